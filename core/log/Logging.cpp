@@ -1,0 +1,111 @@
+#include "log/Logging.h"
+
+#include "util/Paths.h"
+#include "util/Redact.h"
+
+#include <spdlog/sinks/rotating_file_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <QFile>
+#include <QMutex>
+
+#include <cstdio>
+#include <memory>
+
+Q_LOGGING_CATEGORY(lcConfig, "teamai.config", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcNet, "teamai.net", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcExec, "teamai.exec", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcCommands, "teamai.commands", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcSync, "teamai.sync", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcHook, "teamai.hook", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcStore, "teamai.store", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcResources, "teamai.resources", QtInfoMsg)
+Q_LOGGING_CATEGORY(lcCli, "teamai.cli", QtInfoMsg)
+
+namespace teamai::logging {
+namespace {
+
+constexpr std::size_t kMaxFileBytes = 2 * 1024 * 1024;
+constexpr std::size_t kMaxFiles = 3;
+
+struct State {
+    QMutex mutex;
+    std::shared_ptr<spdlog::logger> logger;
+    bool openFailed = false;
+    Echo echo = Echo::None;
+};
+
+State &state()
+{
+    static State s;
+    return s;
+}
+
+spdlog::level::level_enum toLevel(QtMsgType type)
+{
+    switch (type) {
+    case QtDebugMsg: return spdlog::level::debug;
+    case QtInfoMsg: return spdlog::level::info;
+    case QtWarningMsg: return spdlog::level::warn;
+    case QtCriticalMsg: return spdlog::level::err;
+    case QtFatalMsg: return spdlog::level::critical;
+    }
+    return spdlog::level::info;
+}
+
+// Opens the rotating file lazily; on failure logging degrades to stderr instead of failing the run.
+spdlog::logger *fileLogger(State &s)
+{
+    if (s.logger || s.openFailed)
+        return s.logger.get();
+    const QString dir = paths::logDir();
+    if (!paths::ensurePrivateDir(paths::agentStateDir()) || !paths::ensurePrivateDir(dir)) {
+        s.openFailed = true;
+        return nullptr;
+    }
+    try {
+        const std::string file = QFile::encodeName(dir + QStringLiteral("/teamai.log")).toStdString();
+        auto sink = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(file, kMaxFileBytes, kMaxFiles);
+        s.logger = std::make_shared<spdlog::logger>("teamai", std::move(sink));
+        s.logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e%z [%P] %l %v");
+        s.logger->set_level(spdlog::level::debug);
+        s.logger->flush_on(spdlog::level::info);
+        QFile::setPermissions(dir + QStringLiteral("/teamai.log"), QFile::ReadOwner | QFile::WriteOwner);
+    } catch (const spdlog::spdlog_ex &) {
+        s.openFailed = true;
+    }
+    return s.logger.get();
+}
+
+void handler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    const QString category = QString::fromLatin1(context.category ? context.category : "default");
+    const QByteArray line = (category + QStringLiteral(": ") + redactSecrets(message)).toUtf8();
+    State &s = state();
+    QMutexLocker lock(&s.mutex);
+    if (spdlog::logger *logger = fileLogger(s))
+        logger->log(toLevel(type), std::string_view(line.constData(), size_t(line.size())));
+    if (s.echo == Echo::Stderr || !s.logger) {
+        if (type >= QtWarningMsg || s.echo == Echo::Stderr)
+            std::fprintf(stderr, "%s\n", line.constData());
+    }
+}
+
+} // namespace
+
+void install(Echo echo)
+{
+    state().echo = echo;
+    qInstallMessageHandler(handler);
+}
+
+void shutdown()
+{
+    State &s = state();
+    QMutexLocker lock(&s.mutex);
+    if (s.logger)
+        s.logger->flush();
+    s.logger.reset();
+}
+
+} // namespace teamai::logging

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QLoggingCategory>
+
+// One category per core module; names are dotted so QT_LOGGING_RULES can pick them
+// (e.g. QT_LOGGING_RULES="teamai.net.debug=true").
+Q_DECLARE_LOGGING_CATEGORY(lcConfig)
+Q_DECLARE_LOGGING_CATEGORY(lcNet)
+Q_DECLARE_LOGGING_CATEGORY(lcExec)
+Q_DECLARE_LOGGING_CATEGORY(lcCommands)
+Q_DECLARE_LOGGING_CATEGORY(lcSync)
+Q_DECLARE_LOGGING_CATEGORY(lcHook)
+Q_DECLARE_LOGGING_CATEGORY(lcStore)
+Q_DECLARE_LOGGING_CATEGORY(lcResources)
+Q_DECLARE_LOGGING_CATEGORY(lcCli)
+
+namespace teamai::logging {
+
+/// @brief Where log messages go besides the rotating file.
+enum class Echo { None, Stderr };
+
+/// @brief Routes every Qt log message (all categories) to a rotating file under the agent's log
+/// folder, redacting secrets first. The file is opened on the first message, so a run that logs
+/// nothing never touches the disk (hooks stay fast). Safe to call once per process.
+void install(Echo echo = Echo::None);
+
+/// @brief Flushes and closes the file sink (called at exit).
+void shutdown();
+
+} // namespace teamai::logging

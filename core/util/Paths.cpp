@@ -1,0 +1,57 @@
+#include "util/Paths.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+namespace teamai::paths {
+
+QString homeDir()
+{
+    const QString fromEnv = qEnvironmentVariable("HOME");
+    return fromEnv.isEmpty() ? QDir::homePath() : QDir::cleanPath(fromEnv);
+}
+
+QString teamaiHome()
+{
+    const QString fromEnv = qEnvironmentVariable("TEAMAI_HOME");
+    if (!fromEnv.isEmpty())
+        return QDir::cleanPath(fromEnv);
+    return homeDir() + QStringLiteral("/.teamai");
+}
+
+QString agentStateDir()
+{
+    return teamaiHome() + QStringLiteral("/local-agent");
+}
+
+QString logDir()
+{
+    return agentStateDir() + QStringLiteral("/logs");
+}
+
+bool ensurePrivateDir(const QString &path, QString *error)
+{
+    QDir dir(path);
+    if (!dir.exists() && !dir.mkpath(QStringLiteral("."))) {
+        if (error)
+            *error = QStringLiteral("cannot create folder %1").arg(path);
+        return false;
+    }
+    const auto ownerOnly = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
+    if (QFile::permissions(path) != ownerOnly && !QFile::setPermissions(path, ownerOnly)) {
+        if (error)
+            *error = QStringLiteral("cannot restrict permissions of %1").arg(path);
+        return false;
+    }
+    return true;
+}
+
+QString applicationDir()
+{
+    // QCoreApplication::applicationDirPath() reads /proc/self/exe on Linux; it never searches PATH.
+    return QCoreApplication::applicationDirPath();
+}
+
+} // namespace teamai::paths

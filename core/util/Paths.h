@@ -1,0 +1,26 @@
+#pragma once
+
+#include <QString>
+
+namespace teamai::paths {
+
+/// @brief The user's home folder: $HOME when set (tests point it at a temporary folder), else Qt's idea of it.
+QString homeDir();
+
+/// @brief The TeamAI home: $TEAMAI_HOME when set, else ~/.teamai.
+QString teamaiHome();
+
+/// @brief The agent's own state folder, ~/.teamai/local-agent (config, database, locks, logs).
+QString agentStateDir();
+
+/// @brief Folder of the rotating log files.
+QString logDir();
+
+/// @brief Creates @p path (and parents) if needed and restricts it to the owner (0700).
+/// @return false with @p error set when the folder cannot be created or protected.
+bool ensurePrivateDir(const QString &path, QString *error = nullptr);
+
+/// @brief The absolute path of the running executable's folder, resolved from the OS, never PATH.
+QString applicationDir();
+
+} // namespace teamai::paths

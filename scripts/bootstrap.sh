@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build, the tests and the benchmarks need. Idempotent: when
+# everything is present it only asks dpkg (well under a second) and installs nothing.
+set -euo pipefail
+
+packages=(
+    # build (QtHttpServer's CMake package also needs the WebSockets one on Debian 12)
+    cmake ninja-build g++ pkg-config
+    qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-httpserver-dev qt6-websockets-dev
+    qtkeychain-qt6-dev libsecret-1-0 libspdlog-dev libarchive-dev
+    # tests: a real Secret Service, an X server with a tray host, screenshots
+    dbus gnome-keyring xvfb xauth x11-utils trayer imagemagick xdotool
+    # fuzzing (libFuzzer) and the demo/benchmarks
+    clang libclang-rt-14-dev curl hyperfine time unzip
+)
+
+missing=()
+for package in "${packages[@]}"; do
+    status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
+    [ "$status" = "installed" ] || missing+=("$package")
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+    echo "bootstrap: all ${#packages[@]} packages present"
+    exit 0
+fi
+
+echo "bootstrap: installing ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
