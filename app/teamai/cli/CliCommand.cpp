@@ -1,0 +1,44 @@
+#include "cli/CliCommand.h"
+
+#include "cli/HookCommand.h"
+#include "cli/InitCommand.h"
+#include "cli/RemoteCmdCommand.h"
+#include "cli/StatusCommand.h"
+#include "cli/SyncCommand.h"
+
+#include <cstdio>
+
+namespace teamai::cli {
+
+std::vector<std::unique_ptr<CliCommand>> allCommands()
+{
+    std::vector<std::unique_ptr<CliCommand>> commands;
+    commands.push_back(std::make_unique<InitCommand>());
+    commands.push_back(std::make_unique<SyncCommand>());
+    commands.push_back(std::make_unique<StatusCommand>());
+    commands.push_back(std::make_unique<RemoteCmdCommand>());
+    commands.push_back(std::make_unique<HookCommand>());
+    return commands;
+}
+
+void printOut(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stdout);
+    std::fputc('\n', stdout);
+}
+
+void printErr(const QString &text)
+{
+    const QByteArray bytes = text.toUtf8();
+    std::fwrite(bytes.constData(), 1, size_t(bytes.size()), stderr);
+    std::fputc('\n', stderr);
+}
+
+int usageError(const QString &command, const QString &message)
+{
+    printErr(QStringLiteral("teamai %1: %2 (see `teamai %1 --help`)").arg(command, message));
+    return kExitUsage;
+}
+
+} // namespace teamai::cli

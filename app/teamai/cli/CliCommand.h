@@ -1,0 +1,37 @@
+#pragma once
+
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+#include <vector>
+
+namespace teamai::cli {
+
+/// Exit codes of the CLI: 0 success, 1 the operation failed, 2 bad usage.
+enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
+
+/// @brief One `teamai` subcommand: declares its name, a one-line summary and its options
+/// (shown by `--help`), and runs with the arguments after its name.
+class CliCommand
+{
+public:
+    virtual ~CliCommand() = default;
+    virtual QString name() const = 0;
+    virtual QString summary() const = 0;
+    /// @brief Full `--help` text: usage line and every option.
+    virtual QString help() const = 0;
+    virtual int run(const QStringList &arguments) = 0;
+};
+
+/// @brief All subcommands, in the order `teamai --help` lists them.
+std::vector<std::unique_ptr<CliCommand>> allCommands();
+
+/// @brief Writes one line to stdout / stderr (UTF-8).
+void printOut(const QString &text);
+void printErr(const QString &text);
+
+/// @brief A usage error: "teamai <command>: <message>" plus a hint, exit code 2.
+int usageError(const QString &command, const QString &message);
+
+} // namespace teamai::cli

@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QHash>
+#include <QSet>
+#include <QString>
+#include <QStringList>
+
+namespace teamai::cli {
+
+/// @brief A small, strict option parser for subcommands: `--name value`, `--name=value` and
+/// boolean `--flag`. Unknown options, missing values and stray arguments are errors, so a typo
+/// never silently does something else. (QCommandLineParser wants to own the whole process's
+/// arguments and prints its own errors; subcommands need neither.)
+class CommandLine
+{
+public:
+    CommandLine(QSet<QString> valueOptions, QSet<QString> flagOptions, int maxPositionals = 0);
+
+    /// @brief Parses @p arguments; false with error() set on bad input.
+    bool parse(const QStringList &arguments);
+
+    QString error() const { return m_error; }
+    bool isSet(const QString &name) const { return m_flags.contains(name) || m_values.contains(name); }
+    QString value(const QString &name) const { return m_values.value(name); }
+    QStringList positionals() const { return m_positionals; }
+    bool helpRequested() const { return m_help; }
+
+private:
+    QSet<QString> m_valueOptions;
+    QSet<QString> m_flagOptions;
+    int m_maxPositionals;
+    QHash<QString, QString> m_values;
+    QSet<QString> m_flags;
+    QStringList m_positionals;
+    QString m_error;
+    bool m_help = false;
+};
+
+} // namespace teamai::cli

@@ -1,0 +1,110 @@
+#include "cli/HookCommand.h"
+
+#include "cli/CommandLine.h"
+#include "hook/HookInput.h"
+#include "log/ErrorJournal.h"
+#include "log/Logging.h"
+#include "net/BackendClient.h"
+#include "sync/SyncEngine.h"
+#include "tools/ToolTable.h"
+
+namespace teamai::cli {
+namespace {
+
+// SPEC §6: a foreground event must give the agent its turn back within 4.5 s.
+constexpr int kForegroundBudgetMs = 4500;
+
+bool isForeground(const QString &event)
+{
+    return event == QLatin1String("session-start") || event == QLatin1String("prompt-submit");
+}
+
+bool isKnownEvent(const QString &event)
+{
+    return isForeground(event) || event == QLatin1String("post-tool-use") || event == QLatin1String("stop");
+}
+
+} // namespace
+
+QString HookCommand::name() const { return QStringLiteral("hook-dispatch"); }
+
+QString HookCommand::summary() const { return QStringLiteral("What agent hooks run (also: teamai --hook EVENT --tool TOOL)"); }
+
+QString HookCommand::help() const
+{
+    return QStringLiteral(
+        "Usage: teamai --hook EVENT --tool TOOL\n"
+        "       teamai hook-dispatch EVENT --tool TOOL\n"
+        "\n"
+        "Run by an AI coding agent's hooks. Reads the hook JSON on stdin, reports, syncs, runs\n"
+        "pushed commands and acknowledges them. It never breaks the agent: it always exits 0\n"
+        "and prints nothing; problems go to the log and to ~/.teamai/reporter/errors.jsonl.\n"
+        "\n"
+        "EVENT: session-start, prompt-submit (foreground: done within 4.5 s), post-tool-use, stop.\n"
+        "Options:\n"
+        "  --tool TOOL   the agent whose hook this is (default: workbuddy)");
+}
+
+int HookCommand::run(const QStringList &arguments)
+{
+    // The agent is waiting on us: start the budget clock before anything else.
+    const QDeadlineTimer budget(kForegroundBudgetMs);
+    CommandLine line({QStringLiteral("tool")}, {}, 1);
+    const bool parsed = line.parse(arguments);
+    if (parsed && line.helpRequested()) {
+        printOut(help());
+        return kExitOk;
+    }
+    const QString event = line.positionals().value(0);
+    const QString toolName = line.isSet(QStringLiteral("tool")) ? line.value(QStringLiteral("tool")) : defaultTool().name;
+    if (!parsed || !isKnownEvent(event)) {
+        const QString error = parsed ? QStringLiteral("unknown hook event `%1`").arg(event) : line.error();
+        qCWarning(lcHook).noquote() << error;
+        recordHookError(event, toolName, error);
+        return kExitOk;
+    }
+    const ToolInfo *tool = findTool(toolName);
+    if (!tool) {
+        const QString error = QStringLiteral("unknown tool `%1`").arg(toolName);
+        qCWarning(lcHook).noquote() << error;
+        recordHookError(event, toolName, error);
+        return kExitOk;
+    }
+
+    const HookInput input = HookInput::fromBytes(HookInput::readStdin());
+    if (!input.parseError.isEmpty())
+        qCInfo(lcHook).noquote() << input.parseError << "- using the process cwd";
+
+    QString error;
+    std::unique_ptr<SyncEngine> engine = SyncEngine::create(&error);
+    if (!engine) {
+        qCInfo(lcHook).noquote() << "hook" << event << "skipped:" << error;
+        recordHookError(event, tool->name, error);
+        return kExitOk;
+    }
+    const bool foreground = isForeground(event);
+    engine->setRequestTimeoutMs(foreground ? BackendClient::kForegroundTimeoutMs : BackendClient::kDefaultTimeoutMs);
+
+    SyncOptions options;
+    options.tool = tool;
+    options.event = event;
+    options.cwd = input.cwd;
+    options.skipReport = shouldSkipReportInSandbox();
+    options.status = event == QLatin1String("stop") ? QStringLiteral("stopped") : QStringLiteral("running");
+    if (foreground)
+        options.deadline = budget;
+    const SyncSummary summary = engine->runOnce(options);
+
+    if (!summary.reportSkipped && !summary.reportOk)
+        recordHookError(event, tool->name, QStringLiteral("report failed: %1").arg(summary.reportError));
+    if (!summary.syncOk)
+        recordHookError(event, tool->name, QStringLiteral("sync failed: %1").arg(summary.syncError));
+    for (const CommandOutcome &outcome : summary.outcomes) {
+        if (outcome.ackSent && !outcome.ackDelivered)
+            recordHookError(event, tool->name, QStringLiteral("ack of command %1 failed: %2")
+                                                   .arg(outcome.command.id.value_or(-1)).arg(outcome.ackError));
+    }
+    return kExitOk;
+}
+
+} // namespace teamai::cli

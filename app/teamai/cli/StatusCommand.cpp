@@ -1,0 +1,78 @@
+#include "cli/StatusCommand.h"
+
+#include "Version.h"
+#include "cli/CommandLine.h"
+#include "config/AgentConfig.h"
+#include "config/AgentSettings.h"
+#include "config/RemoteCommandGate.h"
+#include "config/TokenStore.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace teamai::cli {
+
+QString StatusCommand::name() const { return QStringLiteral("status"); }
+
+QString StatusCommand::summary() const { return QStringLiteral("Show the configuration, the kill switch and the last sync"); }
+
+QString StatusCommand::help() const
+{
+    return QStringLiteral(
+        "Usage: teamai status [--json]\n"
+        "\n"
+        "Shows the backend endpoint, where the token comes from (never the token), whether remote\n"
+        "commands are allowed and who decided it, and the outcome of the last sync.\n"
+        "\n"
+        "Options:\n"
+        "  --json   print one JSON object");
+}
+
+int StatusCommand::run(const QStringList &arguments)
+{
+    CommandLine line({}, {QStringLiteral("json")});
+    if (!line.parse(arguments))
+        return usageError(name(), line.error());
+    if (line.helpRequested()) {
+        printOut(help());
+        return kExitOk;
+    }
+    const AgentConfig::Loaded config = AgentConfig::load();
+    const AgentSettings::Loaded settings = AgentSettings::load();
+    const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
+    const QString endpoint = config.config.endpoint();
+    const QString tokenSource = endpoint.isEmpty() ? QString() : TokenStore::load(endpoint).source;
+    const AgentSettings::LastSync last = settings.settings.lastSync();
+
+    if (line.isSet(QStringLiteral("json"))) {
+        const QJsonObject object{
+            {QStringLiteral("version"), QString::fromLatin1(kVersion)},
+            {QStringLiteral("endpoint"), endpoint},
+            {QStringLiteral("config_error"), config.error},
+            {QStringLiteral("token_source"), tokenSource},
+            {QStringLiteral("remote_commands"), QJsonObject{{QStringLiteral("allowed"), gate.allowed},
+                                                            {QStringLiteral("locked"), gate.locked},
+                                                            {QStringLiteral("detail"), gate.detail}}},
+            {QStringLiteral("last_sync"), QJsonObject{{QStringLiteral("time"), last.time},
+                                                      {QStringLiteral("ok"), last.ok},
+                                                      {QStringLiteral("message"), last.message}}},
+        };
+        printOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)));
+        return kExitOk;
+    }
+    printOut(QStringLiteral("TeamAI Desktop Agent %1").arg(QString::fromLatin1(kVersion)));
+    if (!config.error.isEmpty())
+        printOut(QStringLiteral("Config:          ERROR %1").arg(config.error));
+    printOut(QStringLiteral("Endpoint:        %1").arg(endpoint.isEmpty() ? QStringLiteral("(not configured: run `teamai init`)") : endpoint));
+    printOut(QStringLiteral("Token:           %1").arg(tokenSource.isEmpty() ? QStringLiteral("none") : QStringLiteral("from ") + tokenSource));
+    printOut(QStringLiteral("Remote commands: %1%2 — %3")
+                 .arg(gate.allowed ? QStringLiteral("allowed") : QStringLiteral("disabled"),
+                      gate.locked ? QStringLiteral(" (locked by policy)") : QString(), gate.detail));
+    printOut(QStringLiteral("Last sync:       %1").arg(last.isNull() ? QStringLiteral("never")
+                                                                     : QStringLiteral("%1 %2%3").arg(last.time,
+                                                                           last.ok ? QStringLiteral("ok") : QStringLiteral("failed"),
+                                                                           last.message.isEmpty() ? QString() : QStringLiteral(": ") + last.message)));
+    return kExitOk;
+}
+
+} // namespace teamai::cli

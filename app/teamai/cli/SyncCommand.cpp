@@ -1,0 +1,65 @@
+#include "cli/SyncCommand.h"
+
+#include "cli/CommandLine.h"
+#include "cli/SummaryFormat.h"
+#include "sync/SyncEngine.h"
+#include "tools/ToolTable.h"
+
+#include <QDir>
+#include <QJsonDocument>
+
+namespace teamai::cli {
+
+QString SyncCommand::name() const { return QStringLiteral("sync"); }
+
+QString SyncCommand::summary() const { return QStringLiteral("Report, sync, run pushed commands and acknowledge them, once"); }
+
+QString SyncCommand::help() const
+{
+    return QStringLiteral(
+        "Usage: teamai sync [--tool TOOL] [--json]\n"
+        "\n"
+        "Reports what is installed, asks the backend for commands, runs them and acknowledges\n"
+        "each result — the same round an agent hook does — and prints what happened.\n"
+        "\n"
+        "Options:\n"
+        "  --tool TOOL   the agent to sync for: claude, codex, codebuddy, workbuddy, cursor,\n"
+        "                claude-internal (default: workbuddy)\n"
+        "  --json        print the result as one JSON object\n"
+        "\n"
+        "Exit status: 0 when the sync worked and every ack was delivered, 1 otherwise.");
+}
+
+int SyncCommand::run(const QStringList &arguments)
+{
+    CommandLine line({QStringLiteral("tool")}, {QStringLiteral("json")});
+    if (!line.parse(arguments))
+        return usageError(name(), line.error());
+    if (line.helpRequested()) {
+        printOut(help());
+        return kExitOk;
+    }
+    const ToolInfo *tool = line.isSet(QStringLiteral("tool")) ? findTool(line.value(QStringLiteral("tool"))) : &defaultTool();
+    if (!tool)
+        return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));
+
+    QString error;
+    std::unique_ptr<SyncEngine> engine = SyncEngine::create(&error);
+    if (!engine) {
+        printErr(QStringLiteral("teamai sync: %1").arg(error));
+        return kExitFailure;
+    }
+    SyncOptions options;
+    options.tool = tool;
+    options.cwd = QDir::currentPath();
+    const SyncSummary summary = engine->runOnce(options);
+    if (line.isSet(QStringLiteral("json"))) {
+        printOut(QString::fromUtf8(QJsonDocument(summaryToJson(summary, tool->name, engine->endpoint())).toJson(QJsonDocument::Compact)));
+    } else {
+        for (const QString &text : formatSummary(summary, tool->name, engine->endpoint()))
+            printOut(text);
+    }
+    return summary.syncOk && summary.allAcksDelivered() ? kExitOk : kExitFailure;
+}
+
+} // namespace teamai::cli

@@ -1,0 +1,74 @@
+// teamai: the headless TeamAI agent. Agent hooks run `teamai --hook EVENT --tool TOOL` many
+// times an hour, so start-up does only what the chosen subcommand needs.
+
+#include "Version.h"
+#include "cli/CliCommand.h"
+#include "cli/HookCommand.h"
+#include "log/Logging.h"
+
+#include <QCoreApplication>
+
+using namespace teamai;
+using namespace teamai::cli;
+
+namespace {
+
+QString mainHelp(const std::vector<std::unique_ptr<CliCommand>> &commands)
+{
+    QString text = QStringLiteral(
+        "Usage: teamai <command> [options]\n"
+        "       teamai --hook EVENT --tool TOOL\n"
+        "\n"
+        "The TeamAI Desktop Agent: keeps this machine's AI coding agents in step with a TeamAI\n"
+        "backend.\n\nCommands:\n");
+    for (const auto &command : commands)
+        text += QStringLiteral("  %1%2\n").arg(command->name().leftJustified(15), command->summary());
+    text += QStringLiteral("\nOptions:\n  --version      print the version\n  --help         this text\n"
+                           "\nRun `teamai <command> --help` for a command's options.");
+    return text;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    QCoreApplication::setApplicationName(QStringLiteral("teamai"));
+    QCoreApplication::setApplicationVersion(QString::fromLatin1(kVersion));
+    QStringList arguments = QCoreApplication::arguments().mid(1);
+
+    const QString first = arguments.value(0);
+    if (first == QLatin1String("--version") || first == QLatin1String("-V")) {
+        printOut(QStringLiteral("teamai %1").arg(QString::fromLatin1(kVersion)));
+        return kExitOk;
+    }
+
+    const bool hookMode = first == QLatin1String("--hook") || first == QLatin1String("hook-dispatch");
+    logging::install();
+
+    int status = kExitOk;
+    if (hookMode) {
+        HookCommand hook;
+        status = hook.run(arguments.mid(1));  // "--hook EVENT …" and "hook-dispatch EVENT …" take the same rest
+    } else {
+        auto commands = allCommands();
+        if (first.isEmpty() || first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
+            printOut(mainHelp(commands));
+            status = first.isEmpty() ? kExitUsage : kExitOk;
+        } else {
+            CliCommand *chosen = nullptr;
+            for (const auto &command : commands) {
+                if (command->name() == first)
+                    chosen = command.get();
+            }
+            if (chosen) {
+                status = chosen->run(arguments.mid(1));
+            } else {
+                printErr(QStringLiteral("teamai: unknown command `%1` (see `teamai --help`)").arg(first));
+                status = kExitUsage;
+            }
+        }
+    }
+    logging::shutdown();
+    return status;
+}

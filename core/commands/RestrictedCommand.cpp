@@ -1,0 +1,40 @@
+#include "commands/RestrictedCommand.h"
+
+#include "commands/CommandTokenizer.h"
+#include "util/Paths.h"
+
+namespace teamai {
+
+RestrictedCommand RestrictedCommand::parse(const QString &cmd)
+{
+    RestrictedCommand result;
+    const TokenizedCommand tokenized = tokenizeCommand(cmd);
+    switch (tokenized.error) {
+    case TokenizedCommand::Error::Empty:
+        result.rejection = QStringLiteral("Empty cmd");
+        return result;
+    case TokenizedCommand::Error::UnterminatedQuote:
+        result.rejection = QStringLiteral("Unterminated quote in cmd");
+        return result;
+    case TokenizedCommand::Error::None:
+        break;
+    }
+    const QString first = tokenized.tokens.first();
+    if (first != QLatin1String("teamai")) {
+        result.rejection = QStringLiteral("Rejected cmd: only \"teamai\" subcommands are allowed, got \"%1\"").arg(first);
+        return result;
+    }
+    result.arguments = tokenized.tokens.mid(1);
+    return result;
+}
+
+QString ownTeamaiExecutable()
+{
+#ifdef Q_OS_WIN
+    return paths::applicationDir() + QStringLiteral("/teamai.exe");
+#else
+    return paths::applicationDir() + QStringLiteral("/teamai");
+#endif
+}
+
+} // namespace teamai

@@ -1,0 +1,26 @@
+#pragma once
+
+#include "sync/CommandHandler.h"
+
+namespace teamai {
+
+/// @brief Chooses the handler for each command by the SPEC §4 dispatch rules and turns the
+/// cases that need no handler (no id, hook-type, unsupported type) into results.
+class CommandDispatcher
+{
+public:
+    struct Handlers {
+        CommandHandler *restricted = nullptr;
+        CommandHandler *hookRules = nullptr;
+        CommandHandler *resources = nullptr;
+    };
+
+    explicit CommandDispatcher(Handlers handlers);
+
+    CommandResult dispatch(const Command &command, const CommandContext &context);
+
+private:
+    Handlers m_handlers;
+};
+
+} // namespace teamai

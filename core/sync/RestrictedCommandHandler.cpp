@@ -1,0 +1,58 @@
+#include "sync/RestrictedCommandHandler.h"
+
+#include "commands/RestrictedCommand.h"
+#include "config/RemoteCommandGate.h"
+#include "exec/Executor.h"
+#include "log/Logging.h"
+#include "util/Redact.h"
+
+namespace teamai {
+
+RestrictedCommandHandler::RestrictedCommandHandler(exec::Executor &executor, const exec::ExecPolicy &policy)
+    : m_executor(executor)
+    , m_policy(policy)
+{
+}
+
+CommandResult RestrictedCommandHandler::handle(const Command &command, const CommandRoute &, const CommandContext &context)
+{
+    const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
+    if (!gate.allowed) {
+        qCInfo(lcCommands) << "command" << command.id.value_or(-1) << "refused:" << gate.detail;
+        CommandResult result = CommandResult::rejected(QStringLiteral("remote cmd disabled by client"));
+        result.detail = QStringLiteral("refused: %1").arg(gate.detail);
+        return result;
+    }
+
+    const QString cmd = command.field(QStringLiteral("cmd"));
+    const RestrictedCommand restricted = RestrictedCommand::parse(cmd);
+    if (!restricted.allowed()) {
+        qCWarning(lcCommands) << "command" << command.id.value_or(-1) << "rejected:" << restricted.rejection;
+        return CommandResult::rejected(restricted.rejection);
+    }
+
+    exec::ExecRequest request;
+    request.program = ownTeamaiExecutable();
+    request.arguments = restricted.arguments;
+    request.workingDirectory = context.cwd;
+    request.owner = QStringLiteral("command:%1").arg(command.id.value_or(-1));
+    request.environment.insert(QStringLiteral("TEAMAI_REMOTE_COMMAND_ID"), QString::number(command.id.value_or(-1)));
+    const exec::Resolved resolved = exec::resolve(request, m_policy);
+    if (!resolved.spec) {
+        return CommandResult::failed(QStringLiteral("cmd failed: %1").arg(resolved.error));
+    }
+
+    qCInfo(lcCommands).noquote() << "running command" << command.id.value_or(-1) << ":" << redactSecrets(cmd);
+    exec::ExecResult result = m_executor.run(*resolved.spec);
+    CommandResult outcome;
+    if (result.succeeded()) {
+        outcome = CommandResult::succeeded(QStringLiteral("ran `%1`: exit 0").arg(redactSecrets(cmd)));
+        outcome.stopBatch = true;
+    } else {
+        outcome = CommandResult::failed(exec::failureSummary(result));
+    }
+    outcome.exec = std::move(result);
+    return outcome;
+}
+
+} // namespace teamai

@@ -1,0 +1,113 @@
+#include "sync/SyncEngine.h"
+
+#include "config/AdminPolicy.h"
+#include "config/AgentConfig.h"
+#include "config/AgentSettings.h"
+#include "config/TokenStore.h"
+#include "exec/ExecPolicy.h"
+#include "exec/LocalExecutor.h"
+#include "log/Logging.h"
+#include "net/BackendClient.h"
+#include "net/ProxySetup.h"
+#include "sync/CommandDispatcher.h"
+#include "sync/RestrictedCommandHandler.h"
+
+#include <QNetworkAccessManager>
+
+namespace teamai {
+
+struct SyncEngine::Setup {
+    AgentConfig config;
+    QString tokenSource;
+    QNetworkAccessManager network;
+    std::unique_ptr<BackendClient> client;
+    exec::ExecPolicy execPolicy;
+    std::unique_ptr<exec::LocalExecutor> executor;
+    std::unique_ptr<RestrictedCommandHandler> restricted;
+    std::unique_ptr<CommandDispatcher> dispatcher;
+};
+
+SyncEngine::SyncEngine()
+    : d(std::make_unique<Setup>())
+{
+}
+
+SyncEngine::~SyncEngine() = default;
+
+std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
+{
+    AgentConfig::Loaded loaded = AgentConfig::load();
+    if (!loaded.error.isEmpty()) {
+        *error = loaded.error;
+        return nullptr;
+    }
+    if (!loaded.exists || loaded.config.endpoint().isEmpty()) {
+        *error = QStringLiteral("not configured: run `teamai init --http <backend URL> --token <token>` first");
+        return nullptr;
+    }
+    const QString endpointProblem = AgentConfig::validateEndpoint(loaded.config.endpoint());
+    if (!endpointProblem.isEmpty()) {
+        *error = QStringLiteral("%1: %2").arg(AgentConfig::defaultPath(), endpointProblem);
+        return nullptr;
+    }
+
+    std::unique_ptr<SyncEngine> engine(new SyncEngine);
+    Setup &s = *engine->d;
+    s.config = loaded.config;
+    const TokenStore::Loaded token = TokenStore::load(s.config.endpoint());
+    if (!token.error.isEmpty())
+        qCWarning(lcConfig).noquote() << "token not available:" << token.error;
+    s.tokenSource = token.source;
+
+    configureProxy(s.network);
+    BackendOptions options;
+    options.endpoint = s.config.endpoint();
+    options.token = token.token;
+    options.routeOverrides = s.config.routes();
+    options.caFile = s.config.toJson().value(QStringLiteral("caFile")).toString();
+    s.client = std::make_unique<BackendClient>(&s.network, options);
+
+    const AdminPolicy::Loaded policy = AdminPolicy::load();
+    if (policy.maxCommandTimeoutSeconds)
+        s.execPolicy.maxTimeoutMs = *policy.maxCommandTimeoutSeconds * 1000;
+    s.executor = std::make_unique<exec::LocalExecutor>();
+    s.restricted = std::make_unique<RestrictedCommandHandler>(*s.executor, s.execPolicy);
+    CommandDispatcher::Handlers handlers;
+    handlers.restricted = s.restricted.get();
+    s.dispatcher = std::make_unique<CommandDispatcher>(handlers);
+    return engine;
+}
+
+void SyncEngine::setRequestTimeoutMs(int timeoutMs)
+{
+    d->client->setTimeoutMs(timeoutMs);
+}
+
+SyncSummary SyncEngine::runOnce(const SyncOptions &options)
+{
+    SyncSession session(*d->client, *d->dispatcher, d->config);
+    SyncSummary summary = session.run(options);
+    QString saveError;
+    const bool ok = summary.syncOk && summary.allAcksDelivered();
+    const QString message = !summary.syncError.isEmpty() ? summary.syncError
+        : !summary.allAcksDelivered() ? QStringLiteral("some acknowledgements were not delivered")
+                                      : QString();
+    AgentSettings::update([&](AgentSettings &settings) {
+        settings.setLastSync(summary.startedAt, ok, message);
+    }, &saveError);
+    if (!saveError.isEmpty())
+        qCWarning(lcConfig).noquote() << "cannot record the last sync:" << saveError;
+    return summary;
+}
+
+QString SyncEngine::endpoint() const
+{
+    return d->config.endpoint();
+}
+
+QString SyncEngine::tokenSource() const
+{
+    return d->tokenSource;
+}
+
+} // namespace teamai
