@@ -1,0 +1,56 @@
+#include "AgentFixture.h"
+
+#include <QJsonDocument>
+
+namespace teamai::test {
+
+AgentFixture::AgentFixture()
+    : m_env(std::make_unique<TestEnvironment>())
+    , m_server(std::make_unique<DevServerProcess>())
+{
+    if (!m_server->isRunning())
+        return;
+    const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(),
+                                      QStringLiteral("--token"), DevServerProcess::token(),
+                                      QStringLiteral("--token-store"), QStringLiteral("file")});
+    if (init.exitCode != 0) {
+        qWarning("teamai init failed: %s", init.err.constData());
+        return;
+    }
+    m_ready = true;
+}
+
+QJsonObject AgentFixture::syncJson(const QStringList &extraEnvironment)
+{
+    const TeamaiRun run = runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"),
+                                     QStringLiteral("--json")}, {}, extraEnvironment);
+    const QJsonDocument doc = QJsonDocument::fromJson(run.out);
+    if (!doc.isObject())
+        qWarning("sync --json printed no JSON; stdout: %s stderr: %s", run.out.constData(), run.err.constData());
+    return doc.object();
+}
+
+QJsonObject AgentFixture::ackFor(qint64 id)
+{
+    for (const QJsonValue &ack : m_server->acks()) {
+        if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
+            return ack.toObject();
+    }
+    return {};
+}
+
+QJsonObject AgentFixture::commandIn(const QJsonObject &syncResult, qint64 id)
+{
+    for (const QJsonValue &command : syncResult.value(QStringLiteral("commands")).toArray()) {
+        if (command.toObject().value(QStringLiteral("id")).toInteger() == id)
+            return command.toObject();
+    }
+    return {};
+}
+
+QJsonObject restrictedCommand(qint64 id, const QString &cmd, const QString &type)
+{
+    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), type}, {QStringLiteral("cmd"), cmd}};
+}
+
+} // namespace teamai::test

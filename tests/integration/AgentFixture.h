@@ -1,0 +1,41 @@
+#pragma once
+
+#include "DevServerProcess.h"
+#include "TeamaiRunner.h"
+#include "TestEnvironment.h"
+
+#include <QJsonArray>
+#include <QJsonObject>
+
+#include <memory>
+
+namespace teamai::test {
+
+/// @brief A temporary HOME, a running development backend, and `teamai init` done against it with
+/// the token in the file store: the starting point of every end-to-end test.
+class AgentFixture
+{
+public:
+    AgentFixture();
+
+    TestEnvironment &env() { return *m_env; }
+    DevServerProcess &server() { return *m_server; }
+    bool ready() const { return m_ready; }
+
+    /// @brief `teamai sync --tool claude --json`, parsed.
+    QJsonObject syncJson(const QStringList &extraEnvironment = {});
+    /// @brief The ack the backend received for command @p id (empty object when none).
+    QJsonObject ackFor(qint64 id);
+    /// @brief The command with @p id from a `sync --json` result.
+    static QJsonObject commandIn(const QJsonObject &syncResult, qint64 id);
+
+private:
+    std::unique_ptr<TestEnvironment> m_env;
+    std::unique_ptr<DevServerProcess> m_server;
+    bool m_ready = false;
+};
+
+/// @brief Builds a command object.
+QJsonObject restrictedCommand(qint64 id, const QString &cmd, const QString &type = QStringLiteral("uninstall_teamai"));
+
+} // namespace teamai::test

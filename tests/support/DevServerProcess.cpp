@@ -1,0 +1,127 @@
+#include "DevServerProcess.h"
+
+#include "TestEnvironment.h"
+
+#include <QEventLoop>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QNetworkReply>
+#include <QRegularExpression>
+#include <QTimer>
+#include <QtTest>
+
+namespace teamai::test {
+
+DevServerProcess::DevServerProcess(const QStringList &extraArguments)
+{
+    m_process.setProcessChannelMode(QProcess::SeparateChannels);
+    m_process.setStandardErrorFile(QProcess::nullDevice());
+    m_process.start(builtBinary("TEAMAI_DEVSERVER_BIN"), QStringList{QStringLiteral("--quiet")} + extraArguments);
+    if (!m_process.waitForStarted(5000)) {
+        qWarning("teamai-devserver did not start: %s", qPrintable(m_process.errorString()));
+        return;
+    }
+    static const QRegularExpression announce(QStringLiteral(R"(listening on http://127\.0\.0\.1:(\d+))"));
+    QByteArray seen;
+    QDeadlineTimer deadline(10000);
+    while (!deadline.hasExpired() && m_process.state() == QProcess::Running) {
+        m_process.waitForReadyRead(200);
+        seen += m_process.readAllStandardOutput();
+        const auto match = announce.match(QString::fromUtf8(seen));
+        if (match.hasMatch()) {
+            m_port = match.captured(1).toInt();
+            return;
+        }
+    }
+    qWarning("teamai-devserver did not announce its port; output: %s", seen.constData());
+}
+
+DevServerProcess::~DevServerProcess()
+{
+    stop();
+}
+
+void DevServerProcess::stop()
+{
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.terminate();
+        if (!m_process.waitForFinished(3000)) {
+            m_process.kill();
+            m_process.waitForFinished(3000);
+        }
+    }
+}
+
+QString DevServerProcess::baseUrl() const
+{
+    return QStringLiteral("http://127.0.0.1:%1").arg(m_port);
+}
+
+QJsonDocument DevServerProcess::call(const QByteArray &method, const QString &path, const QJsonDocument &body)
+{
+    QNetworkAccessManager manager;
+    manager.setProxy(QNetworkProxy::NoProxy);
+    QNetworkRequest request(QUrl(baseUrl() + path));
+    request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
+    request.setTransferTimeout(10000);
+    QNetworkReply *reply = manager.sendCustomRequest(request, method, body.isNull() ? QByteArray() : body.toJson());
+    QEventLoop loop;
+    QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
+    loop.exec();
+    const QByteArray answer = reply->readAll();
+    if (reply->error() != QNetworkReply::NoError)
+        qWarning("devserver admin call %s %s failed: %s", method.constData(), qPrintable(path),
+                 qPrintable(reply->errorString()));
+    reply->deleteLater();
+    return QJsonDocument::fromJson(answer);
+}
+
+void DevServerProcess::queue(const QJsonArray &commands)
+{
+    call("POST", QStringLiteral("/admin/commands"), QJsonDocument(commands));
+}
+
+QJsonArray DevServerProcess::queued()
+{
+    return call("GET", QStringLiteral("/admin/commands")).array();
+}
+
+QJsonArray DevServerProcess::requests(const QString &route)
+{
+    const QJsonArray all = call("GET", QStringLiteral("/admin/requests")).array();
+    if (route.isEmpty())
+        return all;
+    QJsonArray filtered;
+    for (const QJsonValue &entry : all) {
+        if (entry.toObject().value(QStringLiteral("route")).toString() == route)
+            filtered.append(entry);
+    }
+    return filtered;
+}
+
+QJsonArray DevServerProcess::acks()
+{
+    return call("GET", QStringLiteral("/admin/acks")).array();
+}
+
+void DevServerProcess::setFault(const QJsonObject &fault)
+{
+    call("POST", QStringLiteral("/admin/faults"), QJsonDocument(fault));
+}
+
+void DevServerProcess::clearFaults()
+{
+    call("DELETE", QStringLiteral("/admin/faults"));
+}
+
+void DevServerProcess::setSettings(const QJsonObject &settings)
+{
+    call("POST", QStringLiteral("/admin/settings"), QJsonDocument(settings));
+}
+
+void DevServerProcess::reset()
+{
+    call("POST", QStringLiteral("/admin/reset"));
+}
+
+} // namespace teamai::test

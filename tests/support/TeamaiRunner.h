@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QByteArray>
+#include <QProcessEnvironment>
+#include <QStringList>
+
+namespace teamai::test {
+
+/// @brief What one run of the real `teamai` binary did.
+struct TeamaiRun {
+    int exitCode = -1;
+    bool crashed = false;
+    bool finished = false;
+    QByteArray out;
+    QByteArray err;
+    qint64 elapsedMs = 0;
+};
+
+/// @brief Runs the built `teamai` with @p arguments in the current (test) environment plus
+/// @p extraEnvironment ("NAME=value"; "NAME=" removes NAME), feeding @p stdinBytes then EOF.
+TeamaiRun runTeamai(const QStringList &arguments, const QByteArray &stdinBytes = {},
+                    const QStringList &extraEnvironment = {}, int timeoutMs = 30000,
+                    const QString &workingDirectory = {});
+
+} // namespace teamai::test

@@ -1,0 +1,174 @@
+#include "net/BackendClient.h"
+
+#include "DevServerProcess.h"
+#include "TestEnvironment.h"
+
+#include <QElapsedTimer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
+#include <QtTest>
+
+using namespace teamai;
+
+class TestBackendClient : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<test::TestEnvironment> m_env;
+    std::unique_ptr<test::DevServerProcess> m_server;
+    QNetworkAccessManager m_network;
+
+    BackendClient client(const QString &token = test::DevServerProcess::token(), const QJsonObject &routes = {})
+    {
+        return BackendClient(&m_network, BackendOptions{m_server->baseUrl() + QStringLiteral("/"), token, routes, {}});
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_env = std::make_unique<test::TestEnvironment>();
+        m_network.setProxy(QNetworkProxy::NoProxy);
+        m_server = std::make_unique<test::DevServerProcess>();
+        QVERIFY(m_server->isRunning());
+    }
+    void init() { m_server->reset(); }
+
+    void errorMessageRules()
+    {
+        QCOMPARE(BackendClient::errorMessage(401, R"({"error":"invalid token"})", QStringLiteral("Unauthorized")), QStringLiteral("invalid token"));
+        QCOMPARE(BackendClient::errorMessage(500, "upstream exploded", QStringLiteral("Internal Server Error")), QStringLiteral("upstream exploded"));
+        QCOMPARE(BackendClient::errorMessage(502, R"({"message":"x"})", QStringLiteral("Bad Gateway")), QStringLiteral(R"({"message":"x"})"));
+        QCOMPARE(BackendClient::errorMessage(503, "", QStringLiteral("Service Unavailable")), QStringLiteral("503 Service Unavailable"));
+        QCOMPARE(BackendClient::errorMessage(500, R"({"error":""})", QStringLiteral("Internal")), QStringLiteral(R"({"error":""})"));
+    }
+
+    void commandsFromPrefersNonEmptyCmds()
+    {
+        const auto parse = [](const char *json) {
+            return BackendClient::commandsFrom(QJsonDocument::fromJson(json).object());
+        };
+        QCOMPARE(parse(R"({"ok":true,"cmds":[{"id":1}],"commands":[{"id":2},{"id":3}]})").commands.size(), 1);
+        QCOMPARE(parse(R"({"ok":true,"cmds":[],"commands":[{"id":2},{"id":3}]})").commands.size(), 2);
+        QCOMPARE(parse(R"({"ok":true,"commands":[{"id":2}]})").commands.size(), 1);
+        QVERIFY(parse(R"({"ok":true})").commands.isEmpty());
+        QVERIFY(parse(R"({"ok":true})").error.isEmpty());
+        QVERIFY(parse(R"({"ok":true,"cmds":null})").error.isEmpty());
+        QVERIFY(!parse(R"({"ok":true,"cmds":{"id":1}})").error.isEmpty());
+        QVERIFY(!parse(R"({"ok":true,"cmds":[],"commands":"x"})").error.isEmpty());
+        const SyncCommands mixed = parse(R"({"ok":true,"cmds":[{"id":1},5]})");
+        QVERIFY(!mixed.error.isEmpty());
+        QVERIFY2(mixed.commands.isEmpty(), "nothing from a malformed list may run");
+    }
+
+    void sendsBothAuthHeadersAndJson()
+    {
+        BackendClient c = client();
+        const BackendReply reply = c.post(Route::Report, QJsonObject{{QStringLiteral("agent_type"), QStringLiteral("claude")}});
+        QVERIFY2(reply.ok, qPrintable(reply.error));
+        const QJsonObject seen = m_server->requests(QStringLiteral("report")).last().toObject();
+        QCOMPARE(seen.value(QStringLiteral("authorization")).toString(), QStringLiteral("Bearer dev-token"));
+        QCOMPARE(seen.value(QStringLiteral("x_api_token")).toString(), QStringLiteral("dev-token"));
+        QCOMPARE(seen.value(QStringLiteral("content_type")).toString(), QStringLiteral("application/json"));
+        QCOMPARE(seen.value(QStringLiteral("body")).toObject().value(QStringLiteral("agent_type")).toString(), QStringLiteral("claude"));
+    }
+
+    void routeOverridesAreUsed()
+    {
+        BackendClient c = client(test::DevServerProcess::token(), {{QStringLiteral("sync"), QStringLiteral("nowhere/sync")}});
+        const BackendReply reply = c.post(Route::Sync, {});
+        QCOMPARE(reply.httpStatus, 404);
+        QCOMPARE(m_server->requests().last().toObject().value(QStringLiteral("path")).toString(), QStringLiteral("/nowhere/sync"));
+    }
+
+    void wrongTokenIsAnError()
+    {
+        BackendClient c = client(QStringLiteral("wrong"));
+        const BackendReply reply = c.post(Route::Sync, {});
+        QVERIFY(!reply.ok);
+        QCOMPARE(reply.httpStatus, 401);
+        QCOMPARE(reply.error, QStringLiteral("invalid token"));
+    }
+
+    void injectedStatusUsesErrorField()
+    {
+        m_server->setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("status"), 500},
+                            {QStringLiteral("body"), QStringLiteral(R"({"error":"database down"})")}});
+        const BackendReply reply = client().post(Route::Sync, {});
+        QCOMPARE(reply.httpStatus, 500);
+        QCOMPARE(reply.error, QStringLiteral("database down"));
+    }
+
+    void malformedAnswerIsAnError()
+    {
+        m_server->setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("malformed"), true}});
+        const BackendReply reply = client().post(Route::Sync, {});
+        QVERIFY(!reply.ok);
+        QCOMPARE(reply.httpStatus, 200);
+        QVERIFY(reply.body.isEmpty());
+        QVERIFY(reply.error.contains(QStringLiteral("not a JSON object")));
+    }
+
+    void oversizedAnswerIsRefused()
+    {
+        m_server->setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("oversizedBytes"), 11 * 1024 * 1024}});
+        const BackendReply reply = client().post(Route::Sync, {});
+        QVERIFY(!reply.ok);
+        QVERIFY(reply.body.isEmpty());
+        QVERIFY2(reply.error.contains(QStringLiteral("10 MiB")), qPrintable(reply.error));
+    }
+
+    void timeoutIsBounded()
+    {
+        m_server->setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("delayMs"), 5000}});
+        BackendClient c = client();
+        c.setTimeoutMs(400);
+        QElapsedTimer timer;
+        timer.start();
+        const BackendReply reply = c.post(Route::Sync, {});
+        QVERIFY(reply.timedOut);
+        QVERIFY2(timer.elapsed() < 2000, qPrintable(QString::number(timer.elapsed())));
+    }
+
+    void deadlineCapsTheTimeout()
+    {
+        m_server->setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("delayMs"), 5000}});
+        BackendClient c = client();
+        c.setDeadline(QDeadlineTimer(300));
+        QElapsedTimer timer;
+        timer.start();
+        QVERIFY(c.post(Route::Sync, {}).timedOut);
+        QVERIFY(timer.elapsed() < 2000);
+        QTest::qWait(350);
+        const BackendReply late = c.post(Route::Report, {});
+        QVERIFY(late.timedOut);
+        QVERIFY(late.error.contains(QStringLiteral("budget")));
+    }
+
+    void droppedConnectionIsAnError()
+    {
+        m_server->setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("drop"), true}});
+        const BackendReply reply = client().post(Route::Ack, {{QStringLiteral("id"), 1}});
+        QVERIFY(!reply.ok);
+        QCOMPARE(reply.httpStatus, 0);
+        QVERIFY(!reply.error.isEmpty());
+    }
+
+    void unreachableBackend()
+    {
+        BackendClient c(&m_network, BackendOptions{QStringLiteral("http://127.0.0.1:1"), {}, {}, {}});
+        const BackendReply reply = c.post(Route::Sync, {});
+        QVERIFY(!reply.ok);
+        QVERIFY(reply.error.startsWith(QStringLiteral("sync failed:")));
+    }
+
+    void cleanupTestCase()
+    {
+        m_server.reset();
+        m_env.reset();
+    }
+};
+
+QTEST_GUILESS_MAIN(TestBackendClient)
+#include "tst_backendclient.moc"
