@@ -1,0 +1,351 @@
+#include "config/AgentConfig.h"
+
+#include "log/Logging.h"
+#include "util/JsonFile.h"
+#include "util/Paths.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+#include <QJsonValue>
+#include <QUrl>
+
+
+namespace teamai {
+namespace {
+
+const QString kEndpoint = QStringLiteral("endpoint");
+const QString kCreatedAt = QStringLiteral("createdAt");
+const QString kRoutes = QStringLiteral("routes");
+const QString kUserGroupId = QStringLiteral("userGroupId");
+const QString kUserGroupName = QStringLiteral("userGroupName");
+const QString kBindings = QStringLiteral("workspaceBindings");
+const QString kProjectId = QStringLiteral("projectId");
+const QString kProjectName = QStringLiteral("projectName");
+const QString kBoundAt = QStringLiteral("boundAt");
+const QString kIdeType = QStringLiteral("ideType");
+
+struct RouteDefault {
+    const char16_t *name;
+    const char16_t *path;
+};
+
+constexpr RouteDefault kRouteDefaults[] = {
+    {u"report", u"/api/local-agent/report"},
+    {u"sync", u"/api/local-agent/sync"},
+    {u"ack", u"/api/local-agent/commands/ack"},
+    {u"getConfig", u"/api/local-agent/get-config"},
+    {u"projects", u"/api/projects/mine"},
+};
+
+// The reference client writes `new Date().toISOString()`: UTC with milliseconds and a Z.
+QString nowIso()
+{
+    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+}
+
+bool isAbsent(const QJsonValue &value)
+{
+    return value.isUndefined() || value.isNull();
+}
+
+QString typeName(const QJsonValue &value)
+{
+    switch (value.type()) {
+    case QJsonValue::Null: return QStringLiteral("null");
+    case QJsonValue::Bool: return QStringLiteral("a boolean");
+    case QJsonValue::Double: return QStringLiteral("a number");
+    case QJsonValue::String: return QStringLiteral("a string");
+    case QJsonValue::Array: return QStringLiteral("an array");
+    case QJsonValue::Object: return QStringLiteral("an object");
+    case QJsonValue::Undefined: break;
+    }
+    return QStringLiteral("missing");
+}
+
+// Ids come as strings from some backends and as numbers from others; both mean the same id.
+QString idToString(const QJsonValue &value)
+{
+    if (value.isString())
+        return value.toString();
+    if (value.isDouble()) {
+        const double d = value.toDouble();
+        const auto asInt = static_cast<qint64>(d);
+        return static_cast<double>(asInt) == d ? QString::number(asInt) : QString::number(d, 'g', 17);
+    }
+    return {};
+}
+
+QString checkOptionalString(const QJsonObject &object, const QString &key, const QString &field)
+{
+    const QJsonValue value = object.value(key);
+    if (isAbsent(value) || value.isString())
+        return {};
+    return QStringLiteral("field \"%1\" must be a string, not %2").arg(field, typeName(value));
+}
+
+QString checkOptionalId(const QJsonObject &object, const QString &key, const QString &field)
+{
+    const QJsonValue value = object.value(key);
+    if (isAbsent(value) || value.isString() || value.isDouble())
+        return {};
+    return QStringLiteral("field \"%1\" must be a string or a number, not %2").arg(field, typeName(value));
+}
+
+QString normalizeRoute(const QString &raw)
+{
+    const QString path = raw.trimmed();
+    if (path.isEmpty())
+        return {};
+    return path.startsWith(u'/') ? path : u'/' + path;
+}
+
+} // namespace
+
+QString AgentConfig::defaultPath()
+{
+    return paths::agentStateDir() + QStringLiteral("/config.json");
+}
+
+QString AgentConfig::validate(const QJsonObject &json)
+{
+    for (const QString &key : {kEndpoint, kCreatedAt, kUserGroupName}) {
+        if (QString error = checkOptionalString(json, key, key); !error.isEmpty())
+            return error;
+    }
+    if (QString error = checkOptionalId(json, kUserGroupId, kUserGroupId); !error.isEmpty())
+        return error;
+
+    const QJsonValue routes = json.value(kRoutes);
+    if (!isAbsent(routes)) {
+        if (!routes.isObject())
+            return QStringLiteral("field \"routes\" must be an object, not %1").arg(typeName(routes));
+        const QJsonObject routeObject = routes.toObject();
+        for (auto it = routeObject.begin(); it != routeObject.end(); ++it) {
+            if (!isAbsent(it.value()) && !it.value().isString()) {
+                return QStringLiteral("field \"routes.%1\" must be a string, not %2")
+                    .arg(it.key(), typeName(it.value()));
+            }
+        }
+    }
+
+    const QJsonValue bindings = json.value(kBindings);
+    if (!isAbsent(bindings)) {
+        if (!bindings.isObject())
+            return QStringLiteral("field \"workspaceBindings\" must be an object, not %1").arg(typeName(bindings));
+        const QJsonObject bindingObject = bindings.toObject();
+        for (auto it = bindingObject.begin(); it != bindingObject.end(); ++it) {
+            const QString field = QStringLiteral("workspaceBindings[\"%1\"]").arg(it.key());
+            if (!it.value().isObject())
+                return QStringLiteral("field \"%1\" must be an object, not %2").arg(field, typeName(it.value()));
+            const QJsonObject binding = it.value().toObject();
+            const QJsonValue projectId = binding.value(kProjectId);
+            if (!projectId.isString() && !projectId.isDouble()) {
+                return QStringLiteral("field \"%1.projectId\" must be a string or a number, not %2")
+                    .arg(field, typeName(projectId));
+            }
+            for (const QString &key : {kProjectName, kBoundAt, kIdeType}) {
+                if (QString error = checkOptionalString(binding, key, field + u'.' + key); !error.isEmpty())
+                    return error;
+            }
+        }
+    }
+    return {};
+}
+
+AgentConfig::Loaded AgentConfig::load(const QString &path)
+{
+    Loaded result;
+    QJsonObject json;
+    QString error;
+    switch (jsonfile::readObject(path, &json, &error)) {
+    case jsonfile::ReadStatus::Missing:
+        return result;
+    case jsonfile::ReadStatus::Invalid:
+        result.exists = true;
+        result.error = error;
+        qCWarning(lcConfig).noquote() << error;
+        return result;
+    case jsonfile::ReadStatus::Ok:
+        break;
+    }
+    result.exists = true;
+    if (const QString invalid = validate(json); !invalid.isEmpty()) {
+        result.error = QStringLiteral("%1 is invalid: %2").arg(path, invalid);
+        qCWarning(lcConfig).noquote() << result.error;
+        return result;
+    }
+    result.config.m_json = json;
+    return result;
+}
+
+bool AgentConfig::save(QString *error, const QString &path) const
+{
+    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
+        return false;
+    QJsonObject json = m_json;
+    // The reference format always has a workspaceBindings object; keep files it can read.
+    if (!json.contains(kBindings))
+        json.insert(kBindings, QJsonObject());
+    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile, error);
+}
+
+QString AgentConfig::endpoint() const
+{
+    return normalizeEndpoint(m_json.value(kEndpoint).toString());
+}
+
+void AgentConfig::setEndpoint(const QString &endpoint)
+{
+    m_json.insert(kEndpoint, normalizeEndpoint(endpoint));
+    if (m_json.value(kCreatedAt).toString().isEmpty())
+        m_json.insert(kCreatedAt, nowIso());
+}
+
+QString AgentConfig::createdAt() const
+{
+    return m_json.value(kCreatedAt).toString();
+}
+
+QJsonObject AgentConfig::routes() const
+{
+    return m_json.value(kRoutes).toObject();
+}
+
+QString AgentConfig::routePath(const QString &name) const
+{
+    if (defaultRoutePath(name).isEmpty())
+        return {};
+    return normalizeRoute(routes().value(name).toString());
+}
+
+QString AgentConfig::effectiveRoutePath(const QString &name) const
+{
+    const QString override = routePath(name);
+    return override.isEmpty() ? defaultRoutePath(name) : override;
+}
+
+void AgentConfig::setRoutePath(const QString &name, const QString &path)
+{
+    QJsonObject routeObject = routes();
+    const QString normalized = normalizeRoute(path);
+    if (normalized.isEmpty())
+        routeObject.remove(name);
+    else
+        routeObject.insert(name, normalized);
+    if (routeObject.isEmpty())
+        m_json.remove(kRoutes);
+    else
+        m_json.insert(kRoutes, routeObject);
+}
+
+QStringList AgentConfig::routeNames()
+{
+    QStringList names;
+    for (const RouteDefault &route : kRouteDefaults)
+        names << QString::fromUtf16(route.name);
+    return names;
+}
+
+QString AgentConfig::defaultRoutePath(const QString &name)
+{
+    for (const RouteDefault &route : kRouteDefaults) {
+        if (name == QStringView(route.name))
+            return QString::fromUtf16(route.path);
+    }
+    return {};
+}
+
+QString AgentConfig::userGroupId() const
+{
+    return idToString(m_json.value(kUserGroupId));
+}
+
+QString AgentConfig::userGroupName() const
+{
+    return m_json.value(kUserGroupName).toString();
+}
+
+void AgentConfig::setUserGroup(const QString &id, const QString &name)
+{
+    if (id.isEmpty())
+        m_json.remove(kUserGroupId);
+    else
+        m_json.insert(kUserGroupId, id);
+    if (name.isEmpty())
+        m_json.remove(kUserGroupName);
+    else
+        m_json.insert(kUserGroupName, name);
+}
+
+QList<AgentConfig::WorkspaceBinding> AgentConfig::workspaceBindings() const
+{
+    QList<WorkspaceBinding> result;
+    const QJsonObject bindings = m_json.value(kBindings).toObject();
+    // QJsonObject iterates in key order, so the list comes out sorted by path.
+    for (auto it = bindings.begin(); it != bindings.end(); ++it) {
+        const QJsonObject entry = it.value().toObject();
+        result.append({it.key(), idToString(entry.value(kProjectId)), entry.value(kProjectName).toString(),
+                       entry.value(kIdeType).toString(), entry.value(kBoundAt).toString()});
+    }
+    return result;
+}
+
+void AgentConfig::setWorkspaceBinding(const WorkspaceBinding &binding)
+{
+    QJsonObject bindings = m_json.value(kBindings).toObject();
+    // Start from the existing entry so fields we do not model survive a re-bind.
+    QJsonObject entry = bindings.value(binding.path).toObject();
+    entry.insert(kProjectId, binding.projectId);
+    if (binding.projectName.isEmpty())
+        entry.remove(kProjectName);
+    else
+        entry.insert(kProjectName, binding.projectName);
+    if (binding.ideType.isEmpty())
+        entry.remove(kIdeType);
+    else
+        entry.insert(kIdeType, binding.ideType);
+    entry.insert(kBoundAt, binding.boundAt.isEmpty() ? nowIso() : binding.boundAt);
+    bindings.insert(binding.path, entry);
+    m_json.insert(kBindings, bindings);
+}
+
+bool AgentConfig::removeWorkspaceBinding(const QString &path)
+{
+    QJsonObject bindings = m_json.value(kBindings).toObject();
+    if (!bindings.contains(path))
+        return false;
+    bindings.remove(path);
+    m_json.insert(kBindings, bindings);
+    return true;
+}
+
+QString AgentConfig::normalizeEndpoint(const QString &endpoint)
+{
+    QString result = endpoint.trimmed();
+    while (result.endsWith(u'/'))
+        result.chop(1);
+    return result;
+}
+
+QString AgentConfig::validateEndpoint(const QString &endpoint)
+{
+    const QString text = normalizeEndpoint(endpoint);
+    if (text.isEmpty())
+        return QStringLiteral("the endpoint is empty; expected an http:// or https:// URL");
+    const QUrl url(text, QUrl::StrictMode);
+    if (!url.isValid())
+        return QStringLiteral("the endpoint \"%1\" is not a valid URL: %2").arg(text, url.errorString());
+    const QString scheme = url.scheme().toLower();
+    if (scheme != u"http" && scheme != u"https") {
+        return QStringLiteral("the endpoint \"%1\" must start with http:// or https://").arg(text);
+    }
+    if (url.host().isEmpty())
+        return QStringLiteral("the endpoint \"%1\" has no host name").arg(text);
+    if (!url.userInfo().isEmpty())
+        return QStringLiteral("the endpoint must not contain a user name or password; save the token instead");
+    if (url.hasQuery() || url.hasFragment())
+        return QStringLiteral("the endpoint \"%1\" must not contain a query (?) or fragment (#)").arg(text);
+    return {};
+}
+
+} // namespace teamai

@@ -1,0 +1,107 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+#include <QStringList>
+
+namespace teamai {
+
+/// @brief The shared agent configuration, `~/.teamai/local-agent/config.json`, in the reference
+/// client's format:
+/// `{endpoint, createdAt, routes?, userGroupId?, userGroupName?,
+///   workspaceBindings: {path: {projectId, projectName?, boundAt, ideType?}}}`.
+///
+/// The whole JSON object is kept, so fields this product does not know (written by the reference
+/// client or a newer version) survive a load/modify/save round trip. Accessors read from that
+/// object; setters change only their own field. A value type: load, change, save.
+///
+/// Type rules on load: optional fields may be absent or `null` (Node writes `null`); ids
+/// (`userGroupId`, `projectId`) may be strings or numbers, because backends send both; everything
+/// else must have the documented type, or load() fails with a message naming the file and field.
+class AgentConfig
+{
+public:
+    /// @brief One `workspaceBindings` entry: a local folder bound to a backend project.
+    struct WorkspaceBinding {
+        QString path;
+        QString projectId;
+        QString projectName;
+        QString ideType;
+        QString boundAt;
+    };
+
+    /// @brief Result of load(): an empty config when the file is missing or invalid.
+    struct Loaded;
+
+    /// @brief `<agent state dir>/config.json` (honours TEAMAI_HOME).
+    static QString defaultPath();
+
+    /// @brief Reads @p path. Missing file → exists=false, no error. Invalid JSON or a field of the
+    /// wrong type → error set (naming file and field) and an empty config; the file is not touched.
+    static Loaded load(const QString &path = defaultPath());
+
+    /// @brief Writes the config atomically (QSaveFile) with mode 0600; the folder is made 0700.
+    bool save(QString *error, const QString &path = defaultPath()) const;
+
+    /// @brief True when nothing has been loaded or set.
+    bool isEmpty() const { return m_json.isEmpty(); }
+
+    /// @brief The whole JSON object, unknown fields included.
+    QJsonObject toJson() const { return m_json; }
+
+    /// @brief The backend URL, trimmed and without trailing slashes (the protocol's base URL).
+    QString endpoint() const;
+    /// @brief Sets the endpoint (normalized like endpoint()); also sets createdAt if absent.
+    void setEndpoint(const QString &endpoint);
+    /// @brief `createdAt` as written (ISO-8601), empty when absent.
+    QString createdAt() const;
+
+    /// @brief The raw `routes` object (empty when absent).
+    QJsonObject routes() const;
+    /// @brief The override for route @p name (report, sync, ack, getConfig, projects), always with
+    /// a leading slash; empty when there is none or it is blank (meaning: use the default path).
+    QString routePath(const QString &name) const;
+    /// @brief routePath() if set, else the SPEC §3 default path for @p name (empty for unknown names).
+    QString effectiveRoutePath(const QString &name) const;
+    /// @brief Sets or (with a blank @p path) removes the override for route @p name.
+    void setRoutePath(const QString &name, const QString &path);
+    /// @brief The route names the protocol knows, in SPEC §3 order.
+    static QStringList routeNames();
+    /// @brief The SPEC §3 default path of route @p name, empty for unknown names.
+    static QString defaultRoutePath(const QString &name);
+
+    /// @brief `userGroupId` as a string (numbers are converted), empty when absent.
+    QString userGroupId() const;
+    QString userGroupName() const;
+    /// @brief Sets the user group; an empty @p name removes `userGroupName`.
+    void setUserGroup(const QString &id, const QString &name = {});
+
+    /// @brief All `workspaceBindings`, sorted by path.
+    QList<WorkspaceBinding> workspaceBindings() const;
+    /// @brief Adds or replaces the binding for @p binding.path (boundAt defaults to now).
+    void setWorkspaceBinding(const WorkspaceBinding &binding);
+    /// @brief Removes the binding of @p path; returns whether there was one.
+    bool removeWorkspaceBinding(const QString &path);
+
+    /// @brief Trims and strips trailing slashes: the one spelling used as base URL and token key.
+    static QString normalizeEndpoint(const QString &endpoint);
+
+    /// @brief Empty when @p endpoint is an absolute http(s) URL with a host; else a message for the
+    /// user. Query, fragment and user-info parts are refused too: routes are appended to the
+    /// endpoint, and credentials belong in the token store, not in a URL that gets logged.
+    static QString validateEndpoint(const QString &endpoint);
+
+private:
+    static QString validate(const QJsonObject &json);
+
+    QJsonObject m_json;
+};
+
+struct AgentConfig::Loaded {
+    AgentConfig config;
+    bool exists = false;
+    QString error;
+};
+
+} // namespace teamai

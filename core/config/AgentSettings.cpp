@@ -1,0 +1,257 @@
+#include "config/AgentSettings.h"
+
+#include "log/Logging.h"
+#include "util/JsonFile.h"
+#include "util/Paths.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonValue>
+#include <QLockFile>
+
+#include <algorithm>
+#include <optional>
+#include <utility>
+
+namespace teamai {
+namespace {
+
+const QString kTokenLocation = QStringLiteral("tokenLocation");
+const QString kRemoteCommands = QStringLiteral("remoteCommands");
+const QString kEnabled = QStringLiteral("enabled");
+const QString kChangedBy = QStringLiteral("changedBy");
+const QString kChangedAt = QStringLiteral("changedAt");
+const QString kSyncInterval = QStringLiteral("syncIntervalMinutes");
+const QString kLastSync = QStringLiteral("lastSync");
+const QString kTime = QStringLiteral("time");
+const QString kOk = QStringLiteral("ok");
+const QString kMessage = QStringLiteral("message");
+const QString kEnabledAgents = QStringLiteral("enabledAgents");
+
+// Long enough for another process's load+save (milliseconds), short enough for a hook.
+constexpr int kLockTimeoutMs = 2000;
+
+bool isAbsent(const QJsonValue &value)
+{
+    return value.isUndefined() || value.isNull();
+}
+
+QString wrongType(const QString &field, const char *expected)
+{
+    return QStringLiteral("field \"%1\" must be %2").arg(field, QLatin1String(expected));
+}
+
+QString checkObjectFields(const QJsonObject &object, const QString &prefix,
+                          std::initializer_list<std::pair<QString, QJsonValue::Type>> fields)
+{
+    for (const auto &[key, type] : fields) {
+        const QJsonValue value = object.value(key);
+        if (isAbsent(value) || value.type() == type)
+            continue;
+        const char *expected = type == QJsonValue::Bool ? "a boolean" : "a string";
+        return wrongType(prefix + u'.' + key, expected);
+    }
+    return {};
+}
+
+std::optional<AgentSettings::TokenLocation> parseLocation(const QString &name)
+{
+    for (auto location : {AgentSettings::TokenLocation::None, AgentSettings::TokenLocation::Keychain,
+                          AgentSettings::TokenLocation::File}) {
+        if (name == AgentSettings::tokenLocationName(location))
+            return location;
+    }
+    return std::nullopt;
+}
+
+} // namespace
+
+QString AgentSettings::defaultPath()
+{
+    return paths::agentStateDir() + QStringLiteral("/settings.json");
+}
+
+QString AgentSettings::validate(const QJsonObject &json)
+{
+    const QJsonValue location = json.value(kTokenLocation);
+    if (!isAbsent(location) && (!location.isString() || !parseLocation(location.toString())))
+        return wrongType(kTokenLocation, "one of \"none\", \"keychain\", \"file\"");
+
+    const QJsonValue remote = json.value(kRemoteCommands);
+    if (!isAbsent(remote)) {
+        if (!remote.isObject())
+            return wrongType(kRemoteCommands, "an object");
+        const QString error = checkObjectFields(remote.toObject(), kRemoteCommands,
+            {{kEnabled, QJsonValue::Bool}, {kChangedBy, QJsonValue::String}, {kChangedAt, QJsonValue::String}});
+        if (!error.isEmpty())
+            return error;
+    }
+
+    const QJsonValue interval = json.value(kSyncInterval);
+    if (!isAbsent(interval)) {
+        const double minutes = interval.toDouble(-1);
+        // Range first: casting an out-of-range double to int is undefined.
+        if (!interval.isDouble() || minutes < 1 || minutes > kMaxSyncIntervalMinutes
+            || minutes != static_cast<int>(minutes)) {
+            return wrongType(kSyncInterval, "a whole number of minutes from 1 to 1440");
+        }
+    }
+
+    const QJsonValue last = json.value(kLastSync);
+    if (!isAbsent(last)) {
+        if (!last.isObject())
+            return wrongType(kLastSync, "an object");
+        const QString error = checkObjectFields(last.toObject(), kLastSync,
+            {{kTime, QJsonValue::String}, {kOk, QJsonValue::Bool}, {kMessage, QJsonValue::String}});
+        if (!error.isEmpty())
+            return error;
+    }
+
+    const QJsonValue agents = json.value(kEnabledAgents);
+    if (!isAbsent(agents)) {
+        const QJsonArray array = agents.toArray();
+        if (!agents.isArray()
+            || std::any_of(array.begin(), array.end(), [](const QJsonValue &v) { return !v.isString(); })) {
+            return wrongType(kEnabledAgents, "an array of strings");
+        }
+    }
+    return {};
+}
+
+AgentSettings::Loaded AgentSettings::load(const QString &path)
+{
+    Loaded result;
+    QJsonObject json;
+    QString error;
+    switch (jsonfile::readObject(path, &json, &error)) {
+    case jsonfile::ReadStatus::Missing:
+        return result;
+    case jsonfile::ReadStatus::Invalid:
+        result.exists = true;
+        result.error = error;
+        qCWarning(lcConfig).noquote() << error;
+        return result;
+    case jsonfile::ReadStatus::Ok:
+        break;
+    }
+    result.exists = true;
+    if (const QString invalid = validate(json); !invalid.isEmpty()) {
+        result.error = QStringLiteral("%1 is invalid: %2").arg(path, invalid);
+        qCWarning(lcConfig).noquote() << result.error;
+        return result;
+    }
+    result.settings.m_json = json;
+    return result;
+}
+
+bool AgentSettings::save(QString *error, const QString &path) const
+{
+    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
+        return false;
+    return jsonfile::writeObject(path, m_json, jsonfile::kPrivateFile, error);
+}
+
+bool AgentSettings::update(const std::function<void(AgentSettings &)> &change, QString *error,
+                           const QString &path)
+{
+    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
+        return false;
+    QLockFile lock(path + QStringLiteral(".lock"));
+    // QLockFile removes a lock left by a dead process once it is this old.
+    lock.setStaleLockTime(10 * kLockTimeoutMs);
+    if (!lock.tryLock(kLockTimeoutMs)) {
+        if (error)
+            *error = QStringLiteral("cannot lock %1: another TeamAI process is holding it").arg(path);
+        return false;
+    }
+    Loaded loaded = load(path);
+    if (!loaded.error.isEmpty()) {
+        if (error)
+            *error = loaded.error + QStringLiteral(" (fix or delete the file; it was left unchanged)");
+        return false;
+    }
+    change(loaded.settings);
+    return loaded.settings.save(error, path);
+}
+
+AgentSettings::TokenLocation AgentSettings::tokenLocation() const
+{
+    return parseLocation(m_json.value(kTokenLocation).toString()).value_or(TokenLocation::None);
+}
+
+void AgentSettings::setTokenLocation(TokenLocation location)
+{
+    m_json.insert(kTokenLocation, tokenLocationName(location));
+}
+
+QString AgentSettings::tokenLocationName(TokenLocation location)
+{
+    switch (location) {
+    case TokenLocation::None: return QStringLiteral("none");
+    case TokenLocation::Keychain: return QStringLiteral("keychain");
+    case TokenLocation::File: return QStringLiteral("file");
+    }
+    return QStringLiteral("none");
+}
+
+AgentSettings::RemoteCommandSwitch AgentSettings::remoteCommands() const
+{
+    const QJsonObject remote = m_json.value(kRemoteCommands).toObject();
+    RemoteCommandSwitch result;
+    const QJsonValue enabled = remote.value(kEnabled);
+    result.explicitlySet = enabled.isBool();
+    result.enabled = enabled.toBool(true);
+    result.changedBy = remote.value(kChangedBy).toString();
+    result.changedAt = remote.value(kChangedAt).toString();
+    return result;
+}
+
+void AgentSettings::setRemoteCommandsEnabled(bool enabled, const QString &changedBy, const QDateTime &at)
+{
+    QJsonObject remote = m_json.value(kRemoteCommands).toObject();
+    remote.insert(kEnabled, enabled);
+    remote.insert(kChangedBy, changedBy);
+    remote.insert(kChangedAt, at.toUTC().toString(Qt::ISODateWithMs));
+    m_json.insert(kRemoteCommands, remote);
+}
+
+int AgentSettings::syncIntervalMinutes() const
+{
+    const QJsonValue value = m_json.value(kSyncInterval);
+    return value.isDouble() ? value.toInt(kDefaultSyncIntervalMinutes) : kDefaultSyncIntervalMinutes;
+}
+
+void AgentSettings::setSyncIntervalMinutes(int minutes)
+{
+    m_json.insert(kSyncInterval, std::clamp(minutes, 1, kMaxSyncIntervalMinutes));
+}
+
+AgentSettings::LastSync AgentSettings::lastSync() const
+{
+    const QJsonObject last = m_json.value(kLastSync).toObject();
+    return {last.value(kTime).toString(), last.value(kOk).toBool(), last.value(kMessage).toString()};
+}
+
+void AgentSettings::setLastSync(const QDateTime &time, bool ok, const QString &message)
+{
+    QJsonObject last = m_json.value(kLastSync).toObject();
+    last.insert(kTime, time.toUTC().toString(Qt::ISODateWithMs));
+    last.insert(kOk, ok);
+    last.insert(kMessage, message);
+    m_json.insert(kLastSync, last);
+}
+
+QStringList AgentSettings::enabledAgents() const
+{
+    QStringList result;
+    for (const QJsonValue &value : m_json.value(kEnabledAgents).toArray())
+        result << value.toString();
+    return result;
+}
+
+void AgentSettings::setEnabledAgents(const QStringList &agents)
+{
+    m_json.insert(kEnabledAgents, QJsonArray::fromStringList(agents));
+}
+
+} // namespace teamai

@@ -1,0 +1,103 @@
+#pragma once
+
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+namespace teamai {
+
+/// @brief The agent's own settings, `~/.teamai/local-agent/settings.json` (not part of the
+/// reference client's format):
+/// @code
+/// { "tokenLocation": "none" | "keychain" | "file",
+///   "remoteCommands": { "enabled": true, "changedBy": "tray", "changedAt": "2024-…Z" },
+///   "syncIntervalMinutes": 5,
+///   "lastSync": { "time": "2024-…Z", "ok": true, "message": "" },
+///   "enabledAgents": ["claude", "codex"] }
+/// @endcode
+/// Every field is optional (defaults: none, enabled, 5, no last sync, no agents). Unknown fields
+/// are kept across load/save. There is no cache: load() always reads the disk, so a switch flipped
+/// by one process is seen by the next load() of any other. Use update() for read-modify-write: it
+/// holds a lock file so two processes cannot lose each other's change (the tray writing lastSync
+/// must not undo `teamai remote-cmd disable`).
+class AgentSettings
+{
+public:
+    /// @brief Where the API token was saved; decided at save time so a hook never probes.
+    enum class TokenLocation { None, Keychain, File };
+
+    /// @brief The user's remote-command switch (SPEC §5 kill switch).
+    struct RemoteCommandSwitch {
+        bool enabled = true;
+        /// False when the user never chose; an unlocked admin policy may then set the default.
+        bool explicitlySet = false;
+        QString changedBy; ///< "cli", "tray", …
+        QString changedAt; ///< ISO-8601 UTC
+    };
+
+    /// @brief Outcome of the most recent sync, for `teamai status` and the tray.
+    struct LastSync {
+        QString time; ///< ISO-8601 UTC; empty when there was none
+        bool ok = false;
+        QString message;
+        bool isNull() const { return time.isEmpty(); }
+    };
+
+    struct Loaded;
+
+    static constexpr int kDefaultSyncIntervalMinutes = 5;
+    static constexpr int kMaxSyncIntervalMinutes = 24 * 60;
+
+    /// @brief `<agent state dir>/settings.json` (honours TEAMAI_HOME).
+    static QString defaultPath();
+
+    /// @brief Reads @p path now (never cached). Missing → defaults, exists=false. Invalid JSON or
+    /// a field of the wrong type → error naming file and field, defaults, file untouched.
+    static Loaded load(const QString &path = defaultPath());
+
+    /// @brief Writes atomically with mode 0600 (folder 0700).
+    bool save(QString *error, const QString &path = defaultPath()) const;
+
+    /// @brief Locked read-modify-write: loads @p path, applies @p change, saves. Refuses (returns
+    /// false with @p error) when the file is invalid, rather than overwriting what the user wrote.
+    static bool update(const std::function<void(AgentSettings &)> &change, QString *error,
+                       const QString &path = defaultPath());
+
+    QJsonObject toJson() const { return m_json; }
+
+    TokenLocation tokenLocation() const;
+    void setTokenLocation(TokenLocation location);
+    /// @brief "none", "keychain" or "file": the spelling used in the file and in messages.
+    static QString tokenLocationName(TokenLocation location);
+
+    RemoteCommandSwitch remoteCommands() const;
+    /// @brief Sets the switch and stamps who changed it and when (now, UTC).
+    void setRemoteCommandsEnabled(bool enabled, const QString &changedBy,
+                                  const QDateTime &at = QDateTime::currentDateTimeUtc());
+
+    int syncIntervalMinutes() const;
+    /// @brief Clamped to 1…kMaxSyncIntervalMinutes.
+    void setSyncIntervalMinutes(int minutes);
+
+    LastSync lastSync() const;
+    void setLastSync(const QDateTime &time, bool ok, const QString &message);
+
+    QStringList enabledAgents() const;
+    void setEnabledAgents(const QStringList &agents);
+
+private:
+    static QString validate(const QJsonObject &json);
+
+    QJsonObject m_json;
+};
+
+struct AgentSettings::Loaded {
+    AgentSettings settings;
+    bool exists = false;
+    QString error;
+};
+
+} // namespace teamai

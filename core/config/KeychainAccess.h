@@ -1,0 +1,53 @@
+#pragma once
+
+#include <QString>
+
+namespace teamai {
+
+/// @brief Synchronous, time-bounded access to the OS credential store through QtKeychain.
+///
+/// The only file that includes QtKeychain: nothing here constructs a QtKeychain object (and so
+/// no D-Bus, libsecret or Keychain Services work happens) until read/write/remove is called.
+/// QtKeychain jobs are asynchronous; each call runs a local QEventLoop (user input excluded) with
+/// a QTimer guard, so a credential store that never answers costs at most the timeout. Needs a
+/// QCoreApplication. After a timeout the store is considered stalled for the rest of the process
+/// (QtKeychain runs its jobs one after another, so later jobs would wait behind the stuck one).
+/// An abandoned job is left to finish on its own: a write held up by an unlock prompt may still
+/// land in the store later, so callers treat a timed-out write as "not saved there", not "absent".
+///
+/// Known limit: on a KDE session QtKeychain asks the bus synchronously whether KWallet runs; a bus
+/// that accepts connections and then hangs would block there, outside this guard.
+class KeychainAccess
+{
+public:
+    /// @brief Outcome of one credential-store call.
+    struct Result {
+        bool ok = false;
+        bool notFound = false; ///< the store answered: there is no such entry
+        bool timedOut = false;
+        QString secret;        ///< read() only
+        QString error;         ///< why it failed; never contains the secret
+        qint64 elapsedMs = 0;
+    };
+
+    /// The bound on every call (SPEC: a credential store must never stall a hook).
+    static constexpr int kTimeoutMs = 3000;
+
+    /// @brief Empty when a credential store may answer; otherwise why trying is pointless, decided
+    /// without touching the store: no QCoreApplication, an earlier stall, or (Linux/BSD) no D-Bus
+    /// session bus — DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus socket — where
+    /// trying would start a slow D-Bus autolaunch.
+    static QString unavailableReason();
+
+    static Result write(const QString &service, const QString &key, const QString &secret,
+                        int timeoutMs = kTimeoutMs);
+    static Result read(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
+    /// @brief Deletes the entry; a missing entry counts as success (with notFound set).
+    static Result remove(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
+
+    /// @brief How many QtKeychain jobs this process has created: lets tests prove a code path
+    /// never touched the credential store.
+    static int jobsCreated();
+};
+
+} // namespace teamai

@@ -1,0 +1,250 @@
+#include "config/AgentSettings.h"
+
+#include "FileMode.h"
+#include "TestEnvironment.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLockFile>
+#include <QThread>
+#include <QtTest>
+
+#include <memory>
+
+using teamai::AgentSettings;
+using Location = AgentSettings::TokenLocation;
+
+namespace {
+
+QByteArray readAll(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+} // namespace
+
+/// @brief Tests of AgentSettings: the agent's own settings.json.
+class TestAgentSettings : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void init() { m_env = std::make_unique<teamai::test::TestEnvironment>(); }
+    void cleanup() { m_env.reset(); }
+
+    void defaultsWhenMissing()
+    {
+        QCOMPARE(AgentSettings::defaultPath(), m_env->stateDir() + QStringLiteral("/settings.json"));
+        const AgentSettings::Loaded loaded = AgentSettings::load();
+        QVERIFY(!loaded.exists);
+        QVERIFY(loaded.error.isEmpty());
+        const AgentSettings &s = loaded.settings;
+        QCOMPARE(s.tokenLocation(), Location::None);
+        QCOMPARE(s.remoteCommands().enabled, true);
+        QCOMPARE(s.remoteCommands().explicitlySet, false);
+        QCOMPARE(s.syncIntervalMinutes(), 5);
+        QVERIFY(s.lastSync().isNull());
+        QVERIFY(s.enabledAgents().isEmpty());
+        QVERIFY(!QFile::exists(AgentSettings::defaultPath()));
+    }
+
+    void roundTripKeepsUnknownFields()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+                         R"({"futureField": {"a": 1}, "remoteCommands": {"enabled": true, "futureSub": "x"}})");
+        AgentSettings s = AgentSettings::load().settings;
+        s.setTokenLocation(Location::Keychain);
+        s.setRemoteCommandsEnabled(false, QStringLiteral("tray"),
+                                   QDateTime(QDate(2024, 6, 1), QTime(12, 0), Qt::UTC));
+        s.setSyncIntervalMinutes(15);
+        s.setLastSync(QDateTime(QDate(2024, 6, 1), QTime(12, 5), Qt::UTC), false, QStringLiteral("401 Unauthorized"));
+        s.setEnabledAgents({QStringLiteral("claude"), QStringLiteral("codex")});
+        QString error;
+        QVERIFY2(s.save(&error), qPrintable(error));
+
+        const AgentSettings::Loaded loaded = AgentSettings::load();
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        const AgentSettings &r = loaded.settings;
+        QCOMPARE(r.tokenLocation(), Location::Keychain);
+        QCOMPARE(r.remoteCommands().enabled, false);
+        QCOMPARE(r.remoteCommands().explicitlySet, true);
+        QCOMPARE(r.remoteCommands().changedBy, QStringLiteral("tray"));
+        QCOMPARE(r.remoteCommands().changedAt, QStringLiteral("2024-06-01T12:00:00.000Z"));
+        QCOMPARE(r.syncIntervalMinutes(), 15);
+        QCOMPARE(r.lastSync().time, QStringLiteral("2024-06-01T12:05:00.000Z"));
+        QCOMPARE(r.lastSync().ok, false);
+        QCOMPARE(r.lastSync().message, QStringLiteral("401 Unauthorized"));
+        QCOMPARE(r.enabledAgents(), (QStringList{QStringLiteral("claude"), QStringLiteral("codex")}));
+
+        const QJsonObject json = QJsonDocument::fromJson(readAll(AgentSettings::defaultPath())).object();
+        QCOMPARE(json.value(QStringLiteral("futureField")).toObject().value(QStringLiteral("a")).toInt(), 1);
+        QCOMPARE(json.value(QStringLiteral("remoteCommands")).toObject().value(QStringLiteral("futureSub")).toString(),
+                 QStringLiteral("x"));
+        QCOMPARE(json.value(QStringLiteral("tokenLocation")).toString(), QStringLiteral("keychain"));
+    }
+
+    void modesArePrivate()
+    {
+        AgentSettings s;
+        s.setSyncIntervalMinutes(7);
+        QString error;
+        QVERIFY2(s.save(&error), qPrintable(error));
+        QCOMPARE(teamai::test::fileMode(AgentSettings::defaultPath()), 0600);
+        QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
+        QCOMPARE(QDir(m_env->stateDir()).entryList(QDir::Files | QDir::Hidden),
+                 QStringList{QStringLiteral("settings.json")});
+    }
+
+    void invalidJsonIsAnErrorAndUntouched()
+    {
+        const QByteArray broken = "{\"tokenLocation\": ";
+        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), broken);
+        const AgentSettings::Loaded loaded = AgentSettings::load();
+        QVERIFY(loaded.exists);
+        QVERIFY(loaded.error.contains(path));
+        QCOMPARE(loaded.settings.tokenLocation(), Location::None);
+
+        // update() must not replace what the user wrote with defaults.
+        QString error;
+        QVERIFY(!AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(9); }, &error));
+        QVERIFY(error.contains(path));
+        QCOMPARE(readAll(path), broken);
+    }
+
+    void wrongTypesAreErrors_data()
+    {
+        QTest::addColumn<QByteArray>("json");
+        QTest::addColumn<QString>("field");
+        QTest::newRow("tokenLocation number") << QByteArray(R"({"tokenLocation": 1})") << QStringLiteral("tokenLocation");
+        QTest::newRow("tokenLocation unknown") << QByteArray(R"({"tokenLocation": "vault"})")
+                                               << QStringLiteral("tokenLocation");
+        QTest::newRow("remoteCommands bool") << QByteArray(R"({"remoteCommands": false})")
+                                             << QStringLiteral("remoteCommands");
+        QTest::newRow("enabled string") << QByteArray(R"({"remoteCommands": {"enabled": "no"}})")
+                                        << QStringLiteral("remoteCommands.enabled");
+        QTest::newRow("changedBy number") << QByteArray(R"({"remoteCommands": {"changedBy": 1}})")
+                                          << QStringLiteral("remoteCommands.changedBy");
+        QTest::newRow("interval string") << QByteArray(R"({"syncIntervalMinutes": "5"})")
+                                         << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("interval zero") << QByteArray(R"({"syncIntervalMinutes": 0})")
+                                       << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("interval fraction") << QByteArray(R"({"syncIntervalMinutes": 2.5})")
+                                           << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("interval huge") << QByteArray(R"({"syncIntervalMinutes": 1e300})")
+                                       << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("lastSync array") << QByteArray(R"({"lastSync": []})") << QStringLiteral("lastSync");
+        QTest::newRow("lastSync ok string") << QByteArray(R"({"lastSync": {"ok": "yes"}})")
+                                            << QStringLiteral("lastSync.ok");
+        QTest::newRow("agents string") << QByteArray(R"({"enabledAgents": "claude"})")
+                                       << QStringLiteral("enabledAgents");
+        QTest::newRow("agents numbers") << QByteArray(R"({"enabledAgents": [1]})") << QStringLiteral("enabledAgents");
+    }
+
+    void wrongTypesAreErrors()
+    {
+        QFETCH(QByteArray, json);
+        QFETCH(QString, field);
+        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), json);
+        const AgentSettings::Loaded loaded = AgentSettings::load();
+        QVERIFY2(loaded.error.contains(QLatin1Char('"') + field + QLatin1Char('"')), qPrintable(loaded.error));
+        QVERIFY(loaded.error.contains(path));
+        QCOMPARE(readAll(path), json);
+    }
+
+    void nullFieldsAreDefaults()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+                         R"({"tokenLocation": null, "remoteCommands": null, "syncIntervalMinutes": null})");
+        const AgentSettings::Loaded loaded = AgentSettings::load();
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        QCOMPARE(loaded.settings.syncIntervalMinutes(), 5);
+        QCOMPARE(loaded.settings.remoteCommands().enabled, true);
+    }
+
+    void syncIntervalIsClamped()
+    {
+        AgentSettings s;
+        s.setSyncIntervalMinutes(0);
+        QCOMPARE(s.syncIntervalMinutes(), 1);
+        s.setSyncIntervalMinutes(100000);
+        QCOMPARE(s.syncIntervalMinutes(), AgentSettings::kMaxSyncIntervalMinutes);
+    }
+
+    void loadAlwaysRereadsTheDisk()
+    {
+        AgentSettings s;
+        s.setRemoteCommandsEnabled(true, QStringLiteral("cli"));
+        QString error;
+        QVERIFY(s.save(&error));
+        QCOMPARE(AgentSettings::load().settings.remoteCommands().enabled, true);
+        // Another process flips the switch by rewriting the file.
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+                         R"({"remoteCommands": {"enabled": false, "changedBy": "tray"}})");
+        QCOMPARE(AgentSettings::load().settings.remoteCommands().enabled, false);
+        QCOMPARE(AgentSettings::load().settings.remoteCommands().changedBy, QStringLiteral("tray"));
+    }
+
+    void updateKeepsOtherWriters()
+    {
+        QString error;
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setRemoteCommandsEnabled(false, QStringLiteral("cli")); },
+                                      &error));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setLastSync(QDateTime::currentDateTimeUtc(), true, {}); },
+                                      &error));
+        const AgentSettings r = AgentSettings::load().settings;
+        QCOMPARE(r.remoteCommands().enabled, false);
+        QCOMPARE(r.lastSync().ok, true);
+        QVERIFY(!QFile::exists(AgentSettings::defaultPath() + QStringLiteral(".lock")));
+    }
+
+    void concurrentUpdatesLoseNothing()
+    {
+        constexpr int kWriters = 6;
+        QList<QThread *> threads;
+        for (int i = 0; i < kWriters; ++i) {
+            threads << QThread::create([i] {
+                QString error;
+                const bool ok = AgentSettings::update(
+                    [i](AgentSettings &s) {
+                        QStringList agents = s.enabledAgents();
+                        agents << QStringLiteral("agent%1").arg(i);
+                        s.setEnabledAgents(agents);
+                    },
+                    &error);
+                if (!ok)
+                    qWarning("update failed: %s", qPrintable(error));
+            });
+        }
+        for (QThread *t : threads)
+            t->start();
+        for (QThread *t : threads) {
+            QVERIFY(t->wait(10000));
+            delete t;
+        }
+        QCOMPARE(AgentSettings::load().settings.enabledAgents().size(), kWriters);
+    }
+
+    void updateGivesUpWhenLockIsHeld()
+    {
+        QDir().mkpath(m_env->stateDir());
+        QLockFile held(AgentSettings::defaultPath() + QStringLiteral(".lock"));
+        QVERIFY(held.tryLock(0));
+        QElapsedTimer timer;
+        timer.start();
+        QString error;
+        QVERIFY(!AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(3); }, &error));
+        QVERIFY(error.contains(QStringLiteral("lock")));
+        QVERIFY(timer.elapsed() < 5000);
+    }
+
+private:
+    std::unique_ptr<teamai::test::TestEnvironment> m_env;
+};
+
+QTEST_GUILESS_MAIN(TestAgentSettings)
+#include "tst_agentsettings.moc"

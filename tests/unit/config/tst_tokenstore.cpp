@@ -1,0 +1,313 @@
+#include "config/KeychainAccess.h"
+#include "config/TokenStore.h"
+
+#include "FileMode.h"
+#include "TestEnvironment.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLocalServer>
+#include <QMutex>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <memory>
+
+using teamai::AgentSettings;
+using teamai::KeychainAccess;
+using teamai::TokenStore;
+using Location = AgentSettings::TokenLocation;
+
+namespace {
+
+const QString kEndpoint = QStringLiteral("https://teamai.example.com");
+const QString kToken = QStringLiteral("tok_0123456789abcdef");
+
+QMutex g_logMutex;
+QStringList g_log;
+QtMessageHandler g_previousHandler = nullptr;
+
+void captureHandler(QtMsgType type, const QMessageLogContext &context, const QString &message)
+{
+    {
+        QMutexLocker lock(&g_logMutex);
+        g_log << message;
+    }
+    if (g_previousHandler)
+        g_previousHandler(type, context, message);
+}
+
+QStringList capturedLog()
+{
+    QMutexLocker lock(&g_logMutex);
+    return g_log;
+}
+
+} // namespace
+
+/// @brief Tests of TokenStore without a credential store: env, file fallback, recorded location.
+/// The real Secret Service path is tst_tokenstore_keychain.
+class TestTokenStore : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase() { g_previousHandler = qInstallMessageHandler(captureHandler); }
+    void cleanupTestCase() { qInstallMessageHandler(g_previousHandler); }
+
+    void init()
+    {
+        m_env = std::make_unique<teamai::test::TestEnvironment>(); // also unsets DBUS_SESSION_BUS_ADDRESS
+        // An empty runtime folder: no $XDG_RUNTIME_DIR/bus either, so no session bus at all.
+        m_oldRuntimeDir = qgetenv("XDG_RUNTIME_DIR");
+        m_runtimeDir = std::make_unique<QTemporaryDir>();
+        qputenv("XDG_RUNTIME_DIR", QFile::encodeName(m_runtimeDir->path()));
+    }
+
+    void cleanup()
+    {
+        if (m_oldRuntimeDir.isNull())
+            qunsetenv("XDG_RUNTIME_DIR");
+        else
+            qputenv("XDG_RUNTIME_DIR", m_oldRuntimeDir);
+        qunsetenv("TEAMAI_TOKEN");
+        qunsetenv("DBUS_SESSION_BUS_ADDRESS");
+        m_runtimeDir.reset();
+        m_env.reset();
+    }
+
+    void tokenFileIsInTeamaiHome()
+    {
+        QCOMPARE(TokenStore::tokenFilePath(), m_env->teamaiHome() + QStringLiteral("/token"));
+    }
+
+    void noBusIsDetectedWithoutProbing()
+    {
+        const QString reason = KeychainAccess::unavailableReason();
+        QVERIFY2(reason.contains(QStringLiteral("D-Bus")), qPrintable(reason));
+    }
+
+    void autoFallsBackToFileWithoutSessionBus()
+    {
+        const int jobsBefore = KeychainAccess::jobsCreated();
+        QElapsedTimer timer;
+        timer.start();
+        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken);
+        const qint64 elapsed = timer.elapsed();
+        QVERIFY2(saved.ok, qPrintable(saved.error));
+        QVERIFY2(elapsed < 1000, qPrintable(QString::number(elapsed)));
+        QCOMPARE(saved.location, Location::File);
+        QVERIFY(saved.fallbackReason.contains(QStringLiteral("D-Bus")));
+        QCOMPARE(KeychainAccess::jobsCreated(), jobsBefore);
+
+        const QString path = TokenStore::tokenFilePath();
+        QCOMPARE(teamai::test::fileMode(path), 0600);
+        QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::File);
+        const QJsonObject json = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".teamai/token"))).object();
+        QCOMPARE(json.value(kEndpoint).toString(), kToken);
+
+        const TokenStore::Loaded loaded = TokenStore::load(kEndpoint);
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        QCOMPARE(loaded.token, kToken);
+        QCOMPARE(loaded.source, QStringLiteral("file"));
+    }
+
+    void fallbackIsLoggedOnceAndNeverTheToken()
+    {
+        // Runs after the first fallback above: the message was logged there, exactly once.
+        QVERIFY(TokenStore::save(kEndpoint, kToken).ok);
+        QVERIFY(TokenStore::save(QStringLiteral("https://other.example.com"), kToken).ok);
+        const QStringList log = capturedLog();
+        const auto fallbacks = std::count_if(log.begin(), log.end(), [](const QString &line) {
+            return line.contains(QStringLiteral("no usable credential store"));
+        });
+        QCOMPARE(fallbacks, 1);
+        for (const QString &line : log)
+            QVERIFY2(!line.contains(kToken), qPrintable(line));
+    }
+
+    void fileHoldsOneTokenPerEndpoint()
+    {
+        QVERIFY(TokenStore::save(kEndpoint + QStringLiteral("/"), kToken).ok);
+        QVERIFY(TokenStore::save(QStringLiteral("http://localhost:8080"), QStringLiteral("local")).ok);
+        QCOMPARE(TokenStore::load(kEndpoint).token, kToken);
+        QCOMPARE(TokenStore::load(kEndpoint + QStringLiteral("//")).token, kToken);
+        QCOMPARE(TokenStore::load(QStringLiteral("http://localhost:8080")).token, QStringLiteral("local"));
+        const TokenStore::Loaded unknown = TokenStore::load(QStringLiteral("https://nope.example.com"));
+        QVERIFY(unknown.token.isEmpty());
+        QVERIFY(unknown.error.contains(QStringLiteral("no token")));
+    }
+
+    void environmentWins()
+    {
+        QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
+        qputenv("TEAMAI_TOKEN", "from-env");
+        const TokenStore::Loaded loaded = TokenStore::load(kEndpoint);
+        QCOMPARE(loaded.token, QStringLiteral("from-env"));
+        QCOMPARE(loaded.source, QStringLiteral("env"));
+        QVERIFY(loaded.error.isEmpty());
+    }
+
+    void environmentWinsEvenOverBrokenSettings()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), "{");
+        qputenv("TEAMAI_TOKEN", "from-env");
+        QCOMPARE(TokenStore::load(kEndpoint).source, QStringLiteral("env"));
+    }
+
+    void fileLocationNeverTouchesKeychain()
+    {
+        QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
+        // Make a credential store look reachable: load() must still not try it.
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/teamai-test-bus");
+        const int jobsBefore = KeychainAccess::jobsCreated();
+        QElapsedTimer timer;
+        timer.start();
+        const TokenStore::Loaded loaded = TokenStore::load(kEndpoint);
+        QVERIFY(timer.elapsed() < 500);
+        QCOMPARE(loaded.token, kToken);
+        QCOMPARE(loaded.source, QStringLiteral("file"));
+        QCOMPARE(KeychainAccess::jobsCreated(), jobsBefore);
+    }
+
+    void noneLocationIsEmptyWithoutProbing()
+    {
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/teamai-test-bus");
+        const int jobsBefore = KeychainAccess::jobsCreated();
+        const TokenStore::Loaded loaded = TokenStore::load(kEndpoint);
+        QVERIFY(loaded.token.isEmpty());
+        QVERIFY(loaded.source.isEmpty());
+        QVERIFY(loaded.error.isEmpty());
+        QCOMPARE(KeychainAccess::jobsCreated(), jobsBefore);
+    }
+
+    void keychainLocationWithoutBusFailsFast()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), R"({"tokenLocation": "keychain"})");
+        const int jobsBefore = KeychainAccess::jobsCreated();
+        QElapsedTimer timer;
+        timer.start();
+        const TokenStore::Loaded loaded = TokenStore::load(kEndpoint);
+        QVERIFY(timer.elapsed() < 500);
+        QVERIFY(loaded.token.isEmpty());
+        QVERIFY(loaded.error.contains(QStringLiteral("credential store")));
+        QCOMPARE(KeychainAccess::jobsCreated(), jobsBefore);
+    }
+
+    void explicitKeychainWithoutBusFails()
+    {
+        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken, TokenStore::Backend::Keychain);
+        QVERIFY(!saved.ok);
+        QVERIFY(saved.error.contains(QStringLiteral("credential store")));
+        QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+        QVERIFY(!QFile::exists(AgentSettings::defaultPath()));
+    }
+
+    void bareTokenFileIsAccepted()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/token"), "hand-written-token\n");
+        QFile::setPermissions(TokenStore::tokenFilePath(), QFile::ReadOwner | QFile::WriteOwner);
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), R"({"tokenLocation": "file"})");
+        const TokenStore::Loaded loaded = TokenStore::load(kEndpoint);
+        QCOMPARE(loaded.token, QStringLiteral("hand-written-token"));
+        QCOMPARE(loaded.source, QStringLiteral("file"));
+
+        // The next save turns it into the endpoint map.
+        QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
+        const QJsonObject json = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".teamai/token"))).object();
+        QCOMPARE(json.size(), 1);
+        QCOMPARE(json.value(kEndpoint).toString(), kToken);
+    }
+
+    void removeClearsFileAndLocation()
+    {
+        QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
+        QVERIFY(TokenStore::save(QStringLiteral("http://b.example.com"), QStringLiteral("b"),
+                                 TokenStore::Backend::File).ok);
+        QString error;
+        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+        QVERIFY(TokenStore::load(kEndpoint).token.isEmpty());
+        QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::File); // b is still there
+        QVERIFY2(TokenStore::remove(QStringLiteral("http://b.example.com"), &error), qPrintable(error));
+        QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+        QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::None);
+        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error)); // nothing left: still fine
+    }
+
+    void invalidSettingsRefuseSave()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), "{ broken");
+        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken);
+        QVERIFY(!saved.ok);
+        QVERIFY(saved.error.contains(QStringLiteral("settings.json")));
+        QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+    }
+
+    void rejectsEmptyInput()
+    {
+        QVERIFY(!TokenStore::save(QString(), kToken).ok);
+        QVERIFY(!TokenStore::save(kEndpoint, QStringLiteral("  ")).ok);
+        QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+    }
+
+    void existingTeamaiHomeKeepsItsMode()
+    {
+        QDir().mkpath(m_env->teamaiHome());
+        QFile::setPermissions(m_env->teamaiHome(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
+                                                       | QFile::ReadGroup | QFile::ExeGroup);
+        QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
+        QCOMPARE(teamai::test::fileMode(m_env->teamaiHome()), 0750);
+        QCOMPARE(teamai::test::fileMode(TokenStore::tokenFilePath()), 0600);
+    }
+
+    // Last: a bus address that answers nothing makes QtKeychain fail; Auto must still end in the
+    // file, within the bound.
+    void autoFallsBackWhenBusIsBroken()
+    {
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/teamai-test-bus");
+        QElapsedTimer timer;
+        timer.start();
+        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken);
+        const qint64 elapsed = timer.elapsed();
+        qInfo("save with a broken bus took %lld ms (%s)", elapsed, qPrintable(saved.fallbackReason));
+        QVERIFY2(saved.ok, qPrintable(saved.error));
+        QCOMPARE(saved.location, Location::File);
+        QVERIFY(elapsed < KeychainAccess::kTimeoutMs + 1000);
+        QCOMPARE(TokenStore::load(kEndpoint).token, kToken);
+    }
+
+    // Very last (it marks the store as stalled for this process): a bus socket that accepts the
+    // connection and never answers. The guard must end the wait at the bound, then fall back.
+    void autoFallsBackWhenBusNeverAnswers()
+    {
+        QLocalServer silentBus;
+        QVERIFY(silentBus.listen(m_runtimeDir->filePath(QStringLiteral("silent-bus"))));
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=" + QFile::encodeName(silentBus.fullServerName()));
+        QElapsedTimer timer;
+        timer.start();
+        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken);
+        const qint64 elapsed = timer.elapsed();
+        qInfo("save with a silent bus took %lld ms (%s)", elapsed, qPrintable(saved.fallbackReason));
+        QVERIFY2(saved.ok, qPrintable(saved.error));
+        QCOMPARE(saved.location, Location::File);
+        QVERIFY(saved.fallbackReason.contains(QStringLiteral("did not answer")));
+        QVERIFY(elapsed >= KeychainAccess::kTimeoutMs - 100);
+        QVERIFY(elapsed < KeychainAccess::kTimeoutMs + 1000);
+
+        // The rest of the process does not wait again.
+        QVERIFY(KeychainAccess::unavailableReason().contains(QStringLiteral("did not answer")));
+        timer.restart();
+        QVERIFY(TokenStore::save(kEndpoint, kToken).ok);
+        QVERIFY(timer.elapsed() < 1000);
+    }
+
+private:
+    std::unique_ptr<teamai::test::TestEnvironment> m_env;
+    std::unique_ptr<QTemporaryDir> m_runtimeDir;
+    QByteArray m_oldRuntimeDir;
+};
+
+QTEST_GUILESS_MAIN(TestTokenStore)
+#include "tst_tokenstore.moc"

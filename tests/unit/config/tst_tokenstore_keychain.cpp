@@ -1,0 +1,128 @@
+#include "config/KeychainAccess.h"
+#include "config/TokenStore.h"
+
+#include "TestEnvironment.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QtTest>
+
+#include <memory>
+
+using teamai::AgentSettings;
+using teamai::KeychainAccess;
+using teamai::TokenStore;
+using Location = AgentSettings::TokenLocation;
+
+namespace {
+const QString kEndpoint = QStringLiteral("https://keychain.example.com");
+const QString kToken = QStringLiteral("tok_keychain_42");
+} // namespace
+
+/// @brief TokenStore through a real Secret Service (gnome-keyring on a private session bus).
+/// Run by ctest through with-keyring.sh, which provides the bus and the unlocked keyring.
+class TestTokenStoreKeychain : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        if (qEnvironmentVariableIsEmpty("TEAMAI_KEYRING_WRAPPED"))
+            QSKIP("needs a private Secret Service: run through ctest (tests/unit/config/with-keyring.sh)");
+        QVERIFY2(!qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"), "with-keyring.sh gave no session bus");
+    }
+
+    void init()
+    {
+        // TestEnvironment clears DBUS_SESSION_BUS_ADDRESS for ordinary tests; this one needs it.
+        const QByteArray bus = qgetenv("DBUS_SESSION_BUS_ADDRESS");
+        m_env = std::make_unique<teamai::test::TestEnvironment>();
+        qputenv("DBUS_SESSION_BUS_ADDRESS", bus);
+    }
+    void cleanup() { m_env.reset(); }
+
+    void autoSavesToKeychainAndLoadsBack()
+    {
+        QVERIFY2(KeychainAccess::unavailableReason().isEmpty(), qPrintable(KeychainAccess::unavailableReason()));
+        const int jobsBefore = KeychainAccess::jobsCreated();
+
+        QElapsedTimer timer;
+        timer.start();
+        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken);
+        const qint64 saveMs = timer.elapsed();
+        QVERIFY2(saved.ok, qPrintable(saved.error));
+        QCOMPARE(saved.location, Location::Keychain);
+        QVERIFY(saved.fallbackReason.isEmpty());
+        QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+        QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::Keychain);
+
+        timer.restart();
+        const TokenStore::Loaded loaded = TokenStore::load(kEndpoint + QStringLiteral("/"));
+        const qint64 loadMs = timer.elapsed();
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        QCOMPARE(loaded.token, kToken);
+        QCOMPARE(loaded.source, QStringLiteral("keychain"));
+        QVERIFY(KeychainAccess::jobsCreated() > jobsBefore);
+        QVERIFY(saveMs < KeychainAccess::kTimeoutMs);
+        QVERIFY(loadMs < KeychainAccess::kTimeoutMs);
+        qInfo("keychain: TokenStore::save %lld ms, TokenStore::load %lld ms", saveMs, loadMs);
+
+        QString error;
+        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+        QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::None);
+        const KeychainAccess::Result gone = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+        QVERIFY(!gone.ok);
+        QVERIFY2(gone.notFound, qPrintable(gone.error));
+    }
+
+    void keychainSaveRemovesStaleFileCopy()
+    {
+        QVERIFY(TokenStore::save(kEndpoint, QStringLiteral("old"), TokenStore::Backend::File).ok);
+        QVERIFY(QFile::exists(TokenStore::tokenFilePath()));
+        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken, TokenStore::Backend::Keychain);
+        QVERIFY2(saved.ok, qPrintable(saved.error));
+        QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+        QCOMPARE(TokenStore::load(kEndpoint).token, kToken);
+        QString error;
+        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+    }
+
+    void explicitFileSaveRemovesKeychainCopy()
+    {
+        QVERIFY(TokenStore::save(kEndpoint, kToken).ok);
+        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, QStringLiteral("in-file"),
+                                                              TokenStore::Backend::File);
+        QVERIFY2(saved.ok, qPrintable(saved.error));
+        QCOMPARE(saved.location, Location::File);
+        QCOMPARE(TokenStore::load(kEndpoint).source, QStringLiteral("file"));
+        QVERIFY(KeychainAccess::read(TokenStore::serviceName(), kEndpoint).notFound);
+        QString error;
+        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+    }
+
+    void timingsOfRawCalls()
+    {
+        const int rounds = 5;
+        qint64 writeTotal = 0;
+        qint64 readTotal = 0;
+        for (int i = 0; i < rounds; ++i) {
+            const KeychainAccess::Result w = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
+            QVERIFY2(w.ok, qPrintable(w.error));
+            const KeychainAccess::Result r = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+            QVERIFY2(r.ok, qPrintable(r.error));
+            QCOMPARE(r.secret, kToken);
+            writeTotal += w.elapsedMs;
+            readTotal += r.elapsedMs;
+        }
+        QVERIFY(KeychainAccess::remove(TokenStore::serviceName(), kEndpoint).ok);
+        qInfo("keychain: write %.1f ms, read %.1f ms (mean of %d)", double(writeTotal) / rounds,
+              double(readTotal) / rounds, rounds);
+    }
+
+private:
+    std::unique_ptr<teamai::test::TestEnvironment> m_env;
+};
+
+QTEST_GUILESS_MAIN(TestTokenStoreKeychain)
+#include "tst_tokenstore_keychain.moc"
