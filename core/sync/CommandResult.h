@@ -18,6 +18,7 @@ struct CommandResult {
     };
     Outcome outcome = Outcome::Failed;
     QString error;                       ///< the ack error (SPEC §5 wording); empty on success
+    QString reason;                      ///< why it was refused (kill switch: user, env, policy)
     QString version;                     ///< sent with the ack when known
     QString detail;                      ///< one human line for summaries and logs
     std::optional<exec::ExecResult> exec;

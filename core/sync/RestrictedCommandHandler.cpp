@@ -7,6 +7,20 @@
 #include "util/Redact.h"
 
 namespace teamai {
+namespace {
+
+QString gateReason(const RemoteCommandGate::Decision &gate)
+{
+    switch (gate.reason) {
+    case RemoteCommandGate::Decision::Reason::Env: return QStringLiteral("env");
+    case RemoteCommandGate::Decision::Reason::User: return QStringLiteral("user");
+    case RemoteCommandGate::Decision::Reason::Policy: return QStringLiteral("policy");
+    case RemoteCommandGate::Decision::Reason::None: break;
+    }
+    return {};
+}
+
+} // namespace
 
 RestrictedCommandHandler::RestrictedCommandHandler(exec::Executor &executor, const exec::ExecPolicy &policy)
     : m_executor(executor)
@@ -21,6 +35,7 @@ CommandResult RestrictedCommandHandler::handle(const Command &command, const Com
         qCInfo(lcCommands) << "command" << command.id.value_or(-1) << "refused:" << gate.detail;
         CommandResult result = CommandResult::rejected(QStringLiteral("remote cmd disabled by client"));
         result.detail = QStringLiteral("refused: %1").arg(gate.detail);
+        result.reason = gateReason(gate);
         return result;
     }
 
@@ -28,7 +43,9 @@ CommandResult RestrictedCommandHandler::handle(const Command &command, const Com
     const RestrictedCommand restricted = RestrictedCommand::parse(cmd);
     if (!restricted.allowed()) {
         qCWarning(lcCommands) << "command" << command.id.value_or(-1) << "rejected:" << restricted.rejection;
-        return CommandResult::rejected(restricted.rejection);
+        CommandResult result = CommandResult::rejected(restricted.rejection);
+        result.reason = QStringLiteral("allowlist");
+        return result;
     }
 
     exec::ExecRequest request;
@@ -37,10 +54,11 @@ CommandResult RestrictedCommandHandler::handle(const Command &command, const Com
     request.workingDirectory = context.cwd;
     request.owner = QStringLiteral("command:%1").arg(command.id.value_or(-1));
     request.environment.insert(QStringLiteral("TEAMAI_REMOTE_COMMAND_ID"), QString::number(command.id.value_or(-1)));
-    const exec::Resolved resolved = exec::resolve(request, m_policy);
+    exec::Resolved resolved = exec::resolve(request, m_policy);
     if (!resolved.spec) {
         return CommandResult::failed(QStringLiteral("cmd failed: %1").arg(resolved.error));
     }
+    resolved.spec->onStarted = context.onChildStarted;
 
     qCInfo(lcCommands).noquote() << "running command" << command.id.value_or(-1) << ":" << redactSecrets(cmd);
     exec::ExecResult result = m_executor.run(*resolved.spec);

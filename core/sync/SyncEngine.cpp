@@ -9,10 +9,15 @@
 #include "log/Logging.h"
 #include "net/BackendClient.h"
 #include "net/ProxySetup.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+#include "sync/Payloads.h"
 #include "sync/CommandDispatcher.h"
 #include "sync/RestrictedCommandHandler.h"
 
 #include <QNetworkAccessManager>
+
+#include <utility>
 
 namespace teamai {
 
@@ -25,6 +30,9 @@ struct SyncEngine::Setup {
     std::unique_ptr<exec::LocalExecutor> executor;
     std::unique_ptr<RestrictedCommandHandler> restricted;
     std::unique_ptr<CommandDispatcher> dispatcher;
+    std::unique_ptr<LedgerDatabase> database;
+    std::unique_ptr<CommandLedger> ledger;
+    int recovered = 0;
 };
 
 SyncEngine::SyncEngine()
@@ -54,6 +62,16 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     std::unique_ptr<SyncEngine> engine(new SyncEngine);
     Setup &s = *engine->d;
     s.config = loaded.config;
+    // Nothing runs unless it can be recorded first (SPEC §7).
+    s.database = std::make_unique<LedgerDatabase>();
+    if (!s.database->open()) {
+        *error = QStringLiteral("the command ledger is unavailable: %1").arg(s.database->error());
+        return nullptr;
+    }
+    s.ledger = std::make_unique<CommandLedger>(*s.database);
+    s.recovered = s.ledger->recoverInterrupted([](const LedgerCommand &row) {
+        return payloads::ack(row.commandId, row.type, false, row.error, QString());
+    });
     const TokenStore::Loaded token = TokenStore::load(s.config.endpoint());
     if (!token.error.isEmpty())
         qCWarning(lcConfig).noquote() << "token not available:" << token.error;
@@ -85,8 +103,9 @@ void SyncEngine::setRequestTimeoutMs(int timeoutMs)
 
 SyncSummary SyncEngine::runOnce(const SyncOptions &options)
 {
-    SyncSession session(*d->client, *d->dispatcher, d->config);
+    SyncSession session(*d->client, *d->dispatcher, d->config, *d->ledger);
     SyncSummary summary = session.run(options);
+    summary.interruptedRecovered = std::exchange(d->recovered, 0);
     QString saveError;
     const bool ok = summary.syncOk && summary.allAcksDelivered();
     const QString message = !summary.syncError.isEmpty() ? summary.syncError
@@ -98,6 +117,11 @@ SyncSummary SyncEngine::runOnce(const SyncOptions &options)
     if (!saveError.isEmpty())
         qCWarning(lcConfig).noquote() << "cannot record the last sync:" << saveError;
     return summary;
+}
+
+CommandLedger &SyncEngine::ledger()
+{
+    return *d->ledger;
 }
 
 QString SyncEngine::endpoint() const

@@ -8,6 +8,8 @@
 
 namespace teamai {
 
+class CommandLedger;
+
 /// @brief Everything one process needs to sync an agent with the backend, assembled once from
 /// configuration: network access, the backend client with the saved token, the executor, the
 /// command handlers and the dispatcher. The CLI (`sync`, `--hook`) and the tray drive this same
@@ -27,6 +29,9 @@ public:
 
     /// @brief One report + sync + run + ack round.
     SyncSummary runOnce(const SyncOptions &options);
+
+    /// @brief The ledger this engine records into (history, status counts).
+    CommandLedger &ledger();
 
     QString endpoint() const;
     QString tokenSource() const;

@@ -13,31 +13,42 @@ namespace teamai {
 class AgentConfig;
 class BackendClient;
 class CommandDispatcher;
+class CommandLedger;
+struct LedgerCommand;
+struct OutboxAck;
 struct ToolInfo;
 
-/// @brief One command's journey through a sync: what handling it came to and how its ack went.
+/// @brief One command's journey through a round: what handling it came to and how its ack went.
 struct CommandOutcome {
     Command command;
     CommandResult result;
-    bool ackSent = false;        ///< an ack was attempted
+    bool ran = false;            ///< this process handled it now (false: seen before, or another process has it)
+    bool ackSent = false;        ///< an ack was attempted in this round
     bool ackDelivered = false;   ///< the backend answered 2xx
     int ackHttpStatus = 0;
     QString ackError;
 };
 
-/// @brief Everything one report + sync + run + ack round did, for summaries, logs and tests.
+/// @brief Everything one round did, for summaries, logs and tests.
 struct SyncSummary {
     bool reportSkipped = false;
     bool reportOk = false;
     QString reportError;
     bool syncOk = false;
+    bool syncTimedOut = false;
     QString syncError;
     QList<CommandOutcome> outcomes;
-    int deferred = 0;             ///< commands left for a later sync (budget, or after uninstall)
+    int deferred = 0;             ///< commands left pending (budget, foreground, or after uninstall)
+    int acksResent = 0;           ///< outbox acks delivered before the sync
+    int outboxLeft = 0;           ///< acks still waiting after the round
+    int interruptedRecovered = 0;
+    QString ledgerError;          ///< the ledger could not be used: nothing was run
     QDateTime startedAt;
     qint64 elapsedMs = 0;
 
     bool allAcksDelivered() const;
+    /// @brief Work is left that a detached worker should finish (foreground budget ran out).
+    bool leftWork() const { return deferred > 0 || syncTimedOut || outboxLeft > 0; }
 };
 
 /// @brief Options of one round.
@@ -45,29 +56,44 @@ struct SyncOptions {
     const ToolInfo *tool = nullptr;
     QString event;                ///< hook event, empty for `teamai sync`
     QString cwd;
-    bool skipReport = false;      ///< sandbox guard
+    bool skipReport = false;      ///< sandbox guard, or a worker finishing a hook's round
     QString status = QStringLiteral("running");
+    /// Foreground hook: only quick commands run inline; restricted commands wait for the worker.
+    bool foreground = false;
     QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever);
-    /// Time kept in reserve at the end of a foreground budget for the acks of what did run.
-    int ackReserveMs = 300;
+    /// Retry only acks whose backoff has passed (hooks, tray); an explicit `teamai sync` retries all.
+    bool respectAckBackoff = true;
+    /// Also run pending commands the ledger holds that the backend did not send this time.
+    bool drainLedger = false;
+    /// Time kept at the end of a foreground budget for the acks of what did run.
+    int ackReserveMs = 400;
 };
 
-/// @brief Runs one SPEC §6 round: report, then sync (a failed report never stops it), then each
-/// command in order through the dispatcher, acknowledging each result. Budgets are checked
-/// between commands, never by interrupting one.
+/// @brief Runs one SPEC §6 round with SPEC §7 delivery: resend the outbox, report, sync (a
+/// failed report never stops it), then each command — stored before it runs, claimed atomically,
+/// its result and ack stored together — and deliver the acks. Budgets are checked between
+/// commands, never by interrupting one.
 class SyncSession
 {
 public:
-    SyncSession(BackendClient &client, CommandDispatcher &dispatcher, const AgentConfig &config);
+    SyncSession(BackendClient &client, CommandDispatcher &dispatcher, const AgentConfig &config, CommandLedger &ledger);
 
     SyncSummary run(const SyncOptions &options);
 
 private:
-    void acknowledge(CommandOutcome &outcome);
+    void flushOutbox(const SyncOptions &options, SyncSummary &summary);
+    void handle(const Command &command, const SyncOptions &options, SyncSummary &summary, bool &stopped);
+    void runClaimed(const LedgerCommand &row, const Command &command, const SyncOptions &options,
+                    SyncSummary &summary, bool &stopped);
+    bool deliver(const OutboxAck &ack, CommandOutcome *outcome);
+    bool budgetLeft(const SyncOptions &options) const;
 
     BackendClient &m_client;
     CommandDispatcher &m_dispatcher;
     const AgentConfig &m_config;
+    CommandLedger &m_ledger;
+    QString m_agentType;
+    QString m_localAgentId;
 };
 
 } // namespace teamai

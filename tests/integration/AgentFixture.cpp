@@ -1,6 +1,9 @@
 #include "AgentFixture.h"
 
+#include <QDeadlineTimer>
+#include <QDir>
 #include <QJsonDocument>
+#include <QThread>
 
 namespace teamai::test {
 
@@ -18,6 +21,36 @@ AgentFixture::AgentFixture()
         return;
     }
     m_ready = true;
+}
+
+AgentFixture::~AgentFixture()
+{
+    // A worker a hook left behind must be done before its HOME disappears.
+    waitForWorkers();
+}
+
+QJsonObject AgentFixture::waitForAck(qint64 id, int timeoutMs)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    do {
+        const QJsonObject ack = ackFor(id);
+        if (!ack.isEmpty())
+            return ack;
+        QThread::msleep(50);
+    } while (!deadline.hasExpired());
+    return {};
+}
+
+bool AgentFixture::waitForWorkers(int timeoutMs)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    const QDir state(m_env->stateDir());
+    while (!state.entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty()) {
+        if (deadline.hasExpired())
+            return false;
+        QThread::msleep(50);
+    }
+    return true;
 }
 
 QJsonObject AgentFixture::syncJson(const QStringList &extraEnvironment)

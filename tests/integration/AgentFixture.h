@@ -17,6 +17,7 @@ class AgentFixture
 {
 public:
     AgentFixture();
+    ~AgentFixture();
 
     TestEnvironment &env() { return *m_env; }
     DevServerProcess &server() { return *m_server; }
@@ -26,6 +27,10 @@ public:
     QJsonObject syncJson(const QStringList &extraEnvironment = {});
     /// @brief The ack the backend received for command @p id (empty object when none).
     QJsonObject ackFor(qint64 id);
+    /// @brief Waits (up to @p timeoutMs) until the backend received an ack for @p id; returns it.
+    QJsonObject waitForAck(qint64 id, int timeoutMs = 15000);
+    /// @brief Waits until no detached `teamai worker` holds its lock (they finish hook work).
+    bool waitForWorkers(int timeoutMs = 20000);
     /// @brief The command with @p id from a `sync --json` result.
     static QJsonObject commandIn(const QJsonObject &syncResult, qint64 id);
 

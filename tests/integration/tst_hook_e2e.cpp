@@ -3,6 +3,7 @@
 
 #include "AgentFixture.h"
 
+#include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QtTest>
@@ -55,13 +56,26 @@ private slots:
 
     void sessionStartDoesTheWholeRound()
     {
+        // A foreground hook syncs and stores the command; a restricted command (up to 120 s) is
+        // never run inside the 4.5 s budget: the detached worker runs and acks it.
         f->server().queue(restrictedCommand(1, QStringLiteral("teamai --version")));
         const TeamaiRun run = runTeamai(hookArgs(QStringLiteral("session-start")), kHookJson);
         verifyQuiet(run);
-        QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 1);
-        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);
-        QCOMPARE(f->ackFor(1).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QCOMPARE(f->waitForAck(1).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QVERIFY(f->waitForWorkers());
+        QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 1);  // the worker does not report again
+        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 2);    // the hook's and the worker's
+        QCOMPARE(f->server().acks().size(), 1);
         QVERIFY(journal().isEmpty());
+    }
+
+    void backgroundEventRunsInline()
+    {
+        f->server().queue(restrictedCommand(11, QStringLiteral("teamai --version")));
+        verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), kHookJson));
+        QCOMPARE(f->ackFor(11).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QVERIFY(QDir(f->env().stateDir()).entryList({QStringLiteral("worker-*.lock")}).isEmpty());
+        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);
     }
 
     void hookDispatchAliasAndStopStatus()
@@ -86,9 +100,10 @@ private slots:
     {
         f->server().queue(restrictedCommand(3, QStringLiteral("teamai --version")));
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("prompt-submit")), kHookJson, {QStringLiteral("X_IDE_IS_CLOUDSTUDIO=TRUE")}));
+        QCOMPARE(f->waitForAck(3).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QVERIFY(f->waitForWorkers());
         QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 0);
-        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);
-        QCOMPARE(f->ackFor(3).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QVERIFY(f->server().requests(QStringLiteral("sync")).size() >= 1);
 
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("prompt-submit")), kHookJson,
                               {QStringLiteral("X_IDE_IS_CLOUDSTUDIO=TRUE"), QStringLiteral("TEAMAI_ALLOW_SANDBOX_REPORT=1")}));
@@ -120,7 +135,7 @@ private slots:
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("report")}, {QStringLiteral("status"), 500}});
         f->server().queue(restrictedCommand(4, QStringLiteral("teamai --version")));
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("session-start")), kHookJson));
-        QCOMPARE(f->ackFor(4).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QCOMPARE(f->waitForAck(4).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QVERIFY(journal().last().value(QStringLiteral("error")).toString().startsWith(QStringLiteral("report failed")));
     }
 

@@ -1,10 +1,12 @@
 #include "cli/CliCommand.h"
 
+#include "cli/HistoryCommand.h"
 #include "cli/HookCommand.h"
 #include "cli/InitCommand.h"
 #include "cli/RemoteCmdCommand.h"
 #include "cli/StatusCommand.h"
 #include "cli/SyncCommand.h"
+#include "cli/WorkerCommand.h"
 
 #include <cstdio>
 
@@ -16,8 +18,10 @@ std::vector<std::unique_ptr<CliCommand>> allCommands()
     commands.push_back(std::make_unique<InitCommand>());
     commands.push_back(std::make_unique<SyncCommand>());
     commands.push_back(std::make_unique<StatusCommand>());
+    commands.push_back(std::make_unique<HistoryCommand>());
     commands.push_back(std::make_unique<RemoteCmdCommand>());
     commands.push_back(std::make_unique<HookCommand>());
+    commands.push_back(std::make_unique<WorkerCommand>());
     return commands;
 }
 

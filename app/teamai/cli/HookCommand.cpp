@@ -6,6 +6,7 @@
 #include "log/Logging.h"
 #include "net/BackendClient.h"
 #include "sync/SyncEngine.h"
+#include "sync/WorkerLauncher.h"
 #include "tools/ToolTable.h"
 
 namespace teamai::cli {
@@ -91,9 +92,13 @@ int HookCommand::run(const QStringList &arguments)
     options.cwd = input.cwd;
     options.skipReport = shouldSkipReportInSandbox();
     options.status = event == QLatin1String("stop") ? QStringLiteral("stopped") : QStringLiteral("running");
+    options.foreground = foreground;
+    options.drainLedger = !foreground;  // background events have time for what earlier hooks left
     if (foreground)
         options.deadline = budget;
     const SyncSummary summary = engine->runOnce(options);
+    if (foreground && summary.leftWork())
+        launchDetachedWorker(tool->name, input.cwd);
 
     if (!summary.reportSkipped && !summary.reportOk)
         recordHookError(event, tool->name, QStringLiteral("report failed: %1").arg(summary.reportError));

@@ -6,6 +6,8 @@
 #include "config/AgentSettings.h"
 #include "config/RemoteCommandGate.h"
 #include "config/TokenStore.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -43,6 +45,23 @@ int StatusCommand::run(const QStringList &arguments)
     const QString endpoint = config.config.endpoint();
     const QString tokenSource = endpoint.isEmpty() ? QString() : TokenStore::load(endpoint).source;
     const AgentSettings::LastSync last = settings.settings.lastSync();
+    int pending = 0;
+    int running = 0;
+    int outbox = 0;
+    QString ledgerError;
+    {
+        LedgerDatabase database;
+        if (database.open()) {
+            CommandLedger ledger(database);
+            pending = ledger.countInState(CommandState::Pending);
+            running = ledger.countInState(CommandState::Running);
+            outbox = ledger.outboxSize();
+        } else {
+            ledgerError = database.error();
+        }
+    }
+    const QString switchWho = gate.changedBy.isEmpty() ? QString()
+                                                       : QStringLiteral(" (set by %1 at %2)").arg(gate.changedBy, gate.changedAt);
 
     if (line.isSet(QStringLiteral("json"))) {
         const QJsonObject object{
@@ -52,7 +71,13 @@ int StatusCommand::run(const QStringList &arguments)
             {QStringLiteral("token_source"), tokenSource},
             {QStringLiteral("remote_commands"), QJsonObject{{QStringLiteral("allowed"), gate.allowed},
                                                             {QStringLiteral("locked"), gate.locked},
-                                                            {QStringLiteral("detail"), gate.detail}}},
+                                                            {QStringLiteral("detail"), gate.detail},
+                                                            {QStringLiteral("changed_by"), gate.changedBy},
+                                                            {QStringLiteral("changed_at"), gate.changedAt}}},
+            {QStringLiteral("commands"), QJsonObject{{QStringLiteral("pending"), pending},
+                                                     {QStringLiteral("running"), running},
+                                                     {QStringLiteral("outbox"), outbox},
+                                                     {QStringLiteral("ledger_error"), ledgerError}}},
             {QStringLiteral("last_sync"), QJsonObject{{QStringLiteral("time"), last.time},
                                                       {QStringLiteral("ok"), last.ok},
                                                       {QStringLiteral("message"), last.message}}},
@@ -65,9 +90,11 @@ int StatusCommand::run(const QStringList &arguments)
         printOut(QStringLiteral("Config:          ERROR %1").arg(config.error));
     printOut(QStringLiteral("Endpoint:        %1").arg(endpoint.isEmpty() ? QStringLiteral("(not configured: run `teamai init`)") : endpoint));
     printOut(QStringLiteral("Token:           %1").arg(tokenSource.isEmpty() ? QStringLiteral("none") : QStringLiteral("from ") + tokenSource));
-    printOut(QStringLiteral("Remote commands: %1%2 — %3")
+    printOut(QStringLiteral("Remote commands: %1%2 — %3%4")
                  .arg(gate.allowed ? QStringLiteral("allowed") : QStringLiteral("disabled"),
-                      gate.locked ? QStringLiteral(" (locked by policy)") : QString(), gate.detail));
+                      gate.locked ? QStringLiteral(" (locked by policy)") : QString(), gate.detail, switchWho));
+    printOut(ledgerError.isEmpty() ? QStringLiteral("Commands:        %1 pending, %2 running, %3 ack(s) waiting to be sent").arg(pending).arg(running).arg(outbox)
+                                   : QStringLiteral("Commands:        ledger unavailable: %1").arg(ledgerError));
     printOut(QStringLiteral("Last sync:       %1").arg(last.isNull() ? QStringLiteral("never")
                                                                      : QStringLiteral("%1 %2%3").arg(last.time,
                                                                            last.ok ? QStringLiteral("ok") : QStringLiteral("failed"),

@@ -52,6 +52,8 @@ int SyncCommand::run(const QStringList &arguments)
     SyncOptions options;
     options.tool = tool;
     options.cwd = QDir::currentPath();
+    options.respectAckBackoff = false;  // asked for explicitly: retry every queued ack now
+    options.drainLedger = true;
     const SyncSummary summary = engine->runOnce(options);
     if (line.isSet(QStringLiteral("json"))) {
         printOut(QString::fromUtf8(QJsonDocument(summaryToJson(summary, tool->name, engine->endpoint())).toJson(QJsonDocument::Compact)));

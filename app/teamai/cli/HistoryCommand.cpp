@@ -1,0 +1,148 @@
+#include "cli/HistoryCommand.h"
+
+#include "cli/CommandLine.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace teamai::cli {
+namespace {
+
+constexpr int kMaxLimit = 1000000;
+
+QDateTime parseSince(const QString &text)
+{
+    QDateTime when = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!when.isValid()) {
+        const QDate day = QDate::fromString(text, Qt::ISODate);
+        if (day.isValid())
+            when = day.startOfDay();
+    }
+    return when;
+}
+
+QString cell(QString text, int width)
+{
+    text.replace(u'\n', u' ');
+    if (text.size() > width)
+        text = text.left(width - 1) + QChar(0x2026);
+    return text.leftJustified(width);
+}
+
+QString exitText(const LedgerCommand &row)
+{
+    if (row.signal)
+        return QStringLiteral("sig %1").arg(*row.signal);
+    if (row.exitCode)
+        return QString::number(*row.exitCode);
+    return QStringLiteral("-");
+}
+
+QJsonObject toJson(const LedgerCommand &row)
+{
+    QJsonObject object{
+        {QStringLiteral("id"), row.commandId},
+        {QStringLiteral("agent"), row.agentType},
+        {QStringLiteral("type"), row.type},
+        {QStringLiteral("state"), stateName(row.state)},
+        {QStringLiteral("delivery"), deliveryName(row.delivery)},
+        {QStringLiteral("received_at"), row.receivedAt.toString(Qt::ISODateWithMs)},
+        {QStringLiteral("started_at"), row.startedAt.isValid() ? row.startedAt.toString(Qt::ISODateWithMs) : QString()},
+        {QStringLiteral("finished_at"), row.finishedAt.isValid() ? row.finishedAt.toString(Qt::ISODateWithMs) : QString()},
+        {QStringLiteral("reason"), row.reason},
+        {QStringLiteral("error"), row.error},
+        {QStringLiteral("version"), row.version},
+        {QStringLiteral("ack"), row.ackState.isEmpty() ? QStringLiteral("none") : row.ackState},
+        {QStringLiteral("ack_attempts"), row.ackAttempts},
+        {QStringLiteral("timed_out"), row.timedOut},
+    };
+    object.insert(QStringLiteral("exit_code"), row.exitCode ? QJsonValue(*row.exitCode) : QJsonValue());
+    object.insert(QStringLiteral("signal"), row.signal ? QJsonValue(*row.signal) : QJsonValue());
+    return object;
+}
+
+} // namespace
+
+QString HistoryCommand::name() const { return QStringLiteral("history"); }
+
+QString HistoryCommand::summary() const { return QStringLiteral("List received commands, their results and acks"); }
+
+QString HistoryCommand::help() const
+{
+    return QStringLiteral(
+        "Usage: teamai history [--limit N] [--state S] [--type T] [--since DATE] [--json]\n"
+        "\n"
+        "Every command the backend sent to this machine, newest first, from the local ledger:\n"
+        "its state, whether it ran (delivery), its exit status, error and acknowledgement.\n"
+        "\n"
+        "Options:\n"
+        "  --limit N     at most N commands (default 50)\n"
+        "  --state S     pending, running, succeeded, failed, rejected, skipped or interrupted\n"
+        "  --type T      only commands of this type (e.g. uninstall_teamai)\n"
+        "  --since DATE  received at or after DATE (2026-01-31 or an ISO-8601 time)\n"
+        "  --json        one JSON object per line");
+}
+
+int HistoryCommand::run(const QStringList &arguments)
+{
+    CommandLine line({QStringLiteral("limit"), QStringLiteral("state"), QStringLiteral("type"), QStringLiteral("since")},
+                     {QStringLiteral("json")});
+    if (!line.parse(arguments))
+        return usageError(name(), line.error());
+    if (line.helpRequested()) {
+        printOut(help());
+        return kExitOk;
+    }
+    HistoryFilter filter;
+    if (line.isSet(QStringLiteral("limit"))) {
+        bool ok = false;
+        filter.limit = line.value(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || filter.limit < 1 || filter.limit > kMaxLimit)
+            return usageError(name(), QStringLiteral("--limit must be a whole number from 1 to %1").arg(kMaxLimit));
+    }
+    filter.state = line.value(QStringLiteral("state"));
+    if (!filter.state.isEmpty() && !stateFromName(filter.state))
+        return usageError(name(), QStringLiteral("unknown state `%1`").arg(filter.state));
+    filter.type = line.value(QStringLiteral("type"));
+    if (line.isSet(QStringLiteral("since"))) {
+        filter.since = parseSince(line.value(QStringLiteral("since")));
+        if (!filter.since.isValid())
+            return usageError(name(), QStringLiteral("--since needs a date like 2026-01-31 or an ISO-8601 time"));
+    }
+
+    LedgerDatabase database;
+    if (!database.open()) {
+        printErr(QStringLiteral("teamai history: %1").arg(database.error()));
+        return kExitFailure;
+    }
+    CommandLedger ledger(database);
+    const QList<LedgerCommand> rows = ledger.history(filter);
+    if (!ledger.lastError().isEmpty()) {
+        printErr(QStringLiteral("teamai history: %1").arg(ledger.lastError()));
+        return kExitFailure;
+    }
+    if (line.isSet(QStringLiteral("json"))) {
+        for (const LedgerCommand &row : rows)
+            printOut(QString::fromUtf8(QJsonDocument(toJson(row)).toJson(QJsonDocument::Compact)));
+        return kExitOk;
+    }
+    if (rows.isEmpty()) {
+        printOut(QStringLiteral("No commands recorded%1.").arg(filter.state.isEmpty() && filter.type.isEmpty() && !filter.since.isValid()
+                                                                    ? QString() : QStringLiteral(" that match")));
+        return kExitOk;
+    }
+    printOut(cell(QStringLiteral("RECEIVED"), 19) + u' ' + cell(QStringLiteral("ID"), 8) + u' ' + cell(QStringLiteral("AGENT"), 9) + u' '
+             + cell(QStringLiteral("TYPE"), 20) + u' ' + cell(QStringLiteral("STATE"), 11) + u' ' + cell(QStringLiteral("DELIVERY"), 13) + u' '
+             + cell(QStringLiteral("EXIT"), 6) + u' ' + cell(QStringLiteral("ACK"), 9) + u' ' + QStringLiteral("ERROR"));
+    for (const LedgerCommand &row : rows) {
+        printOut(cell(row.receivedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), 19) + u' '
+                 + cell(QString::number(row.commandId), 8) + u' ' + cell(row.agentType, 9) + u' ' + cell(row.type, 20) + u' '
+                 + cell(stateName(row.state), 11) + u' ' + cell(deliveryName(row.delivery), 13) + u' ' + cell(exitText(row), 6) + u' '
+                 + cell(row.ackState.isEmpty() ? QStringLiteral("-") : row.ackState, 9) + u' ' + cell(row.error, 60).trimmed());
+    }
+    return kExitOk;
+}
+
+} // namespace teamai::cli

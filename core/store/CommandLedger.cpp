@@ -1,0 +1,500 @@
+#include "store/CommandLedger.h"
+
+#include "commands/Command.h"
+#include "log/Logging.h"
+#include "store/LedgerDatabase.h"
+
+#include <QJsonDocument>
+#include <QRandomGenerator>
+#include <QSqlError>
+#include <QSqlQuery>
+#include <QSqlRecord>
+
+#include <algorithm>
+#include <cmath>
+
+namespace teamai {
+namespace {
+
+// Tails kept in the ledger; the spill files hold the rest.
+constexpr qsizetype kStoredTailBytes = 64 * 1024;
+// Ack retry delays: 2 s, 4 s, 8 s … capped at 5 minutes, each ±20 % so agents don't retry in step.
+constexpr qint64 kAckRetryBaseMs = 2000;
+constexpr qint64 kAckRetryCapMs = 5 * 60 * 1000;
+
+const QString kRowColumns = QStringLiteral(
+    "c.row_id, c.command_id, c.agent_type, c.type, c.raw_json, c.received_at, c.started_at, c.finished_at, "
+    "c.state, c.delivery, c.reason, c.runner_pid, c.child_pid, c.exit_code, c.signal, c.timed_out, c.cancelled, "
+    "c.stdout_tail, c.stderr_tail, c.stdout_spill, c.stderr_spill, c.error, c.version, c.detail, "
+    "(SELECT CASE WHEN a.delivered_at IS NULL THEN 'queued' ELSE 'delivered' END FROM acks a "
+    "  WHERE a.command_row = c.row_id ORDER BY a.ack_id DESC LIMIT 1), "
+    "(SELECT COALESCE(SUM(a.attempts), 0) FROM acks a WHERE a.command_row = c.row_id)");
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+QDateTime fromMs(const QVariant &value)
+{
+    return value.isNull() ? QDateTime() : QDateTime::fromMSecsSinceEpoch(value.toLongLong(), Qt::UTC);
+}
+
+std::optional<int> optionalInt(const QVariant &value)
+{
+    return value.isNull() ? std::nullopt : std::optional<int>(value.toInt());
+}
+
+// SQLite stores a null QString as NULL; the text columns are NOT NULL with '' meaning "none".
+QString text(const QString &value)
+{
+    return value.isNull() ? QStringLiteral("") : value;
+}
+
+QVariant nullable(const std::optional<int> &value)
+{
+    return value ? QVariant(*value) : QVariant(QMetaType(QMetaType::Int));
+}
+
+LedgerCommand rowFrom(const QSqlQuery &q)
+{
+    LedgerCommand row;
+    row.rowId = q.value(0).toLongLong();
+    row.commandId = q.value(1).toLongLong();
+    row.agentType = q.value(2).toString();
+    row.type = q.value(3).toString();
+    row.rawJson = q.value(4).toString();
+    row.receivedAt = fromMs(q.value(5));
+    row.startedAt = fromMs(q.value(6));
+    row.finishedAt = fromMs(q.value(7));
+    row.state = stateFromName(q.value(8).toString()).value_or(CommandState::Failed);
+    const QString delivery = q.value(9).toString();
+    row.delivery = delivery == QLatin1String("delivered") ? Delivery::Delivered
+        : delivery == QLatin1String("unknown")            ? Delivery::Unknown
+                                                          : Delivery::NotDelivered;
+    row.reason = q.value(10).toString();
+    row.runnerPid = q.value(11).toLongLong();
+    row.childPid = q.value(12).toLongLong();
+    row.exitCode = optionalInt(q.value(13));
+    row.signal = optionalInt(q.value(14));
+    row.timedOut = q.value(15).toBool();
+    row.cancelled = q.value(16).toBool();
+    row.stdoutTail = q.value(17).toByteArray();
+    row.stderrTail = q.value(18).toByteArray();
+    row.stdoutSpill = q.value(19).toString();
+    row.stderrSpill = q.value(20).toString();
+    row.error = q.value(21).toString();
+    row.version = q.value(22).toString();
+    row.detail = q.value(23).toString();
+    row.ackState = q.value(24).toString();
+    row.ackAttempts = q.value(25).toInt();
+    return row;
+}
+
+} // namespace
+
+CommandLedger::CommandLedger(LedgerDatabase &database)
+    : m_database(database)
+{
+}
+
+bool CommandLedger::exec(QSqlQuery &query, const char *what)
+{
+    if (query.exec())
+        return true;
+    m_lastError = QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), query.lastError().text());
+    qCWarning(lcStore).noquote() << m_lastError;
+    return false;
+}
+
+bool CommandLedger::begin()
+{
+    // IMMEDIATE: take the write lock now (waiting up to the busy timeout) instead of failing
+    // later when a read transaction tries to upgrade.
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("BEGIN IMMEDIATE"));
+    return exec(q, "begin");
+}
+
+void CommandLedger::commit()
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("COMMIT"));
+    exec(q, "commit");
+}
+
+void CommandLedger::rollback()
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("ROLLBACK"));
+    exec(q, "rollback");
+}
+
+std::optional<LedgerCommand> CommandLedger::readRow(const QString &where, const QVariantList &values)
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("SELECT %1 FROM commands c WHERE %2").arg(kRowColumns, where));
+    for (const QVariant &value : values)
+        q.addBindValue(value);
+    if (!exec(q, "read") || !q.next())
+        return std::nullopt;
+    return rowFrom(q);
+}
+
+std::optional<LedgerCommand> CommandLedger::command(qint64 rowId)
+{
+    return readRow(QStringLiteral("c.row_id = ?"), {rowId});
+}
+
+CommandLedger::Admitted CommandLedger::admit(const Command &command, const QString &agentType, const QString &localAgentId)
+{
+    Admitted admitted;
+    if (!command.id)
+        return admitted;
+    const qint64 now = nowMs();
+    QSqlQuery insert(m_database.db());
+    insert.prepare(QStringLiteral(
+        "INSERT OR IGNORE INTO commands (command_id, agent_type, local_agent_id, type, raw_json, received_at, updated_at, state, delivery) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 'not_delivered')"));
+    insert.addBindValue(*command.id);
+    insert.addBindValue(text(agentType));
+    insert.addBindValue(text(localAgentId));
+    insert.addBindValue(text(command.type));
+    insert.addBindValue(QString::fromUtf8(QJsonDocument(command.raw).toJson(QJsonDocument::Compact)));
+    insert.addBindValue(now);
+    insert.addBindValue(now);
+    if (!exec(insert, "admit"))
+        return admitted;
+    const bool inserted = insert.numRowsAffected() == 1;
+    const auto row = readRow(QStringLiteral("c.agent_type = ? AND c.command_id = ?"), {agentType, *command.id});
+    if (!row)
+        return admitted;
+    admitted.row = *row;
+    if (inserted)
+        admitted.admission = Admission::New;
+    else if (row->state == CommandState::Pending)
+        admitted.admission = Admission::Pending;
+    else if (row->state == CommandState::Running)
+        admitted.admission = Admission::Running;
+    else
+        admitted.admission = Admission::Finished;
+    return admitted;
+}
+
+bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral(
+        "UPDATE commands SET state = 'running', runner_pid = ?, runner_start_time = ?, started_at = ?, updated_at = ? "
+        "WHERE row_id = ? AND state = 'pending'"));
+    const qint64 now = nowMs();
+    q.addBindValue(runner.pid);
+    q.addBindValue(runner.startTime);
+    q.addBindValue(now);
+    q.addBindValue(now);
+    q.addBindValue(rowId);
+    return exec(q, "claim") && q.numRowsAffected() == 1;
+}
+
+void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("UPDATE commands SET child_pid = ?, updated_at = ? WHERE row_id = ?"));
+    q.addBindValue(childPid);
+    q.addBindValue(nowMs());
+    q.addBindValue(rowId);
+    exec(q, "child pid");
+}
+
+qint64 CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload)
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral(
+        "INSERT INTO acks (command_row, command_id, type, status, error, version, payload, created_at, next_attempt_at) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    const qint64 now = nowMs();
+    q.addBindValue(rowId);
+    q.addBindValue(row.commandId);
+    q.addBindValue(text(row.type));
+    q.addBindValue(text(payload.value(QStringLiteral("status")).toString()));
+    q.addBindValue(text(payload.value(QStringLiteral("error")).toString()));
+    q.addBindValue(text(payload.value(QStringLiteral("version")).toString()));
+    q.addBindValue(QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)));
+    q.addBindValue(now);
+    q.addBindValue(now);
+    if (!exec(q, "queue ack"))
+        return 0;
+    return q.lastInsertId().toLongLong();
+}
+
+qint64 CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
+{
+    if (!begin())
+        return 0;
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral(
+        "UPDATE commands SET state = ?, delivery = ?, reason = ?, error = ?, version = ?, detail = ?, "
+        "exit_code = ?, signal = ?, timed_out = ?, cancelled = ?, stdout_tail = ?, stderr_tail = ?, "
+        "stdout_spill = ?, stderr_spill = ?, child_pid = COALESCE(?, child_pid), finished_at = ?, updated_at = ? "
+        "WHERE row_id = ?"));
+    const qint64 now = nowMs();
+    q.addBindValue(stateName(c.state));
+    q.addBindValue(deliveryName(c.delivery));
+    q.addBindValue(text(c.reason));
+    q.addBindValue(text(c.error));
+    q.addBindValue(text(c.version));
+    q.addBindValue(text(c.detail));
+    q.addBindValue(c.exec ? nullable(c.exec->exitCode) : QVariant(QMetaType(QMetaType::Int)));
+    q.addBindValue(c.exec ? nullable(c.exec->signal) : QVariant(QMetaType(QMetaType::Int)));
+    q.addBindValue(c.exec && c.exec->timedOut);
+    q.addBindValue(c.exec && c.exec->cancelled);
+    q.addBindValue(c.exec ? c.exec->out.text.right(kStoredTailBytes) : QByteArray());
+    q.addBindValue(c.exec ? c.exec->err.text.right(kStoredTailBytes) : QByteArray());
+    q.addBindValue(c.exec ? c.exec->out.spillPath : QString());
+    q.addBindValue(c.exec ? c.exec->err.spillPath : QString());
+    q.addBindValue(c.exec && c.exec->pid ? QVariant(c.exec->pid) : QVariant(QMetaType(QMetaType::LongLong)));
+    q.addBindValue(now);
+    q.addBindValue(now);
+    q.addBindValue(rowId);
+    if (!exec(q, "complete")) {
+        rollback();
+        return 0;
+    }
+    qint64 ackId = 0;
+    if (!c.ackPayload.isEmpty()) {
+        const auto row = command(rowId);
+        ackId = row ? insertAck(rowId, *row, c.ackPayload) : 0;
+        if (!ackId) {
+            rollback();
+            return 0;
+        }
+    }
+    commit();
+    return ackId;
+}
+
+qint64 CommandLedger::requeueAck(qint64 rowId)
+{
+    if (!begin())
+        return 0;
+    QSqlQuery waiting(m_database.db());
+    waiting.prepare(QStringLiteral("SELECT ack_id FROM acks WHERE command_row = ? AND delivered_at IS NULL ORDER BY ack_id LIMIT 1"));
+    waiting.addBindValue(rowId);
+    if (exec(waiting, "find ack") && waiting.next()) {
+        const qint64 id = waiting.value(0).toLongLong();
+        commit();
+        return id;
+    }
+    QSqlQuery last(m_database.db());
+    last.prepare(QStringLiteral("SELECT payload FROM acks WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
+    last.addBindValue(rowId);
+    const auto row = command(rowId);
+    if (!row || !exec(last, "last ack") || !last.next()) {
+        rollback();  // skipped commands have no ack to repeat
+        return 0;
+    }
+    const qint64 id = insertAck(rowId, *row, QJsonDocument::fromJson(last.value(0).toByteArray()).object());
+    if (id)
+        commit();
+    else
+        rollback();
+    return id;
+}
+
+int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const LedgerCommand &)> &ackPayloadFor)
+{
+    QSqlQuery running(m_database.db());
+    running.prepare(QStringLiteral("SELECT row_id, runner_pid, runner_start_time FROM commands WHERE state = 'running'"));
+    if (!exec(running, "find running"))
+        return 0;
+    QList<qint64> orphans;
+    while (running.next()) {
+        const ProcessIdentity runner{running.value(1).toLongLong(), running.value(2).toString()};
+        if (!runner.isAlive())
+            orphans.append(running.value(0).toLongLong());
+    }
+    int recovered = 0;
+    for (const qint64 rowId : orphans) {
+        if (!begin())
+            break;
+        // Re-check under the write lock: only a row still running is ours to recover.
+        QSqlQuery mark(m_database.db());
+        mark.prepare(QStringLiteral(
+            "UPDATE commands SET state = 'interrupted', delivery = 'unknown', error = ?, finished_at = ?, updated_at = ? "
+            "WHERE row_id = ? AND state = 'running'"));
+        const qint64 now = nowMs();
+        mark.addBindValue(QStringLiteral("interrupted: the agent stopped while the command ran; outcome unknown"));
+        mark.addBindValue(now);
+        mark.addBindValue(now);
+        mark.addBindValue(rowId);
+        if (!exec(mark, "mark interrupted") || mark.numRowsAffected() != 1) {
+            rollback();
+            continue;
+        }
+        const auto row = command(rowId);
+        if (!row || !insertAck(rowId, *row, ackPayloadFor(*row))) {
+            rollback();
+            continue;
+        }
+        commit();
+        ++recovered;
+        qCWarning(lcStore) << "command" << row->commandId << "was interrupted by a stopped agent; it is acked failed, not re-run";
+    }
+    return recovered;
+}
+
+QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
+{
+    QList<OutboxAck> due;
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral(
+        "SELECT a.ack_id, a.command_row, a.command_id, c.agent_type, a.type, c.state, a.payload, a.attempts, a.created_at "
+        "FROM acks a JOIN commands c ON c.row_id = a.command_row "
+        "WHERE a.delivered_at IS NULL %1 ORDER BY a.ack_id LIMIT ?")
+                  .arg(respectBackoff ? QStringLiteral("AND a.next_attempt_at <= ?") : QString()));
+    if (respectBackoff)
+        q.addBindValue(nowMs());
+    q.addBindValue(limit);
+    if (!exec(q, "outbox"))
+        return due;
+    while (q.next()) {
+        OutboxAck ack;
+        ack.ackId = q.value(0).toLongLong();
+        ack.commandRow = q.value(1).toLongLong();
+        ack.commandId = q.value(2).toLongLong();
+        ack.agentType = q.value(3).toString();
+        ack.type = q.value(4).toString();
+        ack.commandState = q.value(5).toString();
+        ack.payload = QJsonDocument::fromJson(q.value(6).toByteArray()).object();
+        ack.attempts = q.value(7).toInt();
+        ack.createdAt = fromMs(q.value(8));
+        due.append(ack);
+    }
+    return due;
+}
+
+void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered)
+{
+    if (!begin())
+        return;
+    const qint64 now = nowMs();
+    const int attempt = ack.attempts + 1;
+    QSqlQuery log(m_database.db());
+    log.prepare(QStringLiteral(
+        "INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, version, attempted_at, "
+        "http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    log.addBindValue(ack.ackId);
+    log.addBindValue(ack.commandId);
+    log.addBindValue(text(ack.agentType));
+    log.addBindValue(text(ack.type));
+    log.addBindValue(text(ack.commandState));
+    log.addBindValue(text(ack.payload.value(QStringLiteral("status")).toString()));
+    log.addBindValue(text(ack.payload.value(QStringLiteral("error")).toString()));
+    log.addBindValue(text(ack.payload.value(QStringLiteral("version")).toString()));
+    log.addBindValue(now);
+    log.addBindValue(httpStatus > 0 ? QVariant(httpStatus) : QVariant(QMetaType(QMetaType::Int)));
+    log.addBindValue(text(transportError));
+    log.addBindValue(delivered);
+    log.addBindValue(attempt);
+
+    QSqlQuery update(m_database.db());
+    if (delivered) {
+        update.prepare(QStringLiteral("UPDATE acks SET attempts = ?, delivered_at = ?, last_http_status = ?, last_error = '' WHERE ack_id = ?"));
+        update.addBindValue(attempt);
+        update.addBindValue(now);
+        update.addBindValue(httpStatus);
+    } else {
+        const double exponential = double(kAckRetryBaseMs) * std::pow(2.0, std::min(attempt - 1, 16));
+        const double jitter = 0.8 + 0.4 * QRandomGenerator::global()->generateDouble();
+        const qint64 delay = qint64(std::min(double(kAckRetryCapMs), exponential) * jitter);
+        update.prepare(QStringLiteral("UPDATE acks SET attempts = ?, next_attempt_at = ?, last_http_status = ?, last_error = ? WHERE ack_id = ?"));
+        update.addBindValue(attempt);
+        update.addBindValue(now + delay);
+        update.addBindValue(httpStatus > 0 ? QVariant(httpStatus) : QVariant(QMetaType(QMetaType::Int)));
+        update.addBindValue(text(transportError));
+    }
+    update.addBindValue(ack.ackId);
+    if (exec(log, "record attempt") && exec(update, "update ack"))
+        commit();
+    else
+        rollback();
+}
+
+QList<LedgerCommand> CommandLedger::pendingCommands(const QString &agentType, int limit)
+{
+    HistoryFilter filter;
+    filter.state = QStringLiteral("pending");
+    filter.agentType = agentType;
+    filter.limit = limit;
+    QList<LedgerCommand> rows = history(filter);
+    std::reverse(rows.begin(), rows.end());  // oldest first
+    return rows;
+}
+
+QList<LedgerCommand> CommandLedger::history(const HistoryFilter &filter)
+{
+    QStringList where;
+    QVariantList values;
+    if (!filter.state.isEmpty()) {
+        where << QStringLiteral("c.state = ?");
+        values << filter.state;
+    }
+    if (!filter.type.isEmpty()) {
+        where << QStringLiteral("c.type = ?");
+        values << filter.type;
+    }
+    if (!filter.agentType.isEmpty()) {
+        where << QStringLiteral("c.agent_type = ?");
+        values << filter.agentType;
+    }
+    if (filter.since.isValid()) {
+        where << QStringLiteral("c.received_at >= ?");
+        values << filter.since.toMSecsSinceEpoch();
+    }
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("SELECT %1 FROM commands c %2 ORDER BY c.received_at DESC, c.row_id DESC LIMIT ?")
+                  .arg(kRowColumns, where.isEmpty() ? QString() : QStringLiteral("WHERE ") + where.join(QStringLiteral(" AND "))));
+    for (const QVariant &value : values)
+        q.addBindValue(value);
+    q.addBindValue(std::max(1, filter.limit));
+    QList<LedgerCommand> rows;
+    if (!exec(q, "history"))
+        return rows;
+    while (q.next())
+        rows.append(rowFrom(q));
+    return rows;
+}
+
+int CommandLedger::countInState(CommandState state)
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("SELECT COUNT(*) FROM commands WHERE state = ?"));
+    q.addBindValue(stateName(state));
+    return exec(q, "count") && q.next() ? q.value(0).toInt() : 0;
+}
+
+int CommandLedger::outboxSize()
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("SELECT COUNT(*) FROM acks WHERE delivered_at IS NULL"));
+    return exec(q, "outbox size") && q.next() ? q.value(0).toInt() : 0;
+}
+
+QString CommandLedger::meta(const QString &key)
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    q.addBindValue(key);
+    return exec(q, "meta") && q.next() ? q.value(0).toString() : QString();
+}
+
+void CommandLedger::setMeta(const QString &key, const QString &value)
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
+    q.addBindValue(key);
+    q.addBindValue(value);
+    exec(q, "set meta");
+}
+
+} // namespace teamai

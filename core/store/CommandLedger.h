@@ -1,0 +1,103 @@
+#pragma once
+
+#include "store/LedgerTypes.h"
+#include "store/ProcessIdentity.h"
+
+#include <QList>
+#include <QString>
+
+#include <functional>
+
+class QSqlQuery;
+
+namespace teamai {
+
+class LedgerDatabase;
+struct Command;
+
+/// @brief The durable record of every command and every acknowledgement (SPEC §7), on one
+/// LedgerDatabase. It is what makes delivery exactly-once across processes and crashes:
+///
+/// - admit() stores a command before anything runs (or finds it stored already);
+/// - claim() is one atomic `pending → running` change, so of all processes that received the
+///   command only one runs it; the claim carries the runner's pid and start time;
+/// - complete() stores the result and queues its ack in the same transaction, so a result is
+///   never without its ack;
+/// - the outbox (dueAcks / recordAckAttempt) keeps every ack until the backend took it;
+/// - recoverInterrupted() turns the claims of dead processes into `interrupted` results.
+class CommandLedger
+{
+public:
+    explicit CommandLedger(LedgerDatabase &database);
+
+    /// @brief What admit() found.
+    enum class Admission {
+        New,       ///< first time seen: stored as pending
+        Pending,   ///< seen before, not run yet (left for later, or a worker will)
+        Running,   ///< another live process is running it
+        Finished,  ///< has a final state: never run again
+        Error,     ///< the database failed; do not run it
+    };
+    struct Admitted {
+        Admission admission = Admission::Error;
+        LedgerCommand row;
+    };
+
+    /// @brief Stores @p command for @p agentType unless already stored; returns what is known.
+    Admitted admit(const Command &command, const QString &agentType, const QString &localAgentId);
+
+    /// @brief Atomically marks the pending row running for @p runner. False when another process
+    /// claimed it first (or it is no longer pending).
+    bool claim(qint64 rowId, const ProcessIdentity &runner);
+
+    /// @brief Records the pid of the child a claimed command started (for diagnostics).
+    void setChildPid(qint64 rowId, qint64 childPid);
+
+    /// @brief Stores the final result and, when @p completion has an ack payload, queues that ack.
+    /// Returns the ack id (0 when none was queued or on error).
+    qint64 complete(qint64 rowId, const CommandCompletion &completion);
+
+    /// @brief The backend sent a finished command again: queue its recorded ack once more,
+    /// unless an undelivered one is already waiting. Returns the ack id queued or waiting.
+    qint64 requeueAck(qint64 rowId);
+
+    /// @brief Every `running` row whose runner is gone becomes `interrupted` / `unknown` with a
+    /// failed ack queued. Returns how many were recovered.
+    int recoverInterrupted(const std::function<QJsonObject(const LedgerCommand &)> &ackPayloadFor);
+
+    /// @brief Acks not yet delivered, oldest first. With @p respectBackoff, only those whose
+    /// next attempt is due.
+    QList<OutboxAck> dueAcks(bool respectBackoff, int limit = 500);
+
+    /// @brief Records one delivery attempt of @p ack (always, whatever its outcome) and, when it
+    /// failed, schedules the next one with a growing, randomised delay.
+    void recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered);
+
+    /// @brief Pending commands (received but not run), oldest first, optionally of one agent.
+    QList<LedgerCommand> pendingCommands(const QString &agentType = {}, int limit = 1000);
+
+    /// @brief Commands for `teamai history` and the tray, newest first.
+    QList<LedgerCommand> history(const HistoryFilter &filter);
+    std::optional<LedgerCommand> command(qint64 rowId);
+
+    int countInState(CommandState state);
+    int outboxSize();
+
+    QString meta(const QString &key);
+    void setMeta(const QString &key, const QString &value);
+
+    QString lastError() const { return m_lastError; }
+
+private:
+    bool exec(QSqlQuery &query, const char *what);
+    bool begin();
+    void commit();
+    void rollback();
+    qint64 insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload);
+    std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);
+
+    LedgerDatabase &m_database;
+    QString m_lastError;
+};
+
+} // namespace teamai

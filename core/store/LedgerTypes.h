@@ -1,0 +1,93 @@
+#pragma once
+
+#include "exec/ExecResult.h"
+
+#include <QByteArray>
+#include <QDateTime>
+#include <QJsonObject>
+#include <QString>
+
+#include <optional>
+
+namespace teamai {
+
+/// @brief Where a command is in its life (SPEC §7). Only pending → running → a final state, or
+/// pending → rejected/skipped, or running → interrupted (found after a crash).
+enum class CommandState { Pending, Running, Succeeded, Failed, Rejected, Skipped, Interrupted };
+
+/// @brief Whether the command's effect reached the machine: `not_delivered` (refused before
+/// anything ran), `delivered` (it ran), `unknown` (the agent died while it ran).
+enum class Delivery { NotDelivered, Delivered, Unknown };
+
+QString stateName(CommandState state);
+std::optional<CommandState> stateFromName(const QString &name);
+QString deliveryName(Delivery delivery);
+bool isFinal(CommandState state);
+
+/// @brief One command as the ledger holds it.
+struct LedgerCommand {
+    qint64 rowId = 0;
+    qint64 commandId = 0;
+    QString agentType;
+    QString type;
+    QString rawJson;
+    QDateTime receivedAt;
+    QDateTime startedAt;
+    QDateTime finishedAt;
+    CommandState state = CommandState::Pending;
+    Delivery delivery = Delivery::NotDelivered;
+    QString reason;          ///< why it was refused: user, env, policy, allowlist…
+    qint64 runnerPid = 0;
+    qint64 childPid = 0;
+    std::optional<int> exitCode;
+    std::optional<int> signal;
+    bool timedOut = false;
+    bool cancelled = false;
+    QByteArray stdoutTail;
+    QByteArray stderrTail;
+    QString stdoutSpill;
+    QString stderrSpill;
+    QString error;
+    QString version;
+    QString detail;
+    /// Outbox state of its newest ack: empty when it has none.
+    QString ackState;        ///< "queued", "delivered"
+    int ackAttempts = 0;
+};
+
+/// @brief What finishing a command records.
+struct CommandCompletion {
+    CommandState state = CommandState::Failed;
+    Delivery delivery = Delivery::Delivered;
+    QString reason;
+    QString error;
+    QString version;
+    QString detail;
+    std::optional<exec::ExecResult> exec;
+    /// The ack to queue in the same transaction; empty when the command needs none (skipped).
+    QJsonObject ackPayload;
+};
+
+/// @brief An ack waiting in the outbox.
+struct OutboxAck {
+    qint64 ackId = 0;
+    qint64 commandRow = 0;
+    qint64 commandId = 0;
+    QString agentType;
+    QString type;
+    QString commandState;
+    QJsonObject payload;
+    int attempts = 0;
+    QDateTime createdAt;
+};
+
+/// @brief Filters of `teamai history` and the tray's Commands window.
+struct HistoryFilter {
+    int limit = 50;
+    QString state;           ///< empty: any
+    QString type;            ///< empty: any
+    QString agentType;       ///< empty: any
+    QDateTime since;         ///< invalid: any time
+};
+
+} // namespace teamai
