@@ -1,0 +1,85 @@
+#pragma once
+
+#include "exec/ExecResult.h"
+#include "exec/ExecSpec.h"
+#include "exec/ProcessGroup.h"
+#include "exec/StreamCapture.h"
+
+#include <QByteArrayView>
+#include <QDeadlineTimer>
+#include <QElapsedTimer>
+#include <QObject>
+#include <QProcess>
+#include <QTimer>
+
+#include <atomic>
+#include <functional>
+
+namespace teamai::exec {
+
+/// @brief Drives one child from start to reaped: output capture, timeout, cancellation, the
+/// SIGTERM → grace → SIGKILL escalation on the whole group, and the final reaping. The same state
+/// machine serves both modes: Blocking (the caller's thread spins QProcess::waitForFinished in
+/// short slices, no nested event loop) and Async (the owning thread's event loop and a timer).
+/// Internal to core/exec.
+class ProcessRunner : public QObject
+{
+    Q_OBJECT
+public:
+    enum class Mode { Blocking, Async };
+
+    explicit ProcessRunner(ExecSpec spec, QObject *parent = nullptr);
+    /// @brief Kills and reaps a child that is still running.
+    ~ProcessRunner() override;
+
+    /// @brief Starts the child (waits for exec to succeed or fail, then calls spec.onStarted).
+    /// In Blocking mode, then call runToCompletion().
+    void start(Mode mode);
+    /// @brief Blocking mode: returns once the child and its group are gone.
+    void runToCompletion();
+    /// @brief Thread-safe: asks for the same stop as a cancel; noticed within one tick.
+    void requestKill();
+    /// @brief Stops everything now (SIGKILL, wait, reap), for shutdown.
+    void killNow();
+
+    bool isDone() const { return m_phase == Phase::Done; }
+    qint64 pid() const { return m_result.pid; }
+    const ExecResult &result() const { return m_result; }
+    ExecResult takeResult() { return std::move(m_result); }
+
+    /// @brief Sees every chunk as it is read (used for incremental reads of background tasks).
+    std::function<void(QByteArrayView out, QByteArrayView err)> onOutput;
+
+signals:
+    /// @brief The child and its group are gone and result() is final (Async mode).
+    void finished();
+
+private:
+    enum class Phase { NotStarted, Running, Terminating, Killing, Done };
+
+    void tick();
+    void readOut();
+    void readErr();
+    void onProcessFinished();
+    void stop();
+    void escalate();
+    void finalize(bool notify);
+    int nextWakeMs() const;
+
+    ExecSpec m_spec;
+    Mode m_mode = Mode::Blocking;
+    QProcess m_process;
+    ProcessGroup m_group;
+    StreamCapture m_out;
+    StreamCapture m_err;
+    ExecResult m_result;
+    Phase m_phase = Phase::NotStarted;
+    QElapsedTimer m_clock;
+    QDeadlineTimer m_timeout;
+    QDeadlineTimer m_phaseDeadline;   // grace (Terminating) or give-up (Killing)
+    QTimer m_ticker;
+    std::atomic<bool> m_killRequested{false};
+    bool m_tickQueued = false;
+};
+
+} // namespace teamai::exec

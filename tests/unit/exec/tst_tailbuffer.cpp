@@ -1,0 +1,92 @@
+#include "exec/TailBuffer.h"
+
+#include <QRandomGenerator>
+#include <QtTest>
+
+using teamai::exec::TailBuffer;
+
+/// @brief TailBuffer keeps exactly the last `capacity` bytes, whatever the chunking.
+class TestTailBuffer : public QObject
+{
+    Q_OBJECT
+private slots:
+    void underCapacityKeepsEverything()
+    {
+        TailBuffer buffer(10);
+        buffer.append("abc");
+        buffer.append("def");
+        QVERIFY(!buffer.dropped());
+        QVERIFY(!buffer.wrapped());
+        QCOMPARE(buffer.take(), QByteArray("abcdef"));
+        QCOMPARE(buffer.size(), 0);
+    }
+
+    void exactlyCapacityIsNotDropped()
+    {
+        TailBuffer buffer(4);
+        buffer.append("ab");
+        buffer.append("cd");
+        QVERIFY(!buffer.dropped());
+        QCOMPARE(buffer.take(), QByteArray("abcd"));
+    }
+
+    void overCapacityKeepsTheTail()
+    {
+        TailBuffer buffer(5);
+        buffer.append("abc");
+        buffer.append("defg");
+        QVERIFY(buffer.dropped());
+        buffer.append("hi");
+        QCOMPARE(buffer.take(), QByteArray("efghi"));
+        QVERIFY(!buffer.dropped()); // take() resets the flag
+    }
+
+    void chunkLargerThanCapacity()
+    {
+        TailBuffer buffer(3);
+        buffer.append("x");
+        buffer.append("0123456789");
+        QVERIFY(buffer.dropped());
+        QCOMPARE(buffer.take(), QByteArray("789"));
+    }
+
+    void zeroCapacityKeepsNothing()
+    {
+        TailBuffer buffer(0);
+        buffer.append("abc");
+        QVERIFY(buffer.dropped());
+        QCOMPARE(buffer.take(), QByteArray());
+    }
+
+    void reusableAfterTake()
+    {
+        TailBuffer buffer(4);
+        buffer.append("abcdefgh");
+        QCOMPARE(buffer.take(), QByteArray("efgh"));
+        buffer.append("12");
+        QCOMPARE(buffer.take(), QByteArray("12"));
+    }
+
+    void randomChunksMatchReference()
+    {
+        QRandomGenerator rng(42);
+        for (int round = 0; round < 50; ++round) {
+            const qint64 cap = rng.bounded(1, 300);
+            TailBuffer buffer(cap);
+            QByteArray all;
+            const int chunks = rng.bounded(1, 40);
+            for (int i = 0; i < chunks; ++i) {
+                QByteArray chunk(rng.bounded(0, 100), Qt::Uninitialized);
+                for (char &c : chunk)
+                    c = char(rng.bounded(256));
+                all += chunk;
+                buffer.append(chunk);
+            }
+            QCOMPARE(buffer.dropped(), all.size() > cap);
+            QCOMPARE(buffer.take(), all.right(cap));
+        }
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTailBuffer)
+#include "tst_tailbuffer.moc"
