@@ -1,5 +1,6 @@
 #include "cli/CliCommand.h"
 
+#include "cli/DoctorCommand.h"
 #include "cli/HistoryCommand.h"
 #include "cli/HookCommand.h"
 #include "cli/InitCommand.h"
@@ -19,6 +20,7 @@ std::vector<std::unique_ptr<CliCommand>> allCommands()
     commands.push_back(std::make_unique<SyncCommand>());
     commands.push_back(std::make_unique<StatusCommand>());
     commands.push_back(std::make_unique<HistoryCommand>());
+    commands.push_back(std::make_unique<DoctorCommand>());
     commands.push_back(std::make_unique<RemoteCmdCommand>());
     commands.push_back(std::make_unique<HookCommand>());
     commands.push_back(std::make_unique<WorkerCommand>());

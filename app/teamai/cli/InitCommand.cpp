@@ -1,8 +1,14 @@
 #include "cli/InitCommand.h"
 
+#include "agenthooks/DispatchHooks.h"
 #include "cli/CommandLine.h"
 #include "config/AgentConfig.h"
 #include "config/TokenStore.h"
+#include "tools/ToolTable.h"
+#include "util/Paths.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
 
 namespace teamai::cli {
 namespace {
@@ -17,6 +23,43 @@ QString locationName(AgentSettings::TokenLocation location)
     return QStringLiteral("nowhere");
 }
 
+QString knownToolNames()
+{
+    QStringList names;
+    for (const ToolInfo &tool : knownTools())
+        names.append(tool.name);
+    return names.join(QStringLiteral(", "));
+}
+
+/// The agents named by --agents (nullptr-free, no duplicates); @p error set for an unknown name.
+QList<const ToolInfo *> agentsFrom(const QString &list, QString *error)
+{
+    QList<const ToolInfo *> agents;
+    for (const QString &name : list.split(u',', Qt::SkipEmptyParts)) {
+        const ToolInfo *tool = findTool(name);
+        if (!tool) {
+            *error = QStringLiteral("unknown agent `%1` (known: %2)").arg(name.trimmed(), knownToolNames());
+            return {};
+        }
+        if (!agents.contains(tool))
+            agents.append(tool);
+    }
+    if (agents.isEmpty())
+        *error = QStringLiteral("--agents needs at least one agent (known: %1)").arg(knownToolNames());
+    return agents;
+}
+
+/// Without --agents: every agent whose own folder (~/.claude, ~/.codex…) exists.
+QList<const ToolInfo *> agentsPresent()
+{
+    QList<const ToolInfo *> agents;
+    for (const ToolInfo &tool : knownTools()) {
+        if (QFileInfo(paths::homeDir() + u'/' + tool.rootDir()).isDir())
+            agents.append(&tool);
+    }
+    return agents;
+}
+
 } // namespace
 
 QString InitCommand::name() const { return QStringLiteral("init"); }
@@ -26,15 +69,22 @@ QString InitCommand::summary() const { return QStringLiteral("Connect this machi
 QString InitCommand::help() const
 {
     return QStringLiteral(
-        "Usage: teamai init --http URL [--token TOKEN] [--token-store auto|keychain|file]\n"
+        "Usage: teamai init --http URL [--token TOKEN] [--agents AGENT,...]\n"
+        "                   [--token-store auto|keychain|file]\n"
         "\n"
         "Saves the backend endpoint in ~/.teamai/local-agent/config.json (other fields are kept)\n"
         "and the API token in the system credential store, or in an owner-only file where no\n"
-        "credential store answers.\n"
+        "credential store answers. Then installs TeamAI's hooks (session start, prompt submit,\n"
+        "post tool use, stop) into each agent's user settings, running this teamai by its\n"
+        "absolute path. Running init again changes nothing that is already in place; hooks that\n"
+        "are not TeamAI's are left alone.\n"
         "\n"
         "Options:\n"
         "  --http URL           the backend's base URL (http or https)\n"
         "  --token TOKEN        the API token (TEAMAI_TOKEN in the environment also works)\n"
+        "  --agents LIST        comma-separated agents to hook: claude, codex, codebuddy,\n"
+        "                       workbuddy, cursor, claude-internal (default: every agent whose\n"
+        "                       folder, e.g. ~/.claude, exists)\n"
         "  --token-store WHERE  auto (default): credential store, else file; keychain; file");
 }
 
@@ -62,6 +112,15 @@ int InitCommand::run(const QStringList &arguments)
         backend = TokenStore::Backend::File;
     else if (!store.isEmpty() && store != QLatin1String("auto"))
         return usageError(name(), QStringLiteral("--token-store must be auto, keychain or file"));
+    QList<const ToolInfo *> agents;
+    if (line.isSet(QStringLiteral("agents"))) {
+        QString agentsError;
+        agents = agentsFrom(line.value(QStringLiteral("agents")), &agentsError);
+        if (!agentsError.isEmpty())
+            return usageError(name(), agentsError);
+    } else {
+        agents = agentsPresent();
+    }
 
     AgentConfig::Loaded loaded = AgentConfig::load();
     if (!loaded.error.isEmpty()) {
@@ -90,7 +149,30 @@ int InitCommand::run(const QStringList &arguments)
     } else if (qEnvironmentVariable("TEAMAI_TOKEN").isEmpty()) {
         printOut(QStringLiteral("No token given: requests go out without one until you run init with --token."));
     }
-    return kExitOk;
+    return installHooks(agents);
+}
+
+int InitCommand::installHooks(const QList<const ToolInfo *> &agents) const
+{
+    if (agents.isEmpty()) {
+        printOut(QStringLiteral("No agent folder (~/.claude, ~/.codex, ...) found: no hooks installed. Choose agents with --agents."));
+        return kExitOk;
+    }
+    // The running binary, resolved by the OS: hooks must not depend on PATH or a login shell.
+    const QString teamai = QCoreApplication::applicationFilePath();
+    bool failed = false;
+    for (const ToolInfo *tool : agents) {
+        const agenthooks::dispatch::Change change = agenthooks::dispatch::install(*tool, paths::homeDir(), teamai);
+        if (!change.ok) {
+            printErr(QStringLiteral("teamai init: cannot install the %1 hooks: %2").arg(tool->name, change.error));
+            failed = true;
+        } else if (change.written) {
+            printOut(QStringLiteral("Hooks installed for %1 in %2").arg(tool->name, change.settingsPath));
+        } else {
+            printOut(QStringLiteral("Hooks for %1 already in place in %2").arg(tool->name, change.settingsPath));
+        }
+    }
+    return failed ? kExitFailure : kExitOk;
 }
 
 } // namespace teamai::cli

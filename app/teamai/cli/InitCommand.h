@@ -2,6 +2,12 @@
 
 #include "cli/CliCommand.h"
 
+#include <QList>
+
+namespace teamai {
+struct ToolInfo;
+}
+
 namespace teamai::cli {
 
 /// @brief `teamai init`: see help().
@@ -12,6 +18,10 @@ public:
     QString summary() const override;
     QString help() const override;
     int run(const QStringList &arguments) override;
+
+private:
+    /// @brief Installs the dispatch hooks into each of @p agents' user settings.
+    int installHooks(const QList<const ToolInfo *> &agents) const;
 };
 
 } // namespace teamai::cli

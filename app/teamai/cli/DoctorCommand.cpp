@@ -1,0 +1,103 @@
+#include "cli/DoctorCommand.h"
+
+#include "cli/CommandLine.h"
+#include "config/AgentConfig.h"
+#include "config/RemoteCommandGate.h"
+#include "config/TokenStore.h"
+#include "net/BackendClient.h"
+#include "net/ProxySetup.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+
+#include <QElapsedTimer>
+#include <QNetworkAccessManager>
+
+namespace teamai::cli {
+namespace {
+
+struct Checks {
+    int failed = 0;
+    void report(bool ok, const QString &what, const QString &detail)
+    {
+        if (!ok)
+            ++failed;
+        printOut(QStringLiteral("[%1] %2: %3").arg(ok ? QStringLiteral(" ok ") : QStringLiteral("FAIL"), what, detail));
+    }
+};
+
+} // namespace
+
+QString DoctorCommand::name() const { return QStringLiteral("doctor"); }
+
+QString DoctorCommand::summary() const { return QStringLiteral("Check the configuration, token, ledger and backend connection"); }
+
+QString DoctorCommand::help() const
+{
+    return QStringLiteral(
+        "Usage: teamai doctor\n"
+        "\n"
+        "Checks, one line each: the configuration file, where the token comes from, the command\n"
+        "ledger, the remote-command switch, and whether the backend answers with this token\n"
+        "(GET get-config, 15 s timeout). Exit status 0 when every check passed, 1 otherwise.");
+}
+
+int DoctorCommand::run(const QStringList &arguments)
+{
+    CommandLine line({}, {});
+    if (!line.parse(arguments))
+        return usageError(name(), line.error());
+    if (line.helpRequested()) {
+        printOut(help());
+        return kExitOk;
+    }
+    Checks checks;
+    const AgentConfig::Loaded config = AgentConfig::load();
+    const QString endpoint = config.config.endpoint();
+    if (!config.error.isEmpty())
+        checks.report(false, QStringLiteral("config"), config.error);
+    else if (endpoint.isEmpty())
+        checks.report(false, QStringLiteral("config"), QStringLiteral("no endpoint: run `teamai init --http URL --token TOKEN`"));
+    else
+        checks.report(true, QStringLiteral("config"), endpoint);
+
+    const TokenStore::Loaded token = endpoint.isEmpty() ? TokenStore::Loaded() : TokenStore::load(endpoint);
+    if (!token.error.isEmpty())
+        checks.report(false, QStringLiteral("token"), token.error);
+    else
+        checks.report(!token.token.isEmpty(), QStringLiteral("token"),
+                      token.token.isEmpty() ? QStringLiteral("none saved") : QStringLiteral("from %1").arg(token.source));
+
+    {
+        LedgerDatabase database;
+        if (database.open()) {
+            CommandLedger ledger(database);
+            checks.report(true, QStringLiteral("ledger"), QStringLiteral("%1 (%2 pending, %3 ack(s) queued)")
+                                                            .arg(database.path())
+                                                            .arg(ledger.countInState(CommandState::Pending))
+                                                            .arg(ledger.outboxSize()));
+        } else {
+            checks.report(false, QStringLiteral("ledger"), database.error());
+        }
+    }
+
+    const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
+    checks.report(true, QStringLiteral("remote commands"),
+                  QStringLiteral("%1 — %2").arg(gate.allowed ? QStringLiteral("allowed") : QStringLiteral("disabled"), gate.detail));
+
+    if (!endpoint.isEmpty() && config.error.isEmpty()) {
+        QNetworkAccessManager network;
+        configureProxy(network);
+        BackendClient client(&network, BackendOptions{endpoint, token.token, config.config.routes(),
+                                                      config.config.toJson().value(QStringLiteral("caFile")).toString()});
+        QElapsedTimer timer;
+        timer.start();
+        const BackendReply reply = client.get(Route::GetConfig);
+        checks.report(reply.ok, QStringLiteral("backend"),
+                      reply.ok ? QStringLiteral("%1 answered in %2 ms").arg(client.urlFor(Route::GetConfig).toString()).arg(timer.elapsed())
+                               : reply.httpStatus == 401 ? QStringLiteral("the backend rejects the token: %1").arg(reply.error)
+                                                         : reply.error);
+    }
+    return checks.failed == 0 ? kExitOk : kExitFailure;
+}
+
+} // namespace teamai::cli

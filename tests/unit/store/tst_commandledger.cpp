@@ -1,0 +1,235 @@
+#include "commands/Command.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+
+#include "TestEnvironment.h"
+
+#include <QJsonDocument>
+#include <QProcess>
+#include <QSqlQuery>
+#include <QtTest>
+
+#include <future>
+
+using namespace teamai;
+
+namespace {
+
+Command command(qint64 id, const QString &type = QStringLiteral("uninstall_teamai"))
+{
+    return Command::fromJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), type},
+                                         {QStringLiteral("cmd"), QStringLiteral("teamai --version")}});
+}
+
+QJsonObject ackPayload(qint64 id, bool ok, const QString &error = {})
+{
+    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")},
+                       {QStringLiteral("status"), ok ? QStringLiteral("success") : QStringLiteral("failed")},
+                       {QStringLiteral("error"), error}};
+}
+
+CommandCompletion succeeded(qint64 id)
+{
+    CommandCompletion c;
+    c.state = CommandState::Succeeded;
+    c.delivery = Delivery::Delivered;
+    c.ackPayload = ackPayload(id, true);
+    return c;
+}
+
+} // namespace
+
+class TestCommandLedger : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<test::TestEnvironment> m_env;
+    std::unique_ptr<LedgerDatabase> m_db;
+    std::unique_ptr<CommandLedger> m_ledger;
+
+private slots:
+    void init()
+    {
+        m_env = std::make_unique<test::TestEnvironment>();
+        m_db = std::make_unique<LedgerDatabase>();
+        QVERIFY2(m_db->open(), qPrintable(m_db->error()));
+        m_ledger = std::make_unique<CommandLedger>(*m_db);
+    }
+    void cleanup()
+    {
+        m_ledger.reset();
+        m_db.reset();
+        m_env.reset();
+    }
+
+    void storedPrivatelyWithWal()
+    {
+        QCOMPARE(QFileInfo(m_db->path()).permissions() & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
+        QSqlQuery q(m_db->db());
+        QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), LedgerDatabase::kSchemaVersion);
+    }
+
+    void admitThenClaimOnce()
+    {
+        const auto first = m_ledger->admit(command(1), QStringLiteral("claude"), QStringLiteral("agent"));
+        QCOMPARE(first.admission, CommandLedger::Admission::New);
+        QCOMPARE(first.row.state, CommandState::Pending);
+        QCOMPARE(first.row.delivery, Delivery::NotDelivered);
+        QCOMPARE(m_ledger->admit(command(1), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Pending);
+        // The same id for another agent is another command.
+        QCOMPARE(m_ledger->admit(command(1), QStringLiteral("codex"), {}).admission, CommandLedger::Admission::New);
+
+        QVERIFY(m_ledger->claim(first.row.rowId, ProcessIdentity::current()));
+        QVERIFY2(!m_ledger->claim(first.row.rowId, ProcessIdentity::current()), "a claim is taken once");
+        QCOMPARE(m_ledger->admit(command(1), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Running);
+
+        QVERIFY(m_ledger->complete(first.row.rowId, succeeded(1)) > 0);
+        const auto again = m_ledger->admit(command(1), QStringLiteral("claude"), {});
+        QCOMPARE(again.admission, CommandLedger::Admission::Finished);
+        QCOMPARE(again.row.state, CommandState::Succeeded);
+        QCOMPARE(again.row.delivery, Delivery::Delivered);
+        QVERIFY(!m_ledger->claim(first.row.rowId, ProcessIdentity::current()));
+    }
+
+    void claimsRaceAcrossConnections()
+    {
+        const auto admitted = m_ledger->admit(command(2), QStringLiteral("claude"), {});
+        // Eight threads, each with its own connection, race for the same claim.
+        std::vector<std::future<bool>> racers;
+        for (int i = 0; i < 8; ++i) {
+            racers.push_back(std::async(std::launch::async, [rowId = admitted.row.rowId] {
+                LedgerDatabase db;
+                if (!db.open())
+                    return false;
+                CommandLedger ledger(db);
+                return ledger.claim(rowId, ProcessIdentity::current());
+            }));
+        }
+        int winners = 0;
+        for (auto &racer : racers)
+            winners += racer.get() ? 1 : 0;
+        QCOMPARE(winners, 1);
+    }
+
+    void resultAndAckAreStoredTogether()
+    {
+        const auto admitted = m_ledger->admit(command(3), QStringLiteral("claude"), {});
+        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+        CommandCompletion c;
+        c.state = CommandState::Failed;
+        c.delivery = Delivery::Delivered;
+        c.error = QStringLiteral("cmd failed: boom");
+        c.exec = exec::ExecResult();
+        c.exec->exitCode = 3;
+        c.exec->err.text = "boom\n";
+        c.ackPayload = ackPayload(3, false, c.error);
+        const qint64 ackId = m_ledger->complete(admitted.row.rowId, c);
+        QVERIFY(ackId > 0);
+        const auto row = m_ledger->command(admitted.row.rowId);
+        QVERIFY(row);
+        QCOMPARE(row->state, CommandState::Failed);
+        QCOMPARE(row->exitCode.value_or(-1), 3);
+        QCOMPARE(row->stderrTail, QByteArray("boom\n"));
+        QCOMPARE(row->ackState, QStringLiteral("queued"));
+        const QList<OutboxAck> due = m_ledger->dueAcks(true);
+        QCOMPARE(due.size(), 1);
+        QCOMPARE(due.first().ackId, ackId);
+        QCOMPARE(due.first().payload.value(QStringLiteral("error")).toString(), QStringLiteral("cmd failed: boom"));
+    }
+
+    void outboxKeepsOrderAndBacksOff()
+    {
+        QList<qint64> ackIds;
+        for (qint64 id : {10, 11, 12}) {
+            const auto admitted = m_ledger->admit(command(id), QStringLiteral("claude"), {});
+            QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+            ackIds.append(m_ledger->complete(admitted.row.rowId, succeeded(id)));
+        }
+        QList<OutboxAck> due = m_ledger->dueAcks(true);
+        QCOMPARE(due.size(), 3);
+        QCOMPARE(due.at(0).commandId, 10);  // oldest first
+        QCOMPARE(due.at(2).commandId, 12);
+
+        m_ledger->recordAckAttempt(due.at(0), 503, QStringLiteral("Service Unavailable"), false);
+        due = m_ledger->dueAcks(true);
+        QCOMPARE(due.size(), 2);  // 10 waits for its backoff
+        QCOMPARE(due.at(0).commandId, 11);
+        QCOMPARE(m_ledger->dueAcks(false).size(), 3);  // an explicit sync retries everything
+        QCOMPARE(m_ledger->outboxSize(), 3);
+
+        m_ledger->recordAckAttempt(m_ledger->dueAcks(false).at(0), 200, {}, true);
+        QCOMPARE(m_ledger->outboxSize(), 2);
+        QSqlQuery q(m_db->db());
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*), SUM(delivered) FROM ack_attempts WHERE command_id = 10")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 2);  // every attempt is recorded, failed or not
+        QCOMPARE(q.value(1).toInt(), 1);
+    }
+
+    void finishedCommandIsAckedAgainNotTwiceQueued()
+    {
+        const auto admitted = m_ledger->admit(command(20), QStringLiteral("claude"), {});
+        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+        const qint64 first = m_ledger->complete(admitted.row.rowId, succeeded(20));
+        QCOMPARE(m_ledger->requeueAck(admitted.row.rowId), first);  // still waiting: same one
+        m_ledger->recordAckAttempt(m_ledger->dueAcks(false).first(), 200, {}, true);
+        const qint64 second = m_ledger->requeueAck(admitted.row.rowId);
+        QVERIFY(second > first);
+        QCOMPARE(m_ledger->dueAcks(false).first().payload, ackPayload(20, true));
+    }
+
+    void deadRunnersBecomeInterrupted()
+    {
+        // A process that has certainly exited: run one and wait for it.
+        QProcess gone;
+        gone.start(QStringLiteral("/bin/true"));
+        QVERIFY(gone.waitForFinished());
+        const ProcessIdentity dead = ProcessIdentity::of(gone.processId());
+        const auto orphan = m_ledger->admit(command(30), QStringLiteral("claude"), {});
+        QVERIFY(m_ledger->claim(orphan.row.rowId, ProcessIdentity{qint64(gone.processId()), QStringLiteral("1")}));
+        const auto alive = m_ledger->admit(command(31), QStringLiteral("claude"), {});
+        QVERIFY(m_ledger->claim(alive.row.rowId, ProcessIdentity::current()));
+        Q_UNUSED(dead);
+
+        const int recovered = m_ledger->recoverInterrupted([](const LedgerCommand &row) {
+            return ackPayload(row.commandId, false, row.error);
+        });
+        QCOMPARE(recovered, 1);
+        const auto row = m_ledger->command(orphan.row.rowId);
+        QCOMPARE(row->state, CommandState::Interrupted);
+        QCOMPARE(row->delivery, Delivery::Unknown);
+        QCOMPARE(row->error, QStringLiteral("interrupted: the agent stopped while the command ran; outcome unknown"));
+        QCOMPARE(m_ledger->command(alive.row.rowId)->state, CommandState::Running);
+        const QList<OutboxAck> due = m_ledger->dueAcks(false);
+        QCOMPARE(due.size(), 1);
+        QCOMPARE(due.first().payload.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(m_ledger->admit(command(30), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Finished);
+    }
+
+    void historyFilters()
+    {
+        for (qint64 id = 40; id < 46; ++id)
+            m_ledger->admit(command(id, id % 2 ? QStringLiteral("install_skill") : QStringLiteral("uninstall_teamai")), QStringLiteral("claude"), {});
+        HistoryFilter filter;
+        filter.limit = 3;
+        QList<LedgerCommand> rows = m_ledger->history(filter);
+        QCOMPARE(rows.size(), 3);
+        QCOMPARE(rows.first().commandId, 45);  // newest first
+        filter.limit = 50;
+        filter.type = QStringLiteral("install_skill");
+        QCOMPARE(m_ledger->history(filter).size(), 3);
+        filter.type.clear();
+        filter.state = QStringLiteral("running");
+        QCOMPARE(m_ledger->history(filter).size(), 0);
+        filter.state.clear();
+        filter.since = QDateTime::currentDateTimeUtc().addSecs(60);
+        QCOMPARE(m_ledger->history(filter).size(), 0);
+        QCOMPARE(m_ledger->pendingCommands(QStringLiteral("claude")).first().commandId, 40);  // oldest first
+        QCOMPARE(m_ledger->countInState(CommandState::Pending), 6);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommandLedger)
+#include "tst_commandledger.moc"

@@ -1,0 +1,62 @@
+#include "store/LedgerDatabase.h"
+
+#include "TestEnvironment.h"
+
+#include <QDir>
+#include <QSqlQuery>
+#include <QtTest>
+
+using namespace teamai;
+
+class TestLedgerDatabase : public QObject
+{
+    Q_OBJECT
+private slots:
+    void damagedFileIsKeptAsideAndReplaced()
+    {
+        test::TestEnvironment env;
+        const QByteArray garbage(4096, 'Z');
+        env.writeFile(QStringLiteral(".teamai/local-agent/ledger.db"), garbage);
+        LedgerDatabase db;
+        QVERIFY2(db.open(), qPrintable(db.error()));
+        QVERIFY(!db.setAsidePath().isEmpty());
+        QFile aside(db.setAsidePath());
+        QVERIFY(aside.open(QIODevice::ReadOnly));
+        QCOMPARE(aside.readAll(), garbage);  // kept byte for byte for inspection
+        QSqlQuery q(db.db());
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM commands")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 0);
+    }
+
+    void healthyFileIsKept()
+    {
+        test::TestEnvironment env;
+        {
+            LedgerDatabase db;
+            QVERIFY(db.open());
+            QSqlQuery q(db.db());
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('k', 'v')")));
+        }
+        LedgerDatabase again;
+        QVERIFY(again.open());
+        QVERIFY(again.setAsidePath().isEmpty());
+        QSqlQuery q(again.db());
+        QVERIFY(q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'k'")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("v"));
+        QCOMPARE(QDir(env.stateDir()).entryList({QStringLiteral("ledger.db.damaged-*")}).size(), 0);
+    }
+
+    void unusableFolderIsAClearError()
+    {
+        // The state folder's path is taken by a file: no database can be made there.
+        test::TestEnvironment env;
+        env.writeFile(QStringLiteral(".teamai/local-agent"), "not a folder");
+        LedgerDatabase db;
+        QVERIFY(!db.open());
+        QVERIFY2(db.error().contains(QStringLiteral("local-agent")), qPrintable(db.error()));
+        QCOMPARE(env.readFile(QStringLiteral(".teamai/local-agent")), QByteArray("not a folder"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLedgerDatabase)
+#include "tst_ledgerdatabase.moc"
