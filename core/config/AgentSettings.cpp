@@ -22,10 +22,6 @@ const QString kEnabled = QStringLiteral("enabled");
 const QString kChangedBy = QStringLiteral("changedBy");
 const QString kChangedAt = QStringLiteral("changedAt");
 const QString kSyncInterval = QStringLiteral("syncIntervalMinutes");
-const QString kLastSync = QStringLiteral("lastSync");
-const QString kTime = QStringLiteral("time");
-const QString kOk = QStringLiteral("ok");
-const QString kMessage = QStringLiteral("message");
 const QString kEnabledAgents = QStringLiteral("enabledAgents");
 
 // Long enough for another process's load+save (milliseconds), short enough for a hook.
@@ -95,16 +91,6 @@ QString AgentSettings::validate(const QJsonObject &json)
             || minutes != static_cast<int>(minutes)) {
             return wrongType(kSyncInterval, "a whole number of minutes from 1 to 1440");
         }
-    }
-
-    const QJsonValue last = json.value(kLastSync);
-    if (!isAbsent(last)) {
-        if (!last.isObject())
-            return wrongType(kLastSync, "an object");
-        const QString error = checkObjectFields(last.toObject(), kLastSync,
-            {{kTime, QJsonValue::String}, {kOk, QJsonValue::Bool}, {kMessage, QJsonValue::String}});
-        if (!error.isEmpty())
-            return error;
     }
 
     const QJsonValue agents = json.value(kEnabledAgents);
@@ -224,21 +210,6 @@ int AgentSettings::syncIntervalMinutes() const
 void AgentSettings::setSyncIntervalMinutes(int minutes)
 {
     m_json.insert(kSyncInterval, std::clamp(minutes, 1, kMaxSyncIntervalMinutes));
-}
-
-AgentSettings::LastSync AgentSettings::lastSync() const
-{
-    const QJsonObject last = m_json.value(kLastSync).toObject();
-    return {last.value(kTime).toString(), last.value(kOk).toBool(), last.value(kMessage).toString()};
-}
-
-void AgentSettings::setLastSync(const QDateTime &time, bool ok, const QString &message)
-{
-    QJsonObject last = m_json.value(kLastSync).toObject();
-    last.insert(kTime, time.toUTC().toString(Qt::ISODateWithMs));
-    last.insert(kOk, ok);
-    last.insert(kMessage, message);
-    m_json.insert(kLastSync, last);
 }
 
 QStringList AgentSettings::enabledAgents() const

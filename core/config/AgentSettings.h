@@ -15,13 +15,13 @@ namespace teamai {
 /// { "tokenLocation": "none" | "keychain" | "file",
 ///   "remoteCommands": { "enabled": true, "changedBy": "tray", "changedAt": "2024-…Z" },
 ///   "syncIntervalMinutes": 5,
-///   "lastSync": { "time": "2024-…Z", "ok": true, "message": "" },
 ///   "enabledAgents": ["claude", "codex"] }
 /// @endcode
-/// Every field is optional (defaults: none, enabled, 5, no last sync, no agents). Unknown fields
+/// Every field is optional (defaults: none, enabled, 5, no agents). What changes on every sync
+/// (the last sync's outcome) lives in the ledger instead, so a hook never rewrites this file. Unknown fields
 /// are kept across load/save. There is no cache: load() always reads the disk, so a switch flipped
 /// by one process is seen by the next load() of any other. Use update() for read-modify-write: it
-/// holds a lock file so two processes cannot lose each other's change (the tray writing lastSync
+/// holds a lock file so two processes cannot lose each other's change (the tray saving its settings
 /// must not undo `teamai remote-cmd disable`).
 class AgentSettings
 {
@@ -36,14 +36,6 @@ public:
         bool explicitlySet = false;
         QString changedBy; ///< "cli", "tray", …
         QString changedAt; ///< ISO-8601 UTC
-    };
-
-    /// @brief Outcome of the most recent sync, for `teamai status` and the tray.
-    struct LastSync {
-        QString time; ///< ISO-8601 UTC; empty when there was none
-        bool ok = false;
-        QString message;
-        bool isNull() const { return time.isEmpty(); }
     };
 
     struct Loaded;
@@ -82,8 +74,6 @@ public:
     /// @brief Clamped to 1…kMaxSyncIntervalMinutes.
     void setSyncIntervalMinutes(int minutes);
 
-    LastSync lastSync() const;
-    void setLastSync(const QDateTime &time, bool ok, const QString &message);
 
     QStringList enabledAgents() const;
     void setEnabledAgents(const QStringList &agents);

@@ -3,7 +3,6 @@
 #include "Version.h"
 #include "cli/CommandLine.h"
 #include "config/AgentConfig.h"
-#include "config/AgentSettings.h"
 #include "config/RemoteCommandGate.h"
 #include "config/TokenStore.h"
 #include "store/CommandLedger.h"
@@ -40,11 +39,10 @@ int StatusCommand::run(const QStringList &arguments)
         return kExitOk;
     }
     const AgentConfig::Loaded config = AgentConfig::load();
-    const AgentSettings::Loaded settings = AgentSettings::load();
     const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
     const QString endpoint = config.config.endpoint();
     const QString tokenSource = endpoint.isEmpty() ? QString() : TokenStore::load(endpoint).source;
-    const AgentSettings::LastSync last = settings.settings.lastSync();
+    SyncRecord last;
     int pending = 0;
     int running = 0;
     int outbox = 0;
@@ -56,6 +54,7 @@ int StatusCommand::run(const QStringList &arguments)
             pending = ledger.countInState(CommandState::Pending);
             running = ledger.countInState(CommandState::Running);
             outbox = ledger.outboxSize();
+            last = ledger.lastSync().value_or(SyncRecord());
         } else {
             ledgerError = database.error();
         }
@@ -78,7 +77,7 @@ int StatusCommand::run(const QStringList &arguments)
                                                      {QStringLiteral("running"), running},
                                                      {QStringLiteral("outbox"), outbox},
                                                      {QStringLiteral("ledger_error"), ledgerError}}},
-            {QStringLiteral("last_sync"), QJsonObject{{QStringLiteral("time"), last.time},
+            {QStringLiteral("last_sync"), QJsonObject{{QStringLiteral("time"), last.time.isValid() ? last.time.toString(Qt::ISODateWithMs) : QString()},
                                                       {QStringLiteral("ok"), last.ok},
                                                       {QStringLiteral("message"), last.message}}},
         };
@@ -95,8 +94,8 @@ int StatusCommand::run(const QStringList &arguments)
                       gate.locked ? QStringLiteral(" (locked by policy)") : QString(), gate.detail, switchWho));
     printOut(ledgerError.isEmpty() ? QStringLiteral("Commands:        %1 pending, %2 running, %3 ack(s) waiting to be sent").arg(pending).arg(running).arg(outbox)
                                    : QStringLiteral("Commands:        ledger unavailable: %1").arg(ledgerError));
-    printOut(QStringLiteral("Last sync:       %1").arg(last.isNull() ? QStringLiteral("never")
-                                                                     : QStringLiteral("%1 %2%3").arg(last.time,
+    printOut(QStringLiteral("Last sync:       %1").arg(!last.time.isValid() ? QStringLiteral("never")
+                                                                     : QStringLiteral("%1 %2%3").arg(last.time.toLocalTime().toString(Qt::ISODate),
                                                                            last.ok ? QStringLiteral("ok") : QStringLiteral("failed"),
                                                                            last.message.isEmpty() ? QString() : QStringLiteral(": ") + last.message)));
     return kExitOk;

@@ -48,7 +48,6 @@ private slots:
         QCOMPARE(s.remoteCommands().enabled, true);
         QCOMPARE(s.remoteCommands().explicitlySet, false);
         QCOMPARE(s.syncIntervalMinutes(), 5);
-        QVERIFY(s.lastSync().isNull());
         QVERIFY(s.enabledAgents().isEmpty());
         QVERIFY(!QFile::exists(AgentSettings::defaultPath()));
     }
@@ -62,7 +61,6 @@ private slots:
         s.setRemoteCommandsEnabled(false, QStringLiteral("tray"),
                                    QDateTime(QDate(2024, 6, 1), QTime(12, 0), Qt::UTC));
         s.setSyncIntervalMinutes(15);
-        s.setLastSync(QDateTime(QDate(2024, 6, 1), QTime(12, 5), Qt::UTC), false, QStringLiteral("401 Unauthorized"));
         s.setEnabledAgents({QStringLiteral("claude"), QStringLiteral("codex")});
         QString error;
         QVERIFY2(s.save(&error), qPrintable(error));
@@ -76,9 +74,6 @@ private slots:
         QCOMPARE(r.remoteCommands().changedBy, QStringLiteral("tray"));
         QCOMPARE(r.remoteCommands().changedAt, QStringLiteral("2024-06-01T12:00:00.000Z"));
         QCOMPARE(r.syncIntervalMinutes(), 15);
-        QCOMPARE(r.lastSync().time, QStringLiteral("2024-06-01T12:05:00.000Z"));
-        QCOMPARE(r.lastSync().ok, false);
-        QCOMPARE(r.lastSync().message, QStringLiteral("401 Unauthorized"));
         QCOMPARE(r.enabledAgents(), (QStringList{QStringLiteral("claude"), QStringLiteral("codex")}));
 
         const QJsonObject json = QJsonDocument::fromJson(readAll(AgentSettings::defaultPath())).object();
@@ -137,9 +132,6 @@ private slots:
                                            << QStringLiteral("syncIntervalMinutes");
         QTest::newRow("interval huge") << QByteArray(R"({"syncIntervalMinutes": 1e300})")
                                        << QStringLiteral("syncIntervalMinutes");
-        QTest::newRow("lastSync array") << QByteArray(R"({"lastSync": []})") << QStringLiteral("lastSync");
-        QTest::newRow("lastSync ok string") << QByteArray(R"({"lastSync": {"ok": "yes"}})")
-                                            << QStringLiteral("lastSync.ok");
         QTest::newRow("agents string") << QByteArray(R"({"enabledAgents": "claude"})")
                                        << QStringLiteral("enabledAgents");
         QTest::newRow("agents numbers") << QByteArray(R"({"enabledAgents": [1]})") << QStringLiteral("enabledAgents");
@@ -194,11 +186,10 @@ private slots:
         QString error;
         QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setRemoteCommandsEnabled(false, QStringLiteral("cli")); },
                                       &error));
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setLastSync(QDateTime::currentDateTimeUtc(), true, {}); },
-                                      &error));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(9); }, &error));
         const AgentSettings r = AgentSettings::load().settings;
         QCOMPARE(r.remoteCommands().enabled, false);
-        QCOMPARE(r.lastSync().ok, true);
+        QCOMPARE(r.syncIntervalMinutes(), 9);
         QVERIFY(!QFile::exists(AgentSettings::defaultPath() + QStringLiteral(".lock")));
     }
 
