@@ -100,7 +100,11 @@ SyncSummary SyncSession::run(const SyncOptions &options)
         } else {
             summary.syncOk = true;
             received = commands.commands;
-            qCInfo(lcSync) << "sync received" << received.size() << "command(s) for" << tool.name;
+            // Most rounds receive nothing: keep those out of the log (and the log file closed).
+            if (received.isEmpty())
+                qCDebug(lcSync) << "sync received no command for" << tool.name;
+            else
+                qCInfo(lcSync) << "sync received" << received.size() << "command(s) for" << tool.name;
         }
     }
 
