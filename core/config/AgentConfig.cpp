@@ -1,11 +1,10 @@
 #include "config/AgentConfig.h"
 
+#include "config/SettingsFile.h"
 #include "log/Logging.h"
-#include "util/JsonFile.h"
 #include "util/Paths.h"
 
 #include <QDateTime>
-#include <QFileInfo>
 #include <QJsonValue>
 #include <QUrl>
 
@@ -154,39 +153,21 @@ QString AgentConfig::validate(const QJsonObject &json)
 
 AgentConfig::Loaded AgentConfig::load(const QString &path)
 {
+    const settingsfile::Read read = settingsfile::read(path, &AgentConfig::validate);
     Loaded result;
-    QJsonObject json;
-    QString error;
-    switch (jsonfile::readObject(path, &json, &error)) {
-    case jsonfile::ReadStatus::Missing:
-        return result;
-    case jsonfile::ReadStatus::Invalid:
-        result.exists = true;
-        result.error = error;
-        qCWarning(lcConfig).noquote() << error;
-        return result;
-    case jsonfile::ReadStatus::Ok:
-        break;
-    }
-    result.exists = true;
-    if (const QString invalid = validate(json); !invalid.isEmpty()) {
-        result.error = QStringLiteral("%1 is invalid: %2").arg(path, invalid);
-        qCWarning(lcConfig).noquote() << result.error;
-        return result;
-    }
-    result.config.m_json = json;
+    result.exists = read.exists;
+    result.error = read.error;
+    result.config.m_json = read.json;
     return result;
 }
 
 bool AgentConfig::save(QString *error, const QString &path) const
 {
-    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
-        return false;
     QJsonObject json = m_json;
     // The reference format always has a workspaceBindings object; keep files it can read.
     if (!json.contains(kBindings))
         json.insert(kBindings, QJsonObject());
-    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile, error);
+    return settingsfile::write(path, json, error);
 }
 
 QString AgentConfig::endpoint() const

@@ -1,7 +1,7 @@
 #include "config/AgentSettings.h"
 
+#include "config/SettingsFile.h"
 #include "log/Logging.h"
-#include "util/JsonFile.h"
 #include "util/Paths.h"
 
 #include <QFileInfo>
@@ -106,35 +106,17 @@ QString AgentSettings::validate(const QJsonObject &json)
 
 AgentSettings::Loaded AgentSettings::load(const QString &path)
 {
+    const settingsfile::Read read = settingsfile::read(path, &AgentSettings::validate);
     Loaded result;
-    QJsonObject json;
-    QString error;
-    switch (jsonfile::readObject(path, &json, &error)) {
-    case jsonfile::ReadStatus::Missing:
-        return result;
-    case jsonfile::ReadStatus::Invalid:
-        result.exists = true;
-        result.error = error;
-        qCWarning(lcConfig).noquote() << error;
-        return result;
-    case jsonfile::ReadStatus::Ok:
-        break;
-    }
-    result.exists = true;
-    if (const QString invalid = validate(json); !invalid.isEmpty()) {
-        result.error = QStringLiteral("%1 is invalid: %2").arg(path, invalid);
-        qCWarning(lcConfig).noquote() << result.error;
-        return result;
-    }
-    result.settings.m_json = json;
+    result.exists = read.exists;
+    result.error = read.error;
+    result.settings.m_json = read.json;
     return result;
 }
 
 bool AgentSettings::save(QString *error, const QString &path) const
 {
-    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
-        return false;
-    return jsonfile::writeObject(path, m_json, jsonfile::kPrivateFile, error);
+    return settingsfile::write(path, m_json, error);
 }
 
 bool AgentSettings::update(const std::function<void(AgentSettings &)> &change, QString *error,

@@ -1,0 +1,42 @@
+#include "config/SettingsFile.h"
+
+#include "log/Logging.h"
+#include "util/JsonFile.h"
+#include "util/Paths.h"
+
+#include <QFileInfo>
+
+namespace teamai::settingsfile {
+
+Read read(const QString &path, const std::function<QString(const QJsonObject &)> &validate)
+{
+    Read result;
+    QJsonObject json;
+    switch (jsonfile::readObject(path, &json, &result.error)) {
+    case jsonfile::ReadStatus::Missing:
+        return result;
+    case jsonfile::ReadStatus::Invalid:
+        result.exists = true;
+        qCWarning(lcConfig).noquote() << result.error;
+        return result;
+    case jsonfile::ReadStatus::Ok:
+        break;
+    }
+    result.exists = true;
+    if (const QString invalid = validate(json); !invalid.isEmpty()) {
+        result.error = QStringLiteral("%1 is invalid: %2").arg(path, invalid);
+        qCWarning(lcConfig).noquote() << result.error;
+        return result;
+    }
+    result.json = json;
+    return result;
+}
+
+bool write(const QString &path, const QJsonObject &json, QString *error)
+{
+    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
+        return false;
+    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile, error);
+}
+
+} // namespace teamai::settingsfile

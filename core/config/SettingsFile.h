@@ -1,0 +1,25 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QString>
+
+#include <functional>
+
+namespace teamai::settingsfile {
+
+/// @brief What reading one of our JSON settings files found.
+struct Read {
+    bool exists = false;
+    QJsonObject json;   ///< empty unless the file was read and passed validation
+    QString error;      ///< unreadable, not JSON, or refused by the validator (names the file)
+};
+
+/// @brief Reads @p path as a JSON object and runs @p validate on it (which returns a message
+/// naming the offending field, or empty). Problems are logged once and returned; a missing file
+/// is not a problem. The file itself is never touched.
+Read read(const QString &path, const std::function<QString(const QJsonObject &)> &validate);
+
+/// @brief Writes @p json atomically with owner-only permissions, creating the folder as 0700.
+bool write(const QString &path, const QJsonObject &json, QString *error);
+
+} // namespace teamai::settingsfile
