@@ -24,10 +24,10 @@ QByteArray readHead(const QString &path)
 }
 
 QString sourceOf(const Manifest &manifest, const QString &scopeKey, ResourceKind kind, const QString &slug,
-                 const QString &dirName)
+                 const QString &dirName, const QString &tool)
 {
-    const bool ours = manifest.containsInstalledName(scopeKey, kind, slug)
-        || manifest.containsInstalledName(scopeKey, kind, dirName);
+    const bool ours = manifest.containsInstalledName(scopeKey, kind, slug, tool)
+        || manifest.containsInstalledName(scopeKey, kind, dirName, tool);
     return ours ? QStringLiteral("enterprise") : QStringLiteral("local");
 }
 
@@ -49,7 +49,7 @@ QJsonArray skills(const QString &baseDir, const ToolInfo &tool, const Manifest &
             ? folder : front.value(QStringLiteral("name"), folder).trimmed();
         QJsonObject entry{{QStringLiteral("slug"), slug},
                           {QStringLiteral("display_name"), front.value(QStringLiteral("display_name"), slug)},
-                          {QStringLiteral("source"), sourceOf(manifest, scopeKey, ResourceKind::Skill, slug, folder)}};
+                          {QStringLiteral("source"), sourceOf(manifest, scopeKey, ResourceKind::Skill, slug, folder, tool.name)}};
         const QString version = front.value(QStringLiteral("version"));
         if (!version.isEmpty())
             entry.insert(QStringLiteral("version"), version);
@@ -74,7 +74,7 @@ QJsonArray rules(const QString &baseDir, const ToolInfo &tool, const Manifest &m
     for (const QString &slug : slugs) {
         list.append(QJsonObject{{QStringLiteral("slug"), slug},
                                 {QStringLiteral("display_name"), slug},
-                                {QStringLiteral("source"), sourceOf(manifest, scopeKey, ResourceKind::Rule, slug, slug)}});
+                                {QStringLiteral("source"), sourceOf(manifest, scopeKey, ResourceKind::Rule, slug, slug, tool.name)}});
     }
     return list;
 }

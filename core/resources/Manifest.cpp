@@ -3,6 +3,8 @@
 #include "util/JsonFile.h"
 #include "util/Paths.h"
 
+#include <QJsonArray>
+
 namespace teamai {
 
 QString Manifest::defaultPath()
@@ -60,11 +62,22 @@ bool Manifest::contains(const QString &scopeKey, ResourceKind kind, const QStrin
     return entries(scopeKey, kind).contains(slug);
 }
 
-bool Manifest::containsInstalledName(const QString &scopeKey, ResourceKind kind, const QString &name) const
+bool Manifest::appliesToTool(const QJsonObject &entry, const QString &tool)
+{
+    const QJsonValue tools = entry.value(QStringLiteral("tools"));
+    if (tool.isEmpty() || !tools.isArray())
+        return true;
+    return tools.toArray().contains(QJsonValue(tool));
+}
+
+bool Manifest::containsInstalledName(const QString &scopeKey, ResourceKind kind, const QString &name,
+                                     const QString &tool) const
 {
     const QJsonObject all = entries(scopeKey, kind);
     for (auto it = all.begin(); it != all.end(); ++it) {
         const QJsonObject e = it.value().toObject();
+        if (!appliesToTool(e, tool))
+            continue;
         if (it.key() == name || e.value(QStringLiteral("dir_name")).toString() == name
             || e.value(QStringLiteral("slug")).toString() == name)
             return true;

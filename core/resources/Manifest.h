@@ -25,8 +25,14 @@ public:
     /// @brief The entry for @p slug, or an empty object.
     QJsonObject entry(const QString &scopeKey, ResourceKind kind, const QString &slug) const;
     bool contains(const QString &scopeKey, ResourceKind kind, const QString &slug) const;
-    /// @brief True when an entry of @p kind in @p scopeKey has slug or dir_name @p name.
-    bool containsInstalledName(const QString &scopeKey, ResourceKind kind, const QString &name) const;
+    /// @brief True when an entry of @p kind in @p scopeKey has slug or dir_name @p name and, when
+    /// @p tool is given, applies to that tool (see appliesToTool()).
+    bool containsInstalledName(const QString &scopeKey, ResourceKind kind, const QString &name,
+                               const QString &tool = {}) const;
+    /// @brief Our extension of the reference format: an entry may carry `tools` (the agents it
+    /// was installed for). An entry without it (written by the reference client, which handles one
+    /// agent) applies to every tool.
+    static bool appliesToTool(const QJsonObject &entry, const QString &tool);
     void setEntry(const QString &scopeKey, ResourceKind kind, const QString &slug, const QJsonObject &entry);
     void removeEntry(const QString &scopeKey, ResourceKind kind, const QString &slug);
     /// @brief All entries of @p kind in @p scopeKey, by slug.

@@ -196,6 +196,17 @@ bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
     return exec(q, "claim") && q.numRowsAffected() == 1;
 }
 
+void CommandLedger::release(qint64 rowId)
+{
+    QSqlQuery q(m_database.db());
+    q.prepare(QStringLiteral(
+        "UPDATE commands SET state = 'pending', runner_pid = NULL, runner_start_time = NULL, started_at = NULL, updated_at = ? "
+        "WHERE row_id = ? AND state = 'running'"));
+    q.addBindValue(nowMs());
+    q.addBindValue(rowId);
+    exec(q, "release");
+}
+
 void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
 {
     QSqlQuery q(m_database.db());

@@ -50,6 +50,10 @@ public:
     /// claimed it first (or it is no longer pending).
     bool claim(qint64 rowId, const ProcessIdentity &runner);
 
+    /// @brief Gives a claimed command back (`running → pending`) when it did not fit this run; a
+    /// later run or the worker claims it again.
+    void release(qint64 rowId);
+
     /// @brief Records the pid of the child a claimed command started (for diagnostics).
     void setChildPid(qint64 rowId, qint64 childPid);
 

@@ -9,6 +9,7 @@ QString outcomeName(CommandResult::Outcome outcome)
     case CommandResult::Outcome::Failed: return QStringLiteral("failed");
     case CommandResult::Outcome::Rejected: return QStringLiteral("rejected");
     case CommandResult::Outcome::Skipped: return QStringLiteral("skipped");
+    case CommandResult::Outcome::Deferred: return QStringLiteral("deferred");
     }
     return {};
 }

@@ -15,6 +15,7 @@ struct CommandResult {
         Failed,     ///< it ran (or tried to) and failed: ack failed
         Rejected,   ///< refused before anything ran (kill switch, allowlist, bad input): ack failed
         Skipped,    ///< recognised and deliberately not handled: no ack
+        Deferred,   ///< did not fit this run's time budget; back to pending for a later run
     };
     Outcome outcome = Outcome::Failed;
     QString error;                       ///< the ack error (SPEC §5 wording); empty on success
@@ -24,7 +25,7 @@ struct CommandResult {
     std::optional<exec::ExecResult> exec;
     bool stopBatch = false;              ///< leave the rest of this sync's commands for later
 
-    bool needsAck() const { return outcome != Outcome::Skipped; }
+    bool needsAck() const { return outcome != Outcome::Skipped && outcome != Outcome::Deferred; }
     bool success() const { return outcome == Outcome::Succeeded; }
 
     static CommandResult succeeded(QString detail, QString version = {})
@@ -47,6 +48,13 @@ struct CommandResult {
     {
         CommandResult r = failed(std::move(error));
         r.outcome = Outcome::Rejected;
+        return r;
+    }
+    static CommandResult deferred(QString detail)
+    {
+        CommandResult r;
+        r.outcome = Outcome::Deferred;
+        r.detail = std::move(detail);
         return r;
     }
     static CommandResult skipped(QString detail)

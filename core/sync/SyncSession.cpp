@@ -24,6 +24,7 @@ CommandState stateOf(const CommandResult &result)
     case CommandResult::Outcome::Failed: return CommandState::Failed;
     case CommandResult::Outcome::Rejected: return CommandState::Rejected;
     case CommandResult::Outcome::Skipped: return CommandState::Skipped;
+    case CommandResult::Outcome::Deferred: return CommandState::Pending;
     }
     return CommandState::Failed;
 }
@@ -220,6 +221,12 @@ void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, c
     context.onChildStarted = [this, rowId](qint64 pid) { m_ledger.setChildPid(rowId, pid); };
 
     outcome.result = m_dispatcher.dispatch(command, context);
+    if (outcome.result.outcome == CommandResult::Outcome::Deferred) {
+        m_ledger.release(rowId);
+        ++summary.deferred;
+        qCInfo(lcCommands).noquote() << "command" << *command.id << "deferred:" << outcome.result.detail;
+        return;
+    }
     qCInfo(lcCommands).noquote() << "command" << *command.id << command.type << "->" << outcomeName(outcome.result.outcome)
                                  << outcome.result.detail;
 

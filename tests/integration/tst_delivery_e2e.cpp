@@ -185,6 +185,28 @@ private slots:
         QVERIFY(f->waitForWorkers());
     }
 
+    void downloadThatMissesTheBudgetIsDeferredNotFailed()
+    {
+        // The first download takes longer than a foreground hook may wait: the install goes back
+        // to pending and the worker completes it, instead of acking a failure.
+        f->server().setFault({{QStringLiteral("route"), QStringLiteral("download")}, {QStringLiteral("delayMs"), 6000},
+                              {QStringLiteral("times"), 1}});
+        f->server().queue(QJsonObject{{QStringLiteral("id"), 80}, {QStringLiteral("type"), QStringLiteral("install_skill")},
+                                      {QStringLiteral("skill_slug"), QStringLiteral("slow-skill")},
+                                      {QStringLiteral("download_url"), QString(f->server().baseUrl()
+                                           + QStringLiteral("/download/skill/slow-skill.zip?name=slow-skill&version=2.0.0"))}});
+        const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("session-start")));
+        QCOMPARE(hook.exitCode, 0);
+        QVERIFY2(hook.elapsedMs < 4500 + 300, qPrintable(QString::number(hook.elapsedMs)));
+        const QJsonObject ack = f->waitForAck(80, 20000);
+        QCOMPARE(ack.value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QCOMPARE(ack.value(QStringLiteral("version")).toString(), QStringLiteral("2.0.0"));
+        QVERIFY(QFileInfo::exists(f->env().home() + QStringLiteral("/.claude/skills/slow-skill/SKILL.md")));
+        QVERIFY(f->waitForWorkers());
+        QCOMPARE(f->server().acks().size(), 1);
+        QCOMPARE(runsInLog(f->env().stateDir(), 80), 1);
+    }
+
     void killSwitchIsRecordedWithItsReason_data()
     {
         QTest::addColumn<QString>("source");

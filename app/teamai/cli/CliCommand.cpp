@@ -1,5 +1,6 @@
 #include "cli/CliCommand.h"
 
+#include "cli/CommandLine.h"
 #include "cli/DoctorCommand.h"
 #include "cli/HistoryCommand.h"
 #include "cli/HookCommand.h"
@@ -7,6 +8,7 @@
 #include "cli/RemoteCmdCommand.h"
 #include "cli/StatusCommand.h"
 #include "cli/SyncCommand.h"
+#include "cli/UninstallCommand.h"
 #include "cli/WorkerCommand.h"
 
 #include <cstdio>
@@ -22,9 +24,21 @@ std::vector<std::unique_ptr<CliCommand>> allCommands()
     commands.push_back(std::make_unique<HistoryCommand>());
     commands.push_back(std::make_unique<DoctorCommand>());
     commands.push_back(std::make_unique<RemoteCmdCommand>());
+    commands.push_back(std::make_unique<UninstallCommand>());
     commands.push_back(std::make_unique<HookCommand>());
     commands.push_back(std::make_unique<WorkerCommand>());
     return commands;
+}
+
+std::optional<int> CliCommand::parseOrStop(CommandLine &line, const QStringList &arguments) const
+{
+    if (!line.parse(arguments))
+        return usageError(name(), line.error());
+    if (line.helpRequested()) {
+        printOut(help());
+        return kExitOk;
+    }
+    return std::nullopt;
 }
 
 void printOut(const QString &text)

@@ -4,9 +4,12 @@
 #include <QStringList>
 
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace teamai::cli {
+
+class CommandLine;
 
 /// Exit codes of the CLI: 0 success, 1 the operation failed, 2 bad usage.
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
@@ -22,6 +25,11 @@ public:
     /// @brief Full `--help` text: usage line and every option.
     virtual QString help() const = 0;
     virtual int run(const QStringList &arguments) = 0;
+
+protected:
+    /// @brief Parses @p arguments into @p line. Returns the exit code to stop with when there is
+    /// nothing more to do: `--help` printed (0) or bad usage reported (2); nullopt to go on.
+    std::optional<int> parseOrStop(CommandLine &line, const QStringList &arguments) const;
 };
 
 /// @brief All subcommands, in the order `teamai --help` lists them.

@@ -44,12 +44,8 @@ QString DoctorCommand::help() const
 int DoctorCommand::run(const QStringList &arguments)
 {
     CommandLine line({}, {});
-    if (!line.parse(arguments))
-        return usageError(name(), line.error());
-    if (line.helpRequested()) {
-        printOut(help());
-        return kExitOk;
-    }
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
     Checks checks;
     const AgentConfig::Loaded config = AgentConfig::load();
     const QString endpoint = config.config.endpoint();

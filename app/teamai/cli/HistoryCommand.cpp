@@ -89,12 +89,8 @@ int HistoryCommand::run(const QStringList &arguments)
 {
     CommandLine line({QStringLiteral("limit"), QStringLiteral("state"), QStringLiteral("type"), QStringLiteral("since")},
                      {QStringLiteral("json")});
-    if (!line.parse(arguments))
-        return usageError(name(), line.error());
-    if (line.helpRequested()) {
-        printOut(help());
-        return kExitOk;
-    }
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
     HistoryFilter filter;
     if (line.isSet(QStringLiteral("limit"))) {
         bool ok = false;

@@ -37,13 +37,17 @@ QString HookCommand::help() const
         "Usage: teamai --hook EVENT --tool TOOL\n"
         "       teamai hook-dispatch EVENT --tool TOOL\n"
         "\n"
-        "Run by an AI coding agent's hooks. Reads the hook JSON on stdin, reports, syncs, runs\n"
-        "pushed commands and acknowledges them. It never breaks the agent: it always exits 0\n"
-        "and prints nothing; problems go to the log and to ~/.teamai/reporter/errors.jsonl.\n"
+        "What an AI coding agent's hooks run (`teamai init` installs them; the two forms are the\n"
+        "same). Reads the hook JSON on stdin, reports, syncs, runs pushed commands and\n"
+        "acknowledges them. It never breaks the agent: it always exits 0 and prints nothing;\n"
+        "problems go to ~/.teamai/local-agent/logs/teamai.log and ~/.teamai/reporter/errors.jsonl.\n"
         "\n"
-        "EVENT: session-start, prompt-submit (foreground: done within 4.5 s), post-tool-use, stop.\n"
         "Options:\n"
-        "  --tool TOOL   the agent whose hook this is (default: workbuddy)");
+        "  --hook EVENT  the hook event: session-start or prompt-submit (foreground: back within\n"
+        "                4.5 s, slow work continues in a detached `teamai worker`), post-tool-use\n"
+        "                or stop (background: everything runs inline)\n"
+        "  --tool TOOL   the agent whose hook this is: claude, codex, codebuddy, workbuddy, cursor,\n"
+        "                claude-internal (default: workbuddy)");
 }
 
 int HookCommand::run(const QStringList &arguments)

@@ -85,18 +85,17 @@ QString InitCommand::help() const
         "  --agents LIST        comma-separated agents to hook: claude, codex, codebuddy,\n"
         "                       workbuddy, cursor, claude-internal (default: every agent whose\n"
         "                       folder, e.g. ~/.claude, exists)\n"
-        "  --token-store WHERE  auto (default): credential store, else file; keychain; file");
+        "  --token-store WHERE  auto (default): credential store, else file; keychain; file\n"
+        "\n"
+        "Example:\n"
+        "  teamai init --http https://teamai.example.com --token \"$TEAMAI_TOKEN\" --agents claude,codex");
 }
 
 int InitCommand::run(const QStringList &arguments)
 {
     CommandLine line({QStringLiteral("http"), QStringLiteral("token"), QStringLiteral("token-store"), QStringLiteral("agents")}, {});
-    if (!line.parse(arguments))
-        return usageError(name(), line.error());
-    if (line.helpRequested()) {
-        printOut(help());
-        return kExitOk;
-    }
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
     if (!line.isSet(QStringLiteral("http")))
         return usageError(name(), QStringLiteral("--http URL is required"));
     const QString endpoint = line.value(QStringLiteral("http")).trimmed();

@@ -16,19 +16,23 @@ QString RemoteCmdCommand::help() const
         "\n"
         "The remote-command kill switch. While disabled, pushed commands that run something\n"
         "(uninstall_teamai, cmd, agent hook rules) are refused and acknowledged as failed with\n"
-        "\"remote cmd disabled by client\". Every agent process sees a change at once.\n"
-        "TEAMAI_DISABLE_REMOTE_CMD=1 also disables it; an administrator policy file may lock it.");
+        "\"remote cmd disabled by client\". Skills, rules and CLAUDE.md blocks still install.\n"
+        "\n"
+        "Actions:\n"
+        "  enable    allow remote commands for your user (the tray's switch does the same)\n"
+        "  disable   refuse them; every agent process sees the change at once\n"
+        "  status    say whether they are allowed, which rule decided, and whether it is locked\n"
+        "\n"
+        "TEAMAI_DISABLE_REMOTE_CMD=1 in the environment also disables them. An administrator\n"
+        "policy file (Linux: /etc/teamai/policy.json) may lock the switch either way; then\n"
+        "enable and disable are refused and status names the file.");
 }
 
 int RemoteCmdCommand::run(const QStringList &arguments)
 {
     CommandLine line({}, {}, 1);
-    if (!line.parse(arguments))
-        return usageError(name(), line.error());
-    if (line.helpRequested()) {
-        printOut(help());
-        return kExitOk;
-    }
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
     const QString action = line.positionals().value(0);
     if (action == QLatin1String("enable") || action == QLatin1String("disable")) {
         const QString error = RemoteCommandGate::setUserEnabled(action == QLatin1String("enable"), QStringLiteral("cli"));

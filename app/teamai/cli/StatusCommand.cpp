@@ -32,12 +32,8 @@ QString StatusCommand::help() const
 int StatusCommand::run(const QStringList &arguments)
 {
     CommandLine line({}, {QStringLiteral("json")});
-    if (!line.parse(arguments))
-        return usageError(name(), line.error());
-    if (line.helpRequested()) {
-        printOut(help());
-        return kExitOk;
-    }
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
     const AgentConfig::Loaded config = AgentConfig::load();
     const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
     const QString endpoint = config.config.endpoint();

@@ -33,12 +33,8 @@ QString SyncCommand::help() const
 int SyncCommand::run(const QStringList &arguments)
 {
     CommandLine line({QStringLiteral("tool")}, {QStringLiteral("json")});
-    if (!line.parse(arguments))
-        return usageError(name(), line.error());
-    if (line.helpRequested()) {
-        printOut(help());
-        return kExitOk;
-    }
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
     const ToolInfo *tool = line.isSet(QStringLiteral("tool")) ? findTool(line.value(QStringLiteral("tool"))) : &defaultTool();
     if (!tool)
         return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));

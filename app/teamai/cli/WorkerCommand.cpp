@@ -40,12 +40,8 @@ QString WorkerCommand::help() const
 int WorkerCommand::run(const QStringList &arguments)
 {
     CommandLine line({QStringLiteral("tool"), QStringLiteral("cwd")}, {});
-    if (!line.parse(arguments))
-        return usageError(name(), line.error());
-    if (line.helpRequested()) {
-        printOut(help());
-        return kExitOk;
-    }
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
     const ToolInfo *tool = line.isSet(QStringLiteral("tool")) ? findTool(line.value(QStringLiteral("tool"))) : &defaultTool();
     if (!tool)
         return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));

@@ -1,0 +1,163 @@
+#include "cli/UninstallCommand.h"
+
+#include "agenthooks/DispatchHooks.h"
+#include "agenthooks/HookRules.h"
+#include "cli/CommandLine.h"
+#include "resources/ResourceStore.h"
+#include "tools/ToolTable.h"
+#include "util/Paths.h"
+
+#include <QTextStream>
+
+#include <cstdio>
+#ifdef Q_OS_WIN
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
+
+namespace teamai::cli {
+namespace {
+
+bool interactive()
+{
+#ifdef Q_OS_WIN
+    return _isatty(_fileno(stdin)) && _isatty(_fileno(stdout));
+#else
+    return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
+#endif
+}
+
+bool confirmed()
+{
+    std::fputs("Remove these? [y/N] ", stdout);
+    std::fflush(stdout);
+    QTextStream in(stdin);
+    const QString answer = in.readLine().trimmed().toLower();
+    return answer == QLatin1String("y") || answer == QLatin1String("yes");
+}
+
+QString scopeLabel(const QString &scopeKey)
+{
+    return scopeKey == QLatin1String("user") ? QStringLiteral("user") : scopeKey;
+}
+
+} // namespace
+
+QString UninstallCommand::name() const { return QStringLiteral("uninstall"); }
+
+QString UninstallCommand::summary() const { return QStringLiteral("Remove TeamAI's hooks and the resources it installed"); }
+
+QString UninstallCommand::help() const
+{
+    return QStringLiteral(
+        "Usage: teamai uninstall [--agent AGENT] [--force]\n"
+        "\n"
+        "Removes what TeamAI added to AI agents on this machine: the hooks `teamai init` wrote\n"
+        "(and the reference client's `teamai hook-dispatch` hooks), the hook rules the backend\n"
+        "pushed, and the skills, rules and CLAUDE.md blocks that ~/.teamai/local-agent/manifest.json\n"
+        "says TeamAI installed. Everything else stays: other hooks and settings, your own skills\n"
+        "and rules, and TeamAI's own configuration and token. Prints what it removed.\n"
+        "\n"
+        "Options:\n"
+        "  --agent AGENT  only this agent: claude, codex, codebuddy, workbuddy, cursor,\n"
+        "                 claude-internal (default: all of them)\n"
+        "  --force        do not ask for confirmation (never asked without a terminal)\n"
+        "\n"
+        "Exit status: 0 when everything was removed (or there was nothing), 1 otherwise.");
+}
+
+QStringList UninstallCommand::plan(const ToolInfo &tool)
+{
+    QStringList lines;
+    QString error;
+    const QStringList hooks = agenthooks::dispatch::installed(tool, paths::homeDir(), &error);
+    if (!error.isEmpty())
+        lines.append(QStringLiteral("%1: cannot read hooks: %2").arg(tool.name, error));
+    if (!hooks.isEmpty())
+        lines.append(QStringLiteral("%1: %2 TeamAI hook(s) in %3").arg(tool.name).arg(hooks.size())
+                         .arg(paths::homeDir() + u'/' + tool.hooksSettings));
+    for (const agenthooks::HookRuleRecord &rule : agenthooks::hookrules::installed(tool))
+        lines.append(QStringLiteral("%1: hook rule %2 (%3) in %4").arg(tool.name, rule.slug, rule.agentEvent, rule.settingsPath));
+    for (const resources::InstalledResource &resource : resources::ResourceStore(tool).installedByTeamai()) {
+        lines.append(QStringLiteral("%1: %2 %3 (%4 scope) at %5")
+                         .arg(tool.name, resourceKindName(resource.kind), resource.slug, scopeLabel(resource.scopeKey),
+                              resource.location));
+    }
+    return lines;
+}
+
+bool UninstallCommand::remove(const ToolInfo &tool)
+{
+    bool ok = true;
+    const agenthooks::dispatch::Change hooks = agenthooks::dispatch::uninstall(tool, paths::homeDir());
+    if (!hooks.ok) {
+        printErr(QStringLiteral("teamai uninstall: %1: cannot remove hooks: %2").arg(tool.name, hooks.error));
+        ok = false;
+    } else if (!hooks.events.isEmpty()) {
+        printOut(QStringLiteral("Removed %1 hook(s) (%2) from %3")
+                     .arg(tool.name, hooks.events.join(QStringLiteral(", ")), hooks.settingsPath));
+    }
+    for (const agenthooks::HookRuleRecord &rule : agenthooks::hookrules::installed(tool)) {
+        const agenthooks::HookRuleOutcome outcome = agenthooks::hookrules::uninstall(tool, rule.slug);
+        if (outcome.ok) {
+            printOut(QStringLiteral("Removed %1 hook rule %2 (%3) from %4").arg(tool.name, rule.slug, rule.agentEvent, rule.settingsPath));
+        } else {
+            printErr(QStringLiteral("teamai uninstall: %1: hook rule %2: %3").arg(tool.name, rule.slug, outcome.error));
+            ok = false;
+        }
+    }
+    resources::ResourceStore store(tool);
+    for (const resources::InstalledResource &resource : store.installedByTeamai()) {
+        const resources::ResourceOutcome outcome =
+            store.uninstall(resources::ResourceScope::fromKey(resource.scopeKey), resource.kind, resource.slug);
+        if (outcome.ok) {
+            printOut(QStringLiteral("Removed %1 %2 %3 from %4").arg(tool.name, resourceKindName(resource.kind), resource.slug, resource.location));
+        } else {
+            printErr(QStringLiteral("teamai uninstall: %1: %2 %3: %4")
+                         .arg(tool.name, resourceKindName(resource.kind), resource.slug, outcome.error));
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+int UninstallCommand::run(const QStringList &arguments)
+{
+    CommandLine line({QStringLiteral("agent")}, {QStringLiteral("force")});
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
+    QList<const ToolInfo *> tools;
+    if (line.isSet(QStringLiteral("agent"))) {
+        const ToolInfo *tool = findTool(line.value(QStringLiteral("agent")));
+        if (!tool)
+            return usageError(name(), QStringLiteral("unknown agent `%1`").arg(line.value(QStringLiteral("agent"))));
+        tools.append(tool);
+    } else {
+        for (const ToolInfo &tool : knownTools())
+            tools.append(&tool);
+    }
+
+    QStringList planned;
+    for (const ToolInfo *tool : tools)
+        planned += plan(*tool);
+    if (planned.isEmpty()) {
+        printOut(QStringLiteral("Nothing of TeamAI's to remove."));
+        return kExitOk;
+    }
+    if (!line.isSet(QStringLiteral("force")) && interactive()) {
+        printOut(QStringLiteral("TeamAI will remove:"));
+        for (const QString &entry : planned)
+            printOut(QStringLiteral("  ") + entry);
+        if (!confirmed()) {
+            printOut(QStringLiteral("Cancelled: nothing was removed."));
+            return kExitFailure;
+        }
+    }
+    bool ok = true;
+    for (const ToolInfo *tool : tools)
+        ok = remove(*tool) && ok;
+    return ok ? kExitOk : kExitFailure;
+}
+
+} // namespace teamai::cli

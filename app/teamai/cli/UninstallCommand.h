@@ -1,0 +1,30 @@
+#pragma once
+
+#include "cli/CliCommand.h"
+
+#include <QList>
+
+namespace teamai {
+struct ToolInfo;
+}
+
+namespace teamai::cli {
+
+/// @brief `teamai uninstall`: see help(). Also what the backend's `uninstall_teamai` command
+/// runs, so it works without a terminal (no prompt then) and without PATH.
+class UninstallCommand : public CliCommand
+{
+public:
+    QString name() const override;
+    QString summary() const override;
+    QString help() const override;
+    int run(const QStringList &arguments) override;
+
+private:
+    /// @brief One line per thing that would be removed for @p tool.
+    static QStringList plan(const ToolInfo &tool);
+    /// @brief Removes it; prints one line per removal; false when something could not be removed.
+    static bool remove(const ToolInfo &tool);
+};
+
+} // namespace teamai::cli

@@ -1,0 +1,55 @@
+#pragma once
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+#include <optional>
+
+namespace teamai::agenthooks {
+
+/// @brief One hook rule TeamAI wrote into an agent's settings for the backend.
+struct HookRuleRecord {
+    QString tool;
+    QString slug;
+    QString event;          ///< as the command gave it
+    QString agentEvent;     ///< the name written into the settings file
+    QString matcher;
+    QString command;
+    int timeoutSeconds = 10;
+    QString settingsPath;   ///< the file it went into
+    QString scopeKey;       ///< "user" or "project:<workspace>"
+    QString installedAt;
+
+    QJsonObject toJson() const;
+    static HookRuleRecord fromJson(const QString &tool, const QString &slug, const QJsonObject &object);
+};
+
+/// @brief `~/.teamai/local-agent/agent-hooks.json`: which hook rules TeamAI installed, so that
+/// an uninstall (of one rule, or of TeamAI) removes exactly those. Format (ours, documented in
+/// docs/agent-hooks.md): `{"version": 1, "rules": {"<tool>": {"<slug>": {…}}}}`; keys we do not
+/// know are kept on write. A value type: load, change, save (under InstallLock).
+class AgentHookRegistry
+{
+public:
+    static QString defaultPath();
+
+    struct Loaded;
+    static Loaded load(const QString &path = defaultPath());
+    bool save(QString *error, const QString &path = defaultPath()) const;
+
+    std::optional<HookRuleRecord> find(const QString &tool, const QString &slug) const;
+    void put(const HookRuleRecord &record);
+    void remove(const QString &tool, const QString &slug);
+    QList<HookRuleRecord> forTool(const QString &tool) const;
+
+private:
+    QJsonObject m_root;
+};
+
+struct AgentHookRegistry::Loaded {
+    AgentHookRegistry registry;
+    QString error;  ///< the file exists but cannot be read: nothing may be written over it
+};
+
+} // namespace teamai::agenthooks

@@ -1,0 +1,165 @@
+#include "agenthooks/HookRules.h"
+
+#include "agenthooks/HookEvents.h"
+#include "agenthooks/HookSettingsFile.h"
+#include "resources/InstallLock.h"
+#include "tools/ToolTable.h"
+#include "util/Paths.h"
+
+#include <QDateTime>
+#include <QDir>
+
+#include <optional>
+
+namespace teamai::agenthooks::hookrules {
+namespace {
+
+const QString kTagKey = QStringLiteral("_teamai");
+
+/// Our entry for @p slug: its tag, or — for an entry whose tag an editor dropped — the exact
+/// command we recorded for it.
+HookSettingsFile::Predicate ruleMatcher(const QString &slug, const std::optional<HookRuleRecord> &previous)
+{
+    const QString tag = tagFor(slug);
+    const QString command = previous ? previous->command : QString();
+    return [tag, command](const QJsonObject &hook) {
+        if (hook.value(kTagKey).toString() == tag)
+            return true;
+        return !command.isEmpty() && !hook.contains(kTagKey) && hook.value(QStringLiteral("command")).toString() == command;
+    };
+}
+
+/// Removes @p slug's entries from @p path; false with @p error when the file cannot be edited.
+bool removeFrom(const ToolInfo &tool, const QString &path, const HookSettingsFile::Predicate &ours, QString *error,
+                int *removed)
+{
+    HookSettingsFile::Loaded loaded = HookSettingsFile::load(path, layoutFor(tool));
+    if (!loaded.error.isEmpty()) {
+        *error = loaded.error;
+        return false;
+    }
+    *removed += int(loaded.file.removeHooks(ours).size());
+    return loaded.file.saveIfChanged(error);
+}
+
+} // namespace
+
+QString tagFor(const QString &slug)
+{
+    return QStringLiteral("[teamai:agent-hook:%1]").arg(slug);
+}
+
+HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QString &scopeKey, const HookRuleSpec &spec)
+{
+    HookRuleOutcome outcome;
+    if (tool.hooksSettings.isEmpty()) {
+        outcome.error = QStringLiteral("Hook rules are not supported for %1").arg(tool.name);
+        return outcome;
+    }
+    const QString agentEvent = agentEventName(tool, spec.event);
+    if (agentEvent.isEmpty()) {
+        outcome.error = QStringLiteral("Unsupported hook event for %1: %2").arg(tool.name, spec.event);
+        return outcome;
+    }
+    const QString settingsPath = baseDir + u'/' + tool.hooksSettings;
+
+    resources::InstallLock lock;
+    if (!lock.acquire(&outcome.error))
+        return outcome;
+    AgentHookRegistry::Loaded registry = AgentHookRegistry::load();
+    if (!registry.error.isEmpty()) {
+        outcome.error = registry.error;
+        return outcome;
+    }
+    const std::optional<HookRuleRecord> previous = registry.registry.find(tool.name, spec.slug);
+    const HookSettingsFile::Predicate ours = ruleMatcher(spec.slug, previous);
+    int removedElsewhere = 0;
+    if (previous && QDir::cleanPath(previous->settingsPath) != QDir::cleanPath(settingsPath)
+        && !removeFrom(tool, previous->settingsPath, ours, &outcome.error, &removedElsewhere))
+        return outcome;
+
+    HookSettingsFile::Loaded loaded = HookSettingsFile::load(settingsPath, layoutFor(tool));
+    if (!loaded.error.isEmpty()) {
+        outcome.error = loaded.error;
+        return outcome;
+    }
+    HookSettingsFile &file = loaded.file;
+    QJsonObject hook;
+    if (layoutFor(tool) == HookLayout::Nested)
+        hook.insert(QStringLiteral("type"), QStringLiteral("command"));
+    hook.insert(QStringLiteral("command"), spec.command);
+    hook.insert(QStringLiteral("timeout"), spec.timeoutSeconds);
+    hook.insert(kTagKey, tagFor(spec.slug));
+    file.ensureHook(agentEvent, spec.matcher, hook, ours);
+    // A re-install under another event replaces the old entry there too.
+    for (const HookSettingsFile::Found &found : file.findHooks(ours)) {
+        if (found.event != agentEvent)
+            file.removeHooks(ours, found.event);
+    }
+    if (!file.saveIfChanged(&outcome.error))
+        return outcome;
+
+    HookRuleRecord record;
+    record.tool = tool.name;
+    record.slug = spec.slug;
+    record.event = spec.event;
+    record.agentEvent = agentEvent;
+    record.matcher = spec.matcher;
+    record.command = spec.command;
+    record.timeoutSeconds = spec.timeoutSeconds;
+    record.settingsPath = settingsPath;
+    record.scopeKey = scopeKey;
+    record.installedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    registry.registry.put(record);
+    if (!registry.registry.save(&outcome.error))
+        return outcome;
+    outcome.ok = true;
+    outcome.detail = QStringLiteral("%1 hook rule %2 on %3 in %4")
+                         .arg(previous ? QStringLiteral("replaced") : QStringLiteral("installed"), spec.slug, agentEvent, settingsPath);
+    return outcome;
+}
+
+HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
+{
+    HookRuleOutcome outcome;
+    resources::InstallLock lock;
+    if (!lock.acquire(&outcome.error))
+        return outcome;
+    AgentHookRegistry::Loaded registry = AgentHookRegistry::load();
+    if (!registry.error.isEmpty()) {
+        outcome.error = registry.error;
+        return outcome;
+    }
+    const std::optional<HookRuleRecord> record = registry.registry.find(tool.name, slug);
+    const HookSettingsFile::Predicate ours = ruleMatcher(slug, record);
+    QStringList files;
+    if (record)
+        files.append(QDir::cleanPath(record->settingsPath));
+    if (!tool.hooksSettings.isEmpty()) {
+        const QString userFile = QDir::cleanPath(paths::homeDir() + u'/' + tool.hooksSettings);
+        if (!files.contains(userFile))
+            files.append(userFile);
+    }
+    int removed = 0;
+    for (const QString &path : files) {
+        if (!removeFrom(tool, path, ours, &outcome.error, &removed))
+            return outcome;
+    }
+    if (record) {
+        registry.registry.remove(tool.name, slug);
+        if (!registry.registry.save(&outcome.error))
+            return outcome;
+    }
+    outcome.ok = true;
+    outcome.detail = removed > 0 || record
+        ? QStringLiteral("removed hook rule %1 from %2").arg(slug, files.first())
+        : QStringLiteral("hook rule %1 was not installed for %2; nothing to remove").arg(slug, tool.name);
+    return outcome;
+}
+
+QList<HookRuleRecord> installed(const ToolInfo &tool)
+{
+    return AgentHookRegistry::load().registry.forTool(tool.name);
+}
+
+} // namespace teamai::agenthooks::hookrules

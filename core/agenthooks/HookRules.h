@@ -1,0 +1,51 @@
+#pragma once
+
+#include "agenthooks/AgentHookRegistry.h"
+
+#include <QList>
+#include <QString>
+
+namespace teamai {
+
+struct ToolInfo;
+
+namespace agenthooks {
+
+/// @brief One `install_hook_rule` as the backend sent it (SPEC §4).
+struct HookRuleSpec {
+    QString slug;
+    QString event;
+    QString command;
+    QString matcher;
+    int timeoutSeconds = 10;
+};
+
+/// @brief What an install or uninstall of a hook rule came to.
+struct HookRuleOutcome {
+    bool ok = false;
+    QString error;
+    QString detail;
+};
+
+/// @brief Hook rules: single agent hooks the backend adds to or removes from an agent's settings
+/// file, each tagged `"_teamai": "[teamai:agent-hook:<slug>]"` and tracked in agent-hooks.json.
+/// A re-install replaces the old entry (even in another event or file); entries of others and
+/// unrelated keys are never touched.
+namespace hookrules {
+
+/// @brief `[teamai:agent-hook:<slug>]`.
+QString tagFor(const QString &slug);
+
+/// @brief Writes the rule into `<baseDir>/<tool hooks settings>`; @p scopeKey is recorded.
+HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QString &scopeKey, const HookRuleSpec &spec);
+
+/// @brief Removes the rule @p slug of @p tool wherever it was recorded, and any entry tagged
+/// with it in the user-level settings (in case agent-hooks.json was lost). An unknown slug succeeds.
+HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug);
+
+/// @brief The rules agent-hooks.json lists for @p tool.
+QList<HookRuleRecord> installed(const ToolInfo &tool);
+
+} // namespace hookrules
+} // namespace agenthooks
+} // namespace teamai

@@ -1,0 +1,215 @@
+#include "agenthooks/HookSettingsFile.h"
+
+#include "util/JsonFile.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace teamai::agenthooks {
+namespace {
+
+const QString kHooks = QStringLiteral("hooks");
+const QString kMatcher = QStringLiteral("matcher");
+
+} // namespace
+
+HookSettingsFile::Loaded HookSettingsFile::load(const QString &path, HookLayout layout)
+{
+    Loaded loaded;
+    loaded.file.m_path = path;
+    loaded.file.m_layout = layout;
+    QJsonObject root;
+    QString error;
+    if (jsonfile::readObject(path, &root, &error) == jsonfile::ReadStatus::Invalid) {
+        loaded.error = error + QStringLiteral(" (left unchanged)");
+        return loaded;
+    }
+    if (root.contains(kHooks) && !root.value(kHooks).isObject()) {
+        loaded.error = QStringLiteral("%1: `hooks` is not an object (left unchanged)").arg(path);
+        return loaded;
+    }
+    loaded.file.m_original = root;
+    loaded.file.m_root = root;
+    return loaded;
+}
+
+QStringList HookSettingsFile::removeHooks(const Predicate &ours, const QString &onlyEvent)
+{
+    QStringList removed;
+    QJsonObject hooks = m_root.value(kHooks).toObject();
+    const QStringList events = hooks.keys();
+    for (const QString &event : events) {
+        if ((!onlyEvent.isEmpty() && event != onlyEvent) || !hooks.value(event).isArray())
+            continue;
+        const QJsonArray list = hooks.value(event).toArray();
+        QJsonArray kept;
+        bool touched = false;
+        for (const QJsonValue &value : list) {
+            const QJsonObject object = value.toObject();
+            if (m_layout == HookLayout::Flat) {
+                if (value.isObject() && ours(object)) {
+                    removed.append(event);
+                    touched = true;
+                } else {
+                    kept.append(value);
+                }
+                continue;
+            }
+            if (!value.isObject() || !object.value(kHooks).isArray()) {
+                kept.append(value);
+                continue;
+            }
+            QJsonArray inner;
+            bool groupTouched = false;
+            for (const QJsonValue &hook : object.value(kHooks).toArray()) {
+                if (hook.isObject() && ours(hook.toObject())) {
+                    removed.append(event);
+                    groupTouched = true;
+                } else {
+                    inner.append(hook);
+                }
+            }
+            if (!groupTouched) {
+                kept.append(value);
+                continue;
+            }
+            touched = true;
+            if (!inner.isEmpty()) {
+                QJsonObject group = object;
+                group.insert(kHooks, inner);
+                kept.append(group);
+            }
+        }
+        if (!touched)
+            continue;
+        if (kept.isEmpty())
+            hooks.remove(event);
+        else
+            hooks.insert(event, kept);
+    }
+    if (!removed.isEmpty()) {
+        if (hooks.isEmpty())
+            m_root.remove(kHooks);
+        else
+            m_root.insert(kHooks, hooks);
+    }
+    return removed;
+}
+
+bool HookSettingsFile::ensureHook(const QString &event, const QString &matcher, const QJsonObject &hook, const Predicate &ours)
+{
+    QJsonObject hooks = m_root.value(kHooks).toObject();
+    const QJsonArray list = hooks.value(event).toArray();
+    QJsonObject wanted = hook;
+    if (m_layout == HookLayout::Flat && !matcher.isEmpty())
+        wanted.insert(kMatcher, matcher);
+    const QJsonObject wantedGroup{{kMatcher, matcher}, {kHooks, QJsonArray{hook}}};
+
+    // Already exactly right? Then the file is left alone.
+    QList<QJsonObject> matches;
+    bool soleInItsGroup = false;
+    for (const QJsonValue &value : list) {
+        const QJsonObject object = value.toObject();
+        if (m_layout == HookLayout::Flat) {
+            if (value.isObject() && ours(object))
+                matches.append(object);
+            continue;
+        }
+        for (const QJsonValue &inner : object.value(kHooks).toArray()) {
+            if (inner.isObject() && ours(inner.toObject())) {
+                matches.append(inner.toObject());
+                soleInItsGroup = object == wantedGroup;
+            }
+        }
+    }
+    if (matches.size() == 1 && (m_layout == HookLayout::Flat ? matches.first() == wanted : soleInItsGroup))
+        return false;
+
+    // Replace: drop every match; the new hook goes where the first one was.
+    QJsonArray rebuilt;
+    qsizetype insertAt = -1;
+    for (const QJsonValue &value : list) {
+        const QJsonObject object = value.toObject();
+        if (m_layout == HookLayout::Flat) {
+            if (value.isObject() && ours(object)) {
+                if (insertAt < 0)
+                    insertAt = rebuilt.size();
+            } else {
+                rebuilt.append(value);
+            }
+            continue;
+        }
+        if (!value.isObject() || !object.value(kHooks).isArray()) {
+            rebuilt.append(value);
+            continue;
+        }
+        QJsonArray inner;
+        bool hadMatch = false;
+        for (const QJsonValue &h : object.value(kHooks).toArray()) {
+            if (h.isObject() && ours(h.toObject()))
+                hadMatch = true;
+            else
+                inner.append(h);
+        }
+        if (hadMatch && insertAt < 0)
+            insertAt = rebuilt.size();
+        if (!hadMatch) {
+            rebuilt.append(value);
+        } else if (!inner.isEmpty()) {
+            QJsonObject group = object;
+            group.insert(kHooks, inner);
+            rebuilt.append(group);
+        }
+    }
+    const QJsonValue entry = m_layout == HookLayout::Flat ? QJsonValue(wanted) : QJsonValue(wantedGroup);
+    if (insertAt < 0)
+        rebuilt.append(entry);
+    else
+        rebuilt.insert(insertAt, entry);
+    hooks.insert(event, rebuilt);
+    m_root.insert(kHooks, hooks);
+    // Cursor wants a version; a file we start is given one.
+    if (m_layout == HookLayout::Flat && !m_root.contains(QStringLiteral("version")))
+        m_root.insert(QStringLiteral("version"), 1);
+    return true;
+}
+
+QList<HookSettingsFile::Found> HookSettingsFile::findHooks(const Predicate &ours) const
+{
+    QList<Found> found;
+    const QJsonObject hooks = m_root.value(kHooks).toObject();
+    for (auto it = hooks.begin(); it != hooks.end(); ++it) {
+        for (const QJsonValue &value : it.value().toArray()) {
+            const QJsonObject object = value.toObject();
+            if (m_layout == HookLayout::Flat) {
+                if (value.isObject() && ours(object))
+                    found.append({it.key(), object.value(kMatcher).toString(), object});
+                continue;
+            }
+            for (const QJsonValue &inner : object.value(kHooks).toArray()) {
+                if (inner.isObject() && ours(inner.toObject()))
+                    found.append({it.key(), object.value(kMatcher).toString(), inner.toObject()});
+            }
+        }
+    }
+    return found;
+}
+
+bool HookSettingsFile::saveIfChanged(QString *error, bool *written) const
+{
+    if (written)
+        *written = false;
+    if (!changed())
+        return true;
+    const bool exists = QFileInfo::exists(m_path);
+    const auto mode = exists ? QFile::permissions(m_path) : jsonfile::kPrivateFile;
+    if (!jsonfile::writeObject(m_path, m_root, mode, error))
+        return false;
+    if (written)
+        *written = true;
+    return true;
+}
+
+} // namespace teamai::agenthooks

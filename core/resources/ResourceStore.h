@@ -1,0 +1,84 @@
+#pragma once
+
+#include "commands/Command.h"
+#include "resources/ResourceScope.h"
+
+#include <QJsonObject>
+#include <QList>
+#include <QString>
+
+namespace teamai {
+
+struct ToolInfo;
+class Manifest;
+
+namespace resources {
+
+/// @brief What to install or uninstall; the fields as the command gave them (already validated).
+struct ResourceRequest {
+    ResourceKind kind = ResourceKind::Skill;
+    QString slug;
+    QString version;      ///< from the command; the skill's front matter wins when it has one
+    QString displayName;  ///< from the command; the skill's front matter wins when it has one
+};
+
+/// @brief What an install or uninstall came to.
+struct ResourceOutcome {
+    bool ok = false;
+    QString error;        ///< plain wording for the ack
+    QString version;      ///< sent with the ack
+    QString detail;       ///< one line for people: what changed, where
+    QString location;     ///< the installed (or removed) file or folder
+};
+
+/// @brief One resource the manifest says TeamAI installed.
+struct InstalledResource {
+    QString scopeKey;
+    ResourceKind kind = ResourceKind::Skill;
+    QString slug;
+    QString location;     ///< where it is on disk for the tool
+};
+
+/// @brief Installs and removes skills, rules and claudemd blocks of one tool on disk and keeps
+/// manifest.json (SPEC §2) in step, under the cross-process InstallLock.
+///
+/// - Skills: the downloaded zip is checked whole (SafeArchive) before anything is written; the
+///   folder holding SKILL.md is extracted into a staging folder beside the target and swapped in
+///   (DirectorySwap), named after the front matter `name` (else the slug).
+/// - Rules: the Markdown (bare, or the one `.md` of a zip) becomes `<rules dir>/<slug>.md`.
+/// - Claudemd blocks: kept one file per slug under the agent's state folder and merged into the
+///   tool's instruction file (ClaudeMdSection).
+/// A folder or file already there that TeamAI did not install is never overwritten.
+///
+/// Manifest entries carry `tools` (our extension) so that one manifest serves several agents.
+class ResourceStore
+{
+public:
+    explicit ResourceStore(const ToolInfo &tool);
+
+    /// @brief Installs from the downloaded file @p payloadPath.
+    ResourceOutcome install(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
+
+    /// @brief Removes what TeamAI installed for @p slug; an unknown slug succeeds and changes nothing.
+    ResourceOutcome uninstall(const ResourceScope &scope, ResourceKind kind, const QString &slug);
+
+    /// @brief Everything the manifest says TeamAI installed for this tool, in every scope.
+    QList<InstalledResource> installedByTeamai() const;
+
+    /// @brief Folder of the stored claudemd blocks of this tool in @p scopeKey.
+    QString claudeMdStoreDir(const QString &scopeKey) const;
+
+    /// @brief Where the resource described by manifest @p entry lives for this tool.
+    QString locationOf(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry) const;
+    /// @brief True when that resource exists on disk for this tool.
+    bool presentOnDisk(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry) const;
+
+private:
+    ResourceOutcome installSkill(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
+    ResourceOutcome installMarkdown(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
+    bool applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content, QString *error) const;
+    const ToolInfo &m_tool;
+};
+
+} // namespace resources
+} // namespace teamai

@@ -1,0 +1,139 @@
+// SafeArchive: hostile entries refuse the whole archive before anything is written; safe ones
+// extract with our own writer, prefix stripped.
+
+#include "resources/SafeArchive.h"
+#include "TestArchives.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace teamai::resources;
+using namespace teamai::test;
+
+class TestSafeArchive : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    int m_count = 0;
+
+    QString write(const QByteArray &bytes)
+    {
+        const QString path = m_dir.filePath(QStringLiteral("archive-%1").arg(++m_count));
+        QFile file(path);
+        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
+            qFatal("cannot write test archive");
+        return path;
+    }
+
+    static QStringList filesUnder(const QString &dir)
+    {
+        QStringList files;
+        QDirIterator it(dir, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext())
+            files.append(QDir(dir).relativeFilePath(it.next()));
+        files.sort();
+        return files;
+    }
+
+private slots:
+    void scanListsSafeEntries()
+    {
+        const QString path = write(makeArchive({dirEntry(QStringLiteral("skill/")),
+                                                fileEntry(QStringLiteral("skill/SKILL.md"), "---\nname: x\n---\n"),
+                                                fileEntry(QStringLiteral("./skill/ref/notes.md"), "notes")}));
+        QVERIFY(SafeArchive::looksLikeArchive(path));
+        const ArchiveScan scan = SafeArchive::scan(path);
+        QVERIFY2(scan.ok, qPrintable(scan.error));
+        QCOMPARE(scan.entries.size(), 3);
+        QCOMPARE(scan.entries.at(0).path, QStringLiteral("skill"));
+        QVERIFY(scan.entries.at(0).isDir);
+        QCOMPARE(scan.entries.at(2).path, QStringLiteral("skill/ref/notes.md"));
+    }
+
+    void hostileEntriesAreRefused_data()
+    {
+        QTest::addColumn<QByteArray>("archive");
+        QTest::addColumn<QString>("error");
+        const TestEntry skill = fileEntry(QStringLiteral("skill/SKILL.md"), "---\nname: x\n---\n");
+        QTest::newRow("dotdot") << makeArchive({skill, fileEntry(QStringLiteral("../evil.txt"), "x")})
+                                << QStringLiteral("Unsafe archive entry: ../evil.txt");
+        QTest::newRow("dotdot inside") << makeArchive({skill, fileEntry(QStringLiteral("skill/../../evil.txt"), "x")})
+                                       << QStringLiteral("Unsafe archive entry: skill/../../evil.txt");
+        // libarchive's zip reader may already turn `\` into `/`; either way it is refused.
+        QTest::newRow("backslash dotdot") << makeArchive({skill, fileEntry(QStringLiteral("..\\evil.txt"), "x")})
+                                          << QStringLiteral("Unsafe archive entry: ../evil.txt");
+        QTest::newRow("absolute") << makeArchive({skill, fileEntry(QStringLiteral("/tmp/evil.txt"), "x")})
+                                  << QStringLiteral("Unsafe archive entry: /tmp/evil.txt");
+        QTest::newRow("drive letter") << makeArchive({skill, fileEntry(QStringLiteral("C:/evil.txt"), "x")})
+                                      << QStringLiteral("Unsafe archive entry: C:/evil.txt");
+        QTest::newRow("symlink") << makeArchive({skill, linkEntry(QStringLiteral("skill/link"), QStringLiteral("/etc/passwd"))})
+                                 << QStringLiteral("Unsafe archive entry: skill/link (symbolic link)");
+        QTest::newRow("hardlink tar") << makeArchive({skill, linkEntry(QStringLiteral("skill/hard"), QStringLiteral("/etc/passwd"), true)}, true)
+                                      << QStringLiteral("Unsafe archive entry: skill/hard (hard link)");
+        QTest::newRow("symlink tar") << makeArchive({skill, linkEntry(QStringLiteral("skill/link"), QStringLiteral("../.."))}, true)
+                                     << QStringLiteral("Unsafe archive entry: skill/link (symbolic link)");
+    }
+    void hostileEntriesAreRefused()
+    {
+        QFETCH(QByteArray, archive);
+        QFETCH(QString, error);
+        const QString path = write(archive);
+        const ArchiveScan scan = SafeArchive::scan(path);
+        QVERIFY(!scan.ok);
+        QCOMPARE(QString(scan.error).replace(u'\\', u'/'), error);
+        QVERIFY(scan.entries.isEmpty());
+
+        // extract() re-checks everything: not even the safe first entry is written.
+        QTemporaryDir out;
+        QString extractError;
+        QVERIFY(!SafeArchive::extract(path, QString(), out.path(), &extractError));
+        QCOMPARE(extractError.replace(u'\\', u'/'), error);
+        QCOMPARE(filesUnder(out.path()), QStringList());
+    }
+
+    void notAnArchive()
+    {
+        const QString path = write("# just markdown\n");
+        QVERIFY(!SafeArchive::looksLikeArchive(path));
+        const ArchiveScan scan = SafeArchive::scan(path);
+        QVERIFY(!scan.ok);
+        QVERIFY2(scan.error.startsWith(QStringLiteral("Not a zip archive")), qPrintable(scan.error));
+    }
+
+    void extractStripsThePrefixAndTakesOnlyItsFolder()
+    {
+        const QString path = write(makeArchive({dirEntry(QStringLiteral("package/")),
+                                                fileEntry(QStringLiteral("package/README.md"), "outside"),
+                                                dirEntry(QStringLiteral("package/skill/")),
+                                                fileEntry(QStringLiteral("package/skill/SKILL.md"), "skill"),
+                                                fileEntry(QStringLiteral("package/skill/bin/run.sh"), "#!/bin/sh\n"),
+                                                fileEntry(QStringLiteral("package/skillother/x.md"), "not under the prefix")}));
+        QTemporaryDir out;
+        QString error;
+        QVERIFY2(SafeArchive::extract(path, QStringLiteral("package/skill"), out.path(), &error), qPrintable(error));
+        QCOMPARE(filesUnder(out.path()), (QStringList{QStringLiteral("SKILL.md"), QStringLiteral("bin"), QStringLiteral("bin/run.sh")}));
+        QFile skill(out.filePath(QStringLiteral("SKILL.md")));
+        QVERIFY(skill.open(QIODevice::ReadOnly));
+        QCOMPARE(skill.readAll(), QByteArray("skill"));
+    }
+
+    void readFileReadsOneEntry()
+    {
+        const QString path = write(makeArchive({fileEntry(QStringLiteral("a.md"), "alpha"), fileEntry(QStringLiteral("b.md"), "beta")}));
+        QByteArray content;
+        QString error;
+        QVERIFY(SafeArchive::readFile(path, QStringLiteral("b.md"), 1024, &content, &error));
+        QCOMPARE(content, QByteArray("beta"));
+        QVERIFY(!SafeArchive::readFile(path, QStringLiteral("b.md"), 2, &content, &error));
+        QVERIFY(!SafeArchive::readFile(path, QStringLiteral("c.md"), 1024, &content, &error));
+        QCOMPARE(error, QStringLiteral("c.md is not in the archive"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSafeArchive)
+#include "tst_safearchive.moc"
