@@ -2,7 +2,6 @@
 
 #include "config/AdminPolicy.h"
 #include "config/AgentConfig.h"
-#include "config/AgentSettings.h"
 #include "config/TokenStore.h"
 #include "exec/ExecPolicy.h"
 #include "exec/LocalExecutor.h"
@@ -13,7 +12,11 @@
 #include "store/LedgerDatabase.h"
 #include "sync/Payloads.h"
 #include "sync/CommandDispatcher.h"
+#include "sync/ExecutionMonitor.h"
+#include "sync/HookRuleCommandHandler.h"
+#include "sync/ResourceCommandHandler.h"
 #include "sync/RestrictedCommandHandler.h"
+#include "tools/ToolTable.h"
 
 #include <QNetworkAccessManager>
 
@@ -28,7 +31,10 @@ struct SyncEngine::Setup {
     std::unique_ptr<BackendClient> client;
     exec::ExecPolicy execPolicy;
     std::unique_ptr<exec::LocalExecutor> executor;
+    std::unique_ptr<ExecutionMonitor> monitor;  // between the handlers and the executor
     std::unique_ptr<RestrictedCommandHandler> restricted;
+    std::unique_ptr<HookRuleCommandHandler> hookRuleCommands;
+    std::unique_ptr<ResourceCommandHandler> resourceCommands;
     std::unique_ptr<CommandDispatcher> dispatcher;
     std::unique_ptr<LedgerDatabase> database;
     std::unique_ptr<CommandLedger> ledger;
@@ -89,9 +95,14 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     if (policy.maxCommandTimeoutSeconds)
         s.execPolicy.maxTimeoutMs = *policy.maxCommandTimeoutSeconds * 1000;
     s.executor = std::make_unique<exec::LocalExecutor>();
-    s.restricted = std::make_unique<RestrictedCommandHandler>(*s.executor, s.execPolicy);
+    s.monitor = std::make_unique<ExecutionMonitor>(*s.executor);
+    s.restricted = std::make_unique<RestrictedCommandHandler>(*s.monitor, s.execPolicy);
     CommandDispatcher::Handlers handlers;
     handlers.restricted = s.restricted.get();
+    s.hookRuleCommands = std::make_unique<HookRuleCommandHandler>();
+    handlers.hookRules = s.hookRuleCommands.get();
+    s.resourceCommands = std::make_unique<ResourceCommandHandler>(&s.network, s.config.toJson().value(QStringLiteral("caFile")).toString());
+    handlers.resources = s.resourceCommands.get();
     s.dispatcher = std::make_unique<CommandDispatcher>(handlers);
     return engine;
 }
@@ -106,16 +117,11 @@ SyncSummary SyncEngine::runOnce(const SyncOptions &options)
     SyncSession session(*d->client, *d->dispatcher, d->config, *d->ledger);
     SyncSummary summary = session.run(options);
     summary.interruptedRecovered = std::exchange(d->recovered, 0);
-    QString saveError;
-    const bool ok = summary.syncOk && summary.allAcksDelivered();
     const QString message = !summary.syncError.isEmpty() ? summary.syncError
-        : !summary.allAcksDelivered() ? QStringLiteral("some acknowledgements were not delivered")
+        : !summary.allAcksDelivered() ? QStringLiteral("some acknowledgements were not delivered yet")
                                       : QString();
-    AgentSettings::update([&](AgentSettings &settings) {
-        settings.setLastSync(summary.startedAt, ok, message);
-    }, &saveError);
-    if (!saveError.isEmpty())
-        qCWarning(lcConfig).noquote() << "cannot record the last sync:" << saveError;
+    d->ledger->recordSync({summary.startedAt, summary.syncOk && summary.allAcksDelivered(), message,
+                           options.tool ? options.tool->name : QString()});
     return summary;
 }
 
@@ -132,6 +138,16 @@ QString SyncEngine::endpoint() const
 QString SyncEngine::tokenSource() const
 {
     return d->tokenSource;
+}
+
+void SyncEngine::setExecutionObserver(ExecutionObserver observer)
+{
+    d->monitor->setObserver(std::move(observer));
+}
+
+bool SyncEngine::cancelRunning()
+{
+    return d->monitor->cancelRunning();
 }
 
 } // namespace teamai

@@ -9,6 +9,7 @@
 namespace teamai {
 
 class CommandLedger;
+struct ExecutionObserver;
 
 /// @brief Everything one process needs to sync an agent with the backend, assembled once from
 /// configuration: network access, the backend client with the saved token, the executor, the
@@ -35,6 +36,13 @@ public:
 
     QString endpoint() const;
     QString tokenSource() const;
+
+    /// @brief Lets a front end watch the commands this engine runs (live output for the tray).
+    /// Call on the engine's thread, between rounds; the callbacks run on that thread.
+    void setExecutionObserver(ExecutionObserver observer);
+    /// @brief Thread-safe: cancels the command this engine is running now (the executor's
+    /// SIGTERM → grace → SIGKILL path; the result is recorded as cancelled). False when none runs.
+    bool cancelRunning();
 
 private:
     SyncEngine();

@@ -1,0 +1,130 @@
+#pragma once
+
+#include <QDateTime>
+#include <QList>
+#include <QString>
+#include <QStringList>
+#include <QVariantList>
+
+#include <functional>
+#include <optional>
+
+class QIODevice;
+
+namespace teamai {
+
+class LedgerDatabase;
+
+/// @brief One attempt to deliver an ack, as the admin history shows it.
+struct AckAttemptRow {
+    qint64 attemptId = 0;
+    qint64 ackId = 0;
+    qint64 commandId = 0;
+    QString agentType;
+    QString type;
+    QString commandState;     ///< the command's state when the ack was sent (succeeded, failed…)
+    QString status;           ///< the ack's status: success or failed
+    QString error;            ///< the ack's error text
+    QString version;
+    QDateTime attemptedAt;    ///< UTC
+    std::optional<int> httpStatus;  ///< unset when no HTTP answer came
+    QString transportError;   ///< why the attempt failed, empty when delivered
+    bool delivered = false;
+    int attemptNumber = 1;
+
+    /// @brief How many tries came before this one.
+    int retries() const { return attemptNumber - 1; }
+};
+
+/// @brief What the admin history shows: every filter is optional and they combine with AND.
+struct AckHistoryFilter {
+    QString commandState;     ///< exact; empty = any
+    QString type;             ///< exact; empty = any
+    QDateTime from;           ///< inclusive; invalid = no lower bound
+    QDateTime to;             ///< exclusive; invalid = no upper bound
+    QString text;             ///< search in command id, type, error and transport error
+
+    bool operator==(const AckHistoryFilter &other) const = default;
+};
+
+/// @brief Filtered, paged, exportable access to the `ack_attempts` table for the admin history,
+/// newest first, that stays fast at millions of rows:
+///
+/// - state, type and date filters and the order all run on the table's indexes
+///   (`(command_state, attempted_at)`, `(type, attempted_at)`, `(attempted_at)`);
+/// - page(offset, limit) reads one page; an offset past the middle is read from the other end,
+///   so no page skips more than half the rows; pageAfter()/pageBefore() continue from a row
+///   already read with one index seek, whatever the position;
+/// - a text search is a bounded scan: all digits also match a command id exactly through its
+///   index (whole history); any text is matched as a substring over the newest kSearchWindow
+///   rows of the other filters (searchWasBounded() then says so). Its matching ids are kept, so
+///   paging through them costs nothing more;
+/// - types() and states() list distinct values with one index seek each, not a scan.
+///
+/// Counts and search results are kept until setFilter() or refresh(). One object per thread (it
+/// uses the thread's LedgerDatabase).
+class AckHistoryQuery
+{
+public:
+    static constexpr int kSearchWindow = 200000;
+
+    enum class Format { Csv, Json };
+
+    struct ExportResult {
+        bool ok = false;
+        qint64 rows = 0;
+        QString error;
+    };
+
+    explicit AckHistoryQuery(LedgerDatabase &database);
+
+    void setFilter(const AckHistoryFilter &filter);
+    const AckHistoryFilter &filter() const { return m_filter; }
+    /// @brief Forgets the cached count and search results (the table changed).
+    void refresh();
+
+    /// @brief Rows matching the filter (cached).
+    int count();
+    /// @brief Rows [offset, offset + limit) of the filtered history, newest first.
+    QList<AckAttemptRow> page(int offset, int limit);
+    /// @brief The @p limit rows that follow @p row (older ones), by a seek on the index instead
+    /// of an OFFSET: what scrolling on from a page already read costs.
+    QList<AckAttemptRow> pageAfter(const AckAttemptRow &row, int limit);
+    /// @brief The @p limit rows that precede @p row (newer ones), newest first.
+    QList<AckAttemptRow> pageBefore(const AckAttemptRow &row, int limit);
+    /// @brief True when the last text search only looked at the newest kSearchWindow rows and
+    /// there were more.
+    bool searchWasBounded() const { return m_searchBounded; }
+
+    /// @brief Distinct ack types / command states present, sorted.
+    QStringList types();
+    QStringList states();
+
+    /// @brief Writes every row of the filter, newest first, to @p out as CSV (RFC 4180, header
+    /// row, cells that a spreadsheet would run as a formula are prefixed with `'`) or as a JSON
+    /// array of objects. Rows are streamed, never all held in memory. @p progress is called every
+    /// few thousand rows with the rows written; returning false cancels (ok=false, "cancelled").
+    ExportResult exportTo(QIODevice &out, Format format, const std::function<bool(qint64)> &progress = {});
+
+    /// @brief The CSV header / JSON keys, in order.
+    static QStringList columnNames();
+
+    QString lastError() const { return m_lastError; }
+
+private:
+    QString whereClause(QVariantList *values) const;
+    bool searching() const { return !m_filter.text.trimmed().isEmpty(); }
+    bool runSearch();
+    QList<AckAttemptRow> rowsById(const QList<qint64> &ids);
+    QList<AckAttemptRow> seek(const AckAttemptRow &row, int limit, bool older);
+    QStringList distinct(const QString &column);
+
+    LedgerDatabase &m_database;
+    AckHistoryFilter m_filter;
+    std::optional<int> m_count;
+    std::optional<QList<qint64>> m_searchIds;
+    bool m_searchBounded = false;
+    QString m_lastError;
+};
+
+} // namespace teamai

@@ -1,0 +1,48 @@
+#include "sync/ConnectionCheck.h"
+
+#include "config/AgentConfig.h"
+#include "net/BackendClient.h"
+#include "net/ProxySetup.h"
+
+#include <QNetworkAccessManager>
+
+namespace teamai {
+
+ConnectionCheckResult checkConnection(const QString &endpoint, const QString &token,
+                                      const QJsonObject &routeOverrides, int timeoutMs)
+{
+    ConnectionCheckResult result;
+    const QString problem = AgentConfig::validateEndpoint(endpoint);
+    if (!problem.isEmpty()) {
+        result.outcome = ConnectionCheckResult::Outcome::BadEndpoint;
+        result.message = problem;
+        return result;
+    }
+    QNetworkAccessManager network;
+    configureProxy(network);
+    BackendOptions options;
+    options.endpoint = AgentConfig::normalizeEndpoint(endpoint);
+    options.token = token;
+    options.routeOverrides = routeOverrides;
+    BackendClient client(&network, options);
+    client.setTimeoutMs(timeoutMs);
+    const BackendReply reply = client.get(Route::GetConfig);
+    result.httpStatus = reply.httpStatus;
+    if (reply.ok) {
+        result.outcome = ConnectionCheckResult::Outcome::Ok;
+        result.message = token.isEmpty() ? QStringLiteral("Connected to %1 (no token was sent).").arg(options.endpoint)
+                                         : QStringLiteral("Connected to %1; the token was accepted.").arg(options.endpoint);
+    } else if (reply.httpStatus == 0) {
+        result.outcome = ConnectionCheckResult::Outcome::Unreachable;
+        result.message = QStringLiteral("Cannot reach %1: %2").arg(options.endpoint, reply.error);
+    } else if (reply.httpStatus == 401 || reply.httpStatus == 403) {
+        result.outcome = ConnectionCheckResult::Outcome::TokenRejected;
+        result.message = QStringLiteral("The backend rejected the token (%1: %2).").arg(reply.httpStatus).arg(reply.error);
+    } else {
+        result.outcome = ConnectionCheckResult::Outcome::Failed;
+        result.message = QStringLiteral("The backend answered %1: %2").arg(reply.httpStatus).arg(reply.error);
+    }
+    return result;
+}
+
+} // namespace teamai

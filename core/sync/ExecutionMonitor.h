@@ -1,0 +1,68 @@
+#pragma once
+
+#include "exec/Executor.h"
+
+#include <QByteArrayView>
+#include <QMutex>
+#include <QString>
+
+#include <functional>
+#include <optional>
+
+namespace teamai {
+
+/// @brief What a front end wants to hear about the commands a SyncEngine runs. Every callback is
+/// optional and runs on the thread that runs the command (the engine's thread), so it must be
+/// quick: post the data elsewhere (a queued signal) and return.
+struct ExecutionObserver {
+    /// The child started. @p owner is the exec owner tag (`command:<id>`).
+    std::function<void(const QString &owner, qint64 pid)> started;
+    /// Output as it is read, one stream per call (the other is empty).
+    std::function<void(const QString &owner, QByteArrayView out, QByteArrayView err)> output;
+    /// The child is gone and reaped.
+    std::function<void(const QString &owner, const exec::ExecResult &result)> finished;
+};
+
+/// @brief An Executor that forwards to another one and lets a front end watch and cancel the
+/// blocking run in progress: run() adds the observer's callbacks to the spec (keeping any the
+/// caller set) and remembers the spec's cancel handle until the child is reaped, so
+/// cancelRunning() from any thread stops it through the executor's normal SIGTERM → grace →
+/// SIGKILL path. Background tasks are passed through untouched.
+///
+/// The CLI does not need it; the tray puts one between its SyncEngine and the LocalExecutor.
+class ExecutionMonitor : public exec::Executor
+{
+    Q_OBJECT
+public:
+    explicit ExecutionMonitor(exec::Executor &inner, QObject *parent = nullptr);
+
+    /// @brief Replaces the observer. Call on the thread that calls run(), between runs.
+    void setObserver(ExecutionObserver observer);
+
+    /// @brief Thread-safe: cancels every blocking run in progress. False when none is running.
+    bool cancelRunning();
+    /// @brief Thread-safe: the owner tag of the blocking run in progress, if any.
+    std::optional<QString> runningOwner() const;
+
+    exec::ExecResult run(const exec::ExecSpec &spec) override;
+    exec::TaskId start(const exec::ExecSpec &spec) override;
+    std::optional<exec::TaskInfo> get(exec::TaskId id) const override;
+    QList<exec::TaskInfo> list(const QString &owner) const override;
+    std::optional<exec::OutputChunk> readOutput(exec::TaskId id, const QString &owner) override;
+    bool kill(exec::TaskId id, const QString &owner) override;
+
+private:
+    struct Running {
+        quint64 serial = 0;
+        QString owner;
+        exec::CancelHandle cancel;
+    };
+
+    exec::Executor &m_inner;
+    ExecutionObserver m_observer;
+    mutable QMutex m_mutex;
+    QList<Running> m_running;
+    quint64 m_nextSerial = 1;
+};
+
+} // namespace teamai

@@ -1,0 +1,53 @@
+#pragma once
+
+#include "commands/Command.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+
+#include <QJsonObject>
+
+namespace teamai::test {
+
+/// @brief Puts commands into a ledger in a chosen state, the way SyncSession does (admit, claim,
+/// complete), for the Commands window and tray tests.
+struct LedgerFixture {
+    static qint64 admit(CommandLedger &ledger, qint64 id, const QString &type = QStringLiteral("uninstall_teamai"),
+                        const QString &agent = QStringLiteral("claude"))
+    {
+        const Command command = Command::fromJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), type},
+                                                              {QStringLiteral("cmd"), QStringLiteral("teamai status")}});
+        return ledger.admit(command, agent, QStringLiteral("agent-id")).row.rowId;
+    }
+
+    static qint64 running(CommandLedger &ledger, qint64 id, const QString &agent = QStringLiteral("claude"))
+    {
+        const qint64 row = admit(ledger, id, QStringLiteral("uninstall_teamai"), agent);
+        ledger.claim(row, ProcessIdentity::current());
+        return row;
+    }
+
+    static qint64 finished(CommandLedger &ledger, qint64 id, CommandState state, const QByteArray &out = {},
+                           const QByteArray &err = {}, const QString &error = {}, const QString &spill = {})
+    {
+        const qint64 row = running(ledger, id);
+        CommandCompletion completion;
+        completion.state = state;
+        completion.delivery = state == CommandState::Rejected ? Delivery::NotDelivered : Delivery::Delivered;
+        completion.error = error;
+        if (state != CommandState::Rejected) {
+            exec::ExecResult result;
+            result.exitCode = state == CommandState::Succeeded ? 0 : 3;
+            result.out.text = out;
+            result.err.text = err;
+            result.out.spillPath = spill;
+            completion.exec = result;
+        }
+        completion.ackPayload = QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")},
+                                            {QStringLiteral("status"), state == CommandState::Succeeded ? QStringLiteral("success") : QStringLiteral("failed")},
+                                            {QStringLiteral("error"), error}};
+        ledger.complete(row, completion);
+        return row;
+    }
+};
+
+} // namespace teamai::test

@@ -1,0 +1,274 @@
+// AckHistoryQuery: counts and pages (from both ends), each filter and their combination, the text
+// search (substring, exact command id, escaping), distinct values, and CSV / JSON export contents.
+
+#include "store/AckHistoryQuery.h"
+#include "store/LedgerDatabase.h"
+
+#include "../AckFixture.h"
+#include "TestEnvironment.h"
+
+#include <QBuffer>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QSqlQuery>
+#include <QtTest>
+
+using namespace teamai;
+using teamai::test::AckFixture;
+
+namespace {
+const QDateTime kStart = QDateTime(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC);
+constexpr int kRows = 1000;
+
+int brute(const std::function<bool(int)> &match)
+{
+    int n = 0;
+    for (int i = 0; i < kRows; ++i)
+        n += match(i) ? 1 : 0;
+    return n;
+}
+} // namespace
+
+class TestAckHistoryQuery : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<test::TestEnvironment> env;
+    std::unique_ptr<LedgerDatabase> database;
+
+    void addRow(qint64 commandId, const QString &error, qint64 atMs)
+    {
+        QSqlQuery q(database->db());
+        q.exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
+        q.prepare(QStringLiteral("INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, "
+                                 "version, attempted_at, http_status, transport_error, delivered, attempt_number) "
+                                 "VALUES (9999, ?, 'claude', 'uninstall_teamai', 'failed', 'failed', ?, '', ?, 500, 'HTTP 500', 0, 2)"));
+        q.addBindValue(commandId);
+        q.addBindValue(error);
+        q.addBindValue(atMs);
+        QVERIFY(q.exec());
+    }
+
+private slots:
+    void init()
+    {
+        env = std::make_unique<test::TestEnvironment>();
+        database = std::make_unique<LedgerDatabase>();
+        QVERIFY(database->open());
+        QString error;
+        QVERIFY2(AckFixture::fill(*database, kRows, kStart, &error), qPrintable(error));
+    }
+    void cleanup()
+    {
+        database.reset();
+        env.reset();
+    }
+
+    void countsAndNewestFirstPages()
+    {
+        AckHistoryQuery query(*database);
+        QCOMPARE(query.count(), kRows);
+        const QList<AckAttemptRow> first = query.page(0, 10);
+        QCOMPARE(first.size(), 10);
+        QCOMPARE(first.at(0).attemptedAt, kStart.addSecs(kRows - 1));
+        QCOMPARE(first.at(0).commandId, 1000 + (kRows - 1) / 2);
+        QCOMPARE(first.at(9).attemptedAt, kStart.addSecs(kRows - 10));
+        QCOMPARE(first.at(0).retries(), first.at(0).attemptNumber - 1);
+        // Past the middle, pages are read from the other end: same rows, same order.
+        const QList<AckAttemptRow> last = query.page(kRows - 5, 10);
+        QCOMPARE(last.size(), 5);
+        QCOMPARE(last.at(4).attemptedAt, kStart);
+        QCOMPARE(last.at(0).attemptedAt, kStart.addSecs(4));
+        QVERIFY(query.page(kRows, 10).isEmpty());
+        QVERIFY(query.page(-1, 10).isEmpty());
+    }
+
+    void pagesTileTheWholeHistory()
+    {
+        AckHistoryQuery query(*database);
+        QDateTime previous;
+        int seen = 0;
+        for (int offset = 0; offset < kRows; offset += 37) {
+            for (const AckAttemptRow &row : query.page(offset, 37)) {
+                if (previous.isValid())
+                    QVERIFY(row.attemptedAt < previous);
+                previous = row.attemptedAt;
+                ++seen;
+            }
+        }
+        QCOMPARE(seen, kRows);
+    }
+
+    void filtersAndTheirCombination()
+    {
+        AckHistoryQuery query(*database);
+        AckHistoryFilter filter;
+        filter.commandState = QStringLiteral("failed");
+        query.setFilter(filter);
+        QCOMPARE(query.count(), brute([](int i) { return AckFixture::stateOf(i) == QLatin1String("failed"); }));
+        for (const AckAttemptRow &row : query.page(0, 50))
+            QCOMPARE(row.commandState, QStringLiteral("failed"));
+
+        filter = {};
+        filter.type = QStringLiteral("install_skill");
+        query.setFilter(filter);
+        QCOMPARE(query.count(), brute([](int i) { return i % 6 == 0; }));
+
+        filter.commandState = QStringLiteral("failed");
+        query.setFilter(filter);
+        QCOMPARE(query.count(), brute([](int i) { return i % 6 == 0 && AckFixture::stateOf(i) == QLatin1String("failed"); }));
+        const QList<AckAttemptRow> rows = query.page(query.count() - 3, 3);  // read from the end
+        QCOMPARE(rows.size(), 3);
+        for (const AckAttemptRow &row : rows) {
+            QCOMPARE(row.type, QStringLiteral("install_skill"));
+            QCOMPARE(row.commandState, QStringLiteral("failed"));
+        }
+
+        filter = {};
+        filter.from = kStart.addSecs(100);
+        filter.to = kStart.addSecs(200);
+        query.setFilter(filter);
+        QCOMPARE(query.count(), 100);
+        QCOMPARE(query.page(0, 1).at(0).attemptedAt, kStart.addSecs(199));
+        QCOMPARE(query.page(99, 1).at(0).attemptedAt, kStart.addSecs(100));
+    }
+
+    void textSearch()
+    {
+        AckHistoryQuery query(*database);
+        AckHistoryFilter filter;
+        filter.text = QStringLiteral("(row 17)");
+        query.setFilter(filter);
+        QCOMPARE(query.count(), 1);
+        QCOMPARE(query.page(0, 5).at(0).error, QStringLiteral("cmd failed: exit 1 (row 17)"));
+
+        filter.text = QStringLiteral("CONNECTION refused");  // case-insensitive, transport errors too
+        query.setFilter(filter);
+        QCOMPARE(query.count(), brute([](int i) { return i % 10 == 9; }));
+
+        filter.text = QStringLiteral("1005");  // a command id: exact match through its index
+        query.setFilter(filter);
+        QCOMPARE(query.count(), 2);
+        for (const AckAttemptRow &row : query.page(0, 5))
+            QCOMPARE(row.commandId, 1005);
+
+        filter.text = QStringLiteral("%");  // LIKE wildcards are literal
+        query.setFilter(filter);
+        QCOMPARE(query.count(), 0);
+        filter.text = QStringLiteral("_");
+        query.setFilter(filter);
+        QVERIFY(query.count() > 0);  // every type has an underscore
+        QCOMPARE(query.count(), kRows);
+        QVERIFY(!query.searchWasBounded());
+
+        // Search combines with the other filters, and pages through its results.
+        filter.text = QStringLiteral("cmd failed");
+        filter.type = QStringLiteral("install_rule");
+        query.setFilter(filter);
+        const int expected = brute([](int i) { return i % 6 == 2 && AckFixture::stateOf(i) == QLatin1String("failed"); });
+        QCOMPARE(query.count(), expected);
+        QCOMPARE(query.page(0, 1000).size(), expected);
+        QCOMPARE(query.page(expected - 1, 10).size(), 1);
+    }
+
+    void distinctValues()
+    {
+        AckHistoryQuery query(*database);
+        QStringList types = AckFixture::types();
+        types.sort();
+        QCOMPARE(query.types(), types);
+        QCOMPARE(query.states(), (QStringList{QStringLiteral("failed"), QStringLiteral("rejected"), QStringLiteral("succeeded")}));
+    }
+
+    void refreshSeesNewRows()
+    {
+        AckHistoryQuery query(*database);
+        QCOMPARE(query.count(), kRows);
+        addRow(77, QStringLiteral("late"), kStart.addSecs(kRows + 5).toMSecsSinceEpoch());
+        QCOMPARE(query.count(), kRows);  // cached
+        query.refresh();
+        QCOMPARE(query.count(), kRows + 1);
+        QCOMPARE(query.page(0, 1).at(0).error, QStringLiteral("late"));
+    }
+
+    void csvExport()
+    {
+        addRow(42, QStringLiteral("=HYPERLINK(\"http://x\"), \"quoted\"\nsecond line"), kStart.addSecs(kRows + 1).toMSecsSinceEpoch());
+        AckHistoryQuery query(*database);
+        AckHistoryFilter filter;
+        filter.type = QStringLiteral("uninstall_teamai");
+        query.setFilter(filter);
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        const AckHistoryQuery::ExportResult result = query.exportTo(buffer, AckHistoryQuery::Format::Csv);
+        QVERIFY2(result.ok, qPrintable(result.error));
+        QCOMPARE(result.rows, qint64(query.count()));
+        const QByteArray csv = buffer.data();
+        const QList<QByteArray> lines = csv.split('\n');
+        QCOMPARE(lines.at(0), QByteArray("attempt_id,attempted_at,command_id,agent_type,type,command_state,status,delivered,"
+                                         "http_status,error,transport_error,version,attempt,retries\r"));
+        // The newest row is the hand-made one: formula neutralised, quotes doubled, newline kept
+        // inside the quoted cell.
+        QVERIFY(lines.at(1).contains(",42,claude,uninstall_teamai,failed,failed,false,500,"
+                                     "\"'=HYPERLINK(\"\"http://x\"\"), \"\"quoted\"\""));
+        QVERIFY(csv.contains("second line\",HTTP 500,,2,1\r\n"));
+        QVERIFY(lines.at(1).startsWith(QByteArray(QByteArray::number(kRows + 1) + ",2026-01-01T00:16:41.000Z,")));
+        // Every exported data row is of the filtered type.
+        int dataRows = 0;
+        for (const QByteArray &line : lines) {
+            if (line.contains(",uninstall_teamai,"))
+                ++dataRows;
+        }
+        QCOMPARE(dataRows, int(result.rows));
+    }
+
+    void jsonExport()
+    {
+        AckHistoryQuery query(*database);
+        AckHistoryFilter filter;
+        filter.commandState = QStringLiteral("rejected");
+        filter.text = QStringLiteral("disabled");
+        query.setFilter(filter);
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        const AckHistoryQuery::ExportResult result = query.exportTo(buffer, AckHistoryQuery::Format::Json);
+        QVERIFY2(result.ok, qPrintable(result.error));
+        QJsonParseError parseError;
+        const QJsonDocument doc = QJsonDocument::fromJson(buffer.data(), &parseError);
+        QCOMPARE(parseError.error, QJsonParseError::NoError);
+        const QJsonArray rows = doc.array();
+        QCOMPARE(rows.size(), brute([](int i) { return AckFixture::stateOf(i) == QLatin1String("rejected"); }));
+        const QJsonObject first = rows.at(0).toObject();
+        QCOMPARE(first.value(QStringLiteral("error")).toString(), QStringLiteral("remote cmd disabled by client"));
+        QCOMPARE(first.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(first.value(QStringLiteral("delivered")).toBool(), false);
+        QVERIFY(first.value(QStringLiteral("http_status")).isNull());
+        QCOMPARE(first.value(QStringLiteral("attempted_at")).toString(), kStart.addSecs(999).toString(Qt::ISODateWithMs));
+        QCOMPARE(first.keys().size(), AckHistoryQuery::columnNames().size());
+
+        // An empty selection is an empty array, still valid JSON.
+        filter.text = QStringLiteral("no such text");
+        query.setFilter(filter);
+        QBuffer empty;
+        empty.open(QIODevice::WriteOnly);
+        QVERIFY(query.exportTo(empty, AckHistoryQuery::Format::Json).ok);
+        QCOMPARE(QJsonDocument::fromJson(empty.data()).array().size(), 0);
+    }
+
+    void exportCanBeCancelled()
+    {
+        QString error;
+        QVERIFY(AckFixture::fill(*database, 12000, kStart.addDays(1), &error));
+        AckHistoryQuery query(*database);
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        const AckHistoryQuery::ExportResult result = query.exportTo(buffer, AckHistoryQuery::Format::Csv, [](qint64 rows) { return rows < 5000; });
+        QVERIFY(!result.ok);
+        QCOMPARE(result.error, QStringLiteral("cancelled"));
+        QCOMPARE(result.rows, 5000);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAckHistoryQuery)
+#include "tst_ackhistoryquery.moc"

@@ -1,0 +1,63 @@
+// checkConnection against the development backend: accepted, rejected token, unreachable, bad URL.
+
+#include "sync/ConnectionCheck.h"
+
+#include "DevServerProcess.h"
+#include "TestEnvironment.h"
+
+#include <QTcpServer>
+#include <QtTest>
+
+using namespace teamai;
+using Outcome = ConnectionCheckResult::Outcome;
+
+class TestConnectionCheck : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<test::TestEnvironment> env;
+
+private slots:
+    void init() { env = std::make_unique<test::TestEnvironment>(); }
+    void cleanup() { env.reset(); }
+
+    void acceptedAndRejected()
+    {
+        test::DevServerProcess server;
+        QVERIFY(server.isRunning());
+        ConnectionCheckResult ok = checkConnection(server.baseUrl() + QStringLiteral("/"), test::DevServerProcess::token());
+        QVERIFY2(ok.ok(), qPrintable(ok.message));
+        QCOMPARE(ok.httpStatus, 200);
+        QVERIFY(ok.message.contains(QStringLiteral("token was accepted")));
+        QCOMPARE(server.requests(QStringLiteral("getConfig")).size(), 1);
+        QVERIFY(server.requests(QStringLiteral("sync")).isEmpty());  // nothing is synced by a test
+
+        const ConnectionCheckResult rejected = checkConnection(server.baseUrl(), QStringLiteral("wrong"));
+        QCOMPARE(rejected.outcome, Outcome::TokenRejected);
+        QCOMPARE(rejected.httpStatus, 401);
+        QVERIFY(rejected.message.contains(QStringLiteral("rejected the token")));
+
+        server.setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("status"), 503}});
+        const ConnectionCheckResult failed = checkConnection(server.baseUrl(), test::DevServerProcess::token());
+        QCOMPARE(failed.outcome, Outcome::Failed);
+        QVERIFY(failed.message.contains(QStringLiteral("503")));
+    }
+
+    void unreachableAndInvalid()
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        const quint16 port = probe.serverPort();
+        probe.close();  // nothing listens there now
+        const ConnectionCheckResult down = checkConnection(QStringLiteral("http://127.0.0.1:%1").arg(port), QStringLiteral("t"), {}, 3000);
+        QCOMPARE(down.outcome, Outcome::Unreachable);
+        QVERIFY(down.message.startsWith(QStringLiteral("Cannot reach")));
+
+        const ConnectionCheckResult bad = checkConnection(QStringLiteral("ftp://example.com"), QStringLiteral("t"));
+        QCOMPARE(bad.outcome, Outcome::BadEndpoint);
+        QVERIFY(!bad.message.isEmpty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConnectionCheck)
+#include "tst_connectioncheck.moc"

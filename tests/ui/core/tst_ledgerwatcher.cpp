@@ -1,0 +1,109 @@
+// LedgerWatcher: a commit by another connection (another process, in real life) is reported
+// within a second, bursts are throttled into one signal, and a replaced database is followed.
+
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+#include "store/LedgerWatcher.h"
+
+#include "TestEnvironment.h"
+
+#include <QElapsedTimer>
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace teamai;
+
+class TestLedgerWatcher : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<test::TestEnvironment> env;
+
+private slots:
+    void init() { env = std::make_unique<test::TestEnvironment>(); }
+    void cleanup() { env.reset(); }
+
+    void commitsElsewhereAreSeenWithinASecond()
+    {
+        LedgerDatabase database;
+        QVERIFY(database.open());
+        LedgerWatcher watcher(LedgerDatabase::defaultPath());
+        QSignalSpy changed(&watcher, &LedgerWatcher::changed);
+        // Another process writes: `teamai` (the real binary) records a remote-cmd change in
+        // settings.json, which is not the ledger; the meta write below is.
+        LedgerDatabase other;
+        QVERIFY(other.open());
+        QElapsedTimer clock;
+        clock.start();
+        CommandLedger(other).setMeta(QStringLiteral("k"), QStringLiteral("v"));
+        QVERIFY(changed.wait(1000));
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    void aBurstIsOneSignal()
+    {
+        LedgerDatabase database;
+        QVERIFY(database.open());
+        LedgerWatcher watcher(LedgerDatabase::defaultPath());
+        QSignalSpy changed(&watcher, &LedgerWatcher::changed);
+        CommandLedger ledger(database);
+        for (int i = 0; i < 50; ++i)
+            ledger.setMeta(QStringLiteral("k%1").arg(i), QStringLiteral("v"));
+        QVERIFY(changed.wait(1000));
+        QTest::qWait(400);
+        QCOMPARE(changed.count(), 1);
+    }
+
+    void nothingHappensWhileNothingChanges()
+    {
+        LedgerDatabase database;
+        QVERIFY(database.open());
+        LedgerWatcher watcher(LedgerDatabase::defaultPath());
+        QSignalSpy changed(&watcher, &LedgerWatcher::changed);
+        // Unrelated files in the same folder (settings, locks) are not ledger changes.
+        QFile settings(env->stateDir() + QStringLiteral("/settings.json"));
+        QVERIFY(settings.open(QIODevice::WriteOnly));
+        settings.write("{}");
+        settings.close();
+        QVERIFY(!changed.wait(600));
+    }
+
+    void aDatabaseThatAppearsLaterIsWatched()
+    {
+        QDir().mkpath(env->stateDir());
+        LedgerWatcher watcher(LedgerDatabase::defaultPath());
+        QSignalSpy changed(&watcher, &LedgerWatcher::changed);
+        LedgerDatabase database;
+        QVERIFY(database.open());
+        QVERIFY(changed.wait(1000));
+        QTRY_VERIFY(watcher.watchedPaths().contains(LedgerDatabase::defaultPath()));
+        changed.clear();
+        CommandLedger(database).setMeta(QStringLiteral("k"), QStringLiteral("v"));
+        QVERIFY(changed.wait(1000));
+    }
+
+    void aReplacedDatabaseIsFollowed()
+    {
+        const QString path = LedgerDatabase::defaultPath();
+        {
+            LedgerDatabase database;
+            QVERIFY(database.open());
+        }
+        LedgerWatcher watcher(path);
+        QSignalSpy changed(&watcher, &LedgerWatcher::changed);
+        // Moved aside (as a damaged ledger is) and a fresh one started.
+        QVERIFY(QFile::rename(path, path + QStringLiteral(".old")));
+        LedgerDatabase fresh;
+        QVERIFY(fresh.open());
+        QVERIFY(changed.wait(1000));
+        QTest::qWait(300);
+        changed.clear();
+        CommandLedger(fresh).setMeta(QStringLiteral("k"), QStringLiteral("v"));
+        QVERIFY(changed.wait(1000));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLedgerWatcher)
+#include "tst_ledgerwatcher.moc"

@@ -1,0 +1,164 @@
+// SyncWorker on its own thread: rounds through the shared SyncEngine, live output of the command
+// it runs (as it is printed), cancelling that command from the GUI thread, and "not configured".
+// Commands run a stand-in `teamai` (fake-teamai.sh) placed next to this test.
+
+#include "app/SyncWorker.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+
+#include "DevServerProcess.h"
+#include "TeamaiRunner.h"
+#include "TestEnvironment.h"
+
+#include <QElapsedTimer>
+#include <QSignalSpy>
+#include <QThread>
+#include <QtTest>
+
+using namespace teamai;
+using namespace teamai::ui;
+
+namespace {
+QJsonObject restricted(qint64 id, const QString &cmd)
+{
+    return {{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")}, {QStringLiteral("cmd"), cmd}};
+}
+} // namespace
+
+class TestSyncWorker : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<test::TestEnvironment> env;
+    std::unique_ptr<test::DevServerProcess> server;
+    QThread *thread = nullptr;
+    SyncWorker *worker = nullptr;
+
+    void startWorker()
+    {
+        thread = new QThread;
+        worker = new SyncWorker;
+        worker->moveToThread(thread);
+        thread->start();
+    }
+    void runRound()
+    {
+        QMetaObject::invokeMethod(worker, [w = worker] { w->runRound({QStringLiteral("claude")}, QStringLiteral("test")); }, Qt::QueuedConnection);
+    }
+
+private slots:
+    void init()
+    {
+        env = std::make_unique<test::TestEnvironment>();
+        server = std::make_unique<test::DevServerProcess>();
+        QVERIFY(server->isRunning());
+        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(), QStringLiteral("--token"),
+                                  QStringLiteral("dev-token"), QStringLiteral("--token-store"), QStringLiteral("file")})
+                     .exitCode,
+                 0);
+        startWorker();
+    }
+    void cleanup()
+    {
+        QMetaObject::invokeMethod(worker, &SyncWorker::shutdown, Qt::QueuedConnection);
+        QVERIFY(thread->wait(10000));
+        delete worker;
+        delete thread;
+        server.reset();
+        env.reset();
+    }
+
+    void liveOutputArrivesWhileTheCommandRuns()
+    {
+        server->queue(restricted(1, QStringLiteral("teamai slow 5")));
+        QSignalSpy output(worker, &SyncWorker::commandOutput);
+        QSignalSpy started(worker, &SyncWorker::commandStarted);
+        QSignalSpy finished(worker, &SyncWorker::roundFinished);
+        QSignalSpy commandDone(worker, &SyncWorker::commandFinished);
+        runRound();
+        // The spies fill from the worker thread: poll them rather than wait() for a new signal.
+        QTRY_VERIFY_WITH_TIMEOUT(output.count() > 0, 5000);
+        QCOMPARE(finished.count(), 0);  // the first line came while the command still ran
+        QCOMPARE(started.count(), 1);
+        QCOMPARE(started.at(0).at(0).toString(), QStringLiteral("claude"));
+        QCOMPARE(started.at(0).at(1).toLongLong(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        QByteArray out;
+        QByteArray err;
+        for (const QList<QVariant> &chunk : output) {
+            QCOMPARE(chunk.at(1).toLongLong(), 1);
+            out += chunk.at(2).toByteArray();
+            err += chunk.at(3).toByteArray();
+        }
+        QVERIFY(output.count() >= 3);  // incremental, not one lump at the end
+        QCOMPARE(out, QByteArray("line 1\nline 2\nline 3\nline 4\nline 5\n"));
+        QCOMPARE(err, QByteArray("finished\n"));
+        QCOMPARE(commandDone.count(), 1);
+        const SyncRoundResult result = finished.at(0).at(0).value<SyncRoundResult>();
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.ran.size(), 1);
+        QVERIFY(result.ran.at(0).succeeded);
+        QCOMPARE(server->acks().at(0).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+    }
+
+    void aRunningCommandCanBeCancelled()
+    {
+        server->queue(restricted(2, QStringLiteral("teamai slow 200")));
+        QSignalSpy output(worker, &SyncWorker::commandOutput);
+        QSignalSpy finished(worker, &SyncWorker::roundFinished);
+        QVERIFY(!worker->cancelRunning());  // nothing runs yet
+        runRound();
+        QTRY_VERIFY_WITH_TIMEOUT(output.count() > 0, 5000);
+        QElapsedTimer clock;
+        clock.start();
+        QVERIFY(worker->cancelRunning());
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        QVERIFY2(clock.elapsed() < 5000, qPrintable(QString::number(clock.elapsed())));
+        const SyncRoundResult result = finished.at(0).at(0).value<SyncRoundResult>();
+        QCOMPARE(result.ran.size(), 1);
+        QVERIFY(!result.ran.at(0).succeeded);
+        LedgerDatabase database;
+        QVERIFY(database.open());
+        const QList<LedgerCommand> rows = CommandLedger(database).history({});
+        QCOMPARE(rows.size(), 1);
+        QVERIFY(rows.at(0).cancelled);
+        QCOMPARE(stateName(rows.at(0).state), QStringLiteral("failed"));
+        QCOMPARE(server->acks().at(0).toObject().value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+    }
+
+    void shutdownAndReloadWaitForTheRoundInProgress()
+    {
+        // Both arrive while the round waits for the network or the command: they must not pull
+        // the engine out from under it (they are delivered inside its local event loop).
+        server->queue(restricted(3, QStringLiteral("teamai slow 4")));
+        server->setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("delayMs"), 500}});
+        QSignalSpy output(worker, &SyncWorker::commandOutput);
+        QSignalSpy finished(worker, &SyncWorker::roundFinished);
+        runRound();
+        QTRY_VERIFY_WITH_TIMEOUT(output.count() > 0, 5000);
+        QMetaObject::invokeMethod(worker, &SyncWorker::reload, Qt::QueuedConnection);
+        runRound();  // a second request meanwhile: runs after this one
+        QMetaObject::invokeMethod(worker, &SyncWorker::shutdown, Qt::QueuedConnection);
+        QVERIFY(thread->wait(15000));
+        QCOMPARE(finished.count(), 1);  // the held round was dropped by the shutdown
+        const SyncRoundResult result = finished.at(0).at(0).value<SyncRoundResult>();
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(server->acks().size(), 1);
+        thread->start();  // cleanup() shuts down a running thread
+    }
+
+    void notConfiguredIsReported()
+    {
+        QFile::remove(env->stateDir() + QStringLiteral("/config.json"));
+        QSignalSpy finished(worker, &SyncWorker::roundFinished);
+        runRound();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
+        const SyncRoundResult result = finished.at(0).at(0).value<SyncRoundResult>();
+        QVERIFY(result.notConfigured);
+        QVERIFY(!result.ok);
+        QVERIFY(result.message.contains(QStringLiteral("not configured")));
+    }
+};
+
+QTEST_MAIN(TestSyncWorker)
+#include "tst_syncworker.moc"

@@ -1,0 +1,263 @@
+// TrayController under offscreen (no system tray there): the Commands window stands in for the
+// tray; a round runs a command and shows it; an error shows as such; the remote-command toggle
+// persists, is seen by `teamai` at once, follows `teamai remote-cmd`, and is locked by policy;
+// ledger changes made by another process appear by themselves.
+
+#include "config/RemoteCommandGate.h"
+#include "config/AgentSettings.h"
+#include "models/CommandsModel.h"
+#include "sync/SyncScheduler.h"
+#include "tray/TrayController.h"
+#include "windows/AckHistoryWindow.h"
+#include "windows/CommandsWindow.h"
+
+#include "DevServerProcess.h"
+#include "TeamaiRunner.h"
+#include "TestEnvironment.h"
+
+#include <QAction>
+#include <QElapsedTimer>
+#include <QLabel>
+#include <QJsonArray>
+#include <QMenu>
+#include <QSignalSpy>
+#include <QtTest>
+
+using namespace teamai;
+using namespace teamai::ui;
+
+namespace {
+QJsonObject restricted(qint64 id, const QString &cmd)
+{
+    return {{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")}, {QStringLiteral("cmd"), cmd}};
+}
+
+TrayController::Options quiet()
+{
+    TrayController::Options options;
+    options.startScheduler = false;  // rounds only when a test asks
+    options.followSystem = false;
+    return options;
+}
+} // namespace
+
+class TestTrayController : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<test::TestEnvironment> env;
+    std::unique_ptr<test::DevServerProcess> server;
+
+    SyncRoundResult round(TrayController &tray)
+    {
+        QSignalSpy finished(&tray, &TrayController::roundFinished);
+        tray.syncNow();
+        if (!finished.wait(20000))
+            return {};
+        return finished.at(0).at(0).value<SyncRoundResult>();
+    }
+
+private slots:
+    void init()
+    {
+        env = std::make_unique<test::TestEnvironment>();
+        server = std::make_unique<test::DevServerProcess>();
+        QVERIFY(server->isRunning());
+        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(), QStringLiteral("--token"),
+                                  QStringLiteral("dev-token"), QStringLiteral("--token-store"), QStringLiteral("file")})
+                     .exitCode,
+                 0);
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }, nullptr));
+    }
+    void cleanup()
+    {
+        qunsetenv("TEAMAI_POLICY_FILE");
+        server.reset();
+        env.reset();
+    }
+
+    void menuHasTheActions()
+    {
+        TrayController tray(quiet());
+        QStringList texts;
+        for (QAction *action : tray.menu()->actions()) {
+            if (!action->isSeparator())
+                texts << action->text();
+        }
+        QCOMPARE(texts, (QStringList{QStringLiteral("Sync now"), QStringLiteral("Allow remote commands"), QStringLiteral("Commands…"),
+                                     QStringLiteral("Ack history…"), QStringLiteral("Settings…"), QStringLiteral("Start at login"),
+                                     QStringLiteral("Quit")}));
+        QVERIFY(tray.allowRemoteAction()->isCheckable());
+        QVERIFY(tray.loginAction()->isCheckable());
+        QCOMPARE(tray.agents(), QStringList{QStringLiteral("claude")});
+    }
+
+    void agentsFollowSettingsThenInstalledHooks()
+    {
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({}); }, nullptr));
+        TrayController tray(quiet());
+        QCOMPARE(tray.agents(), QStringList{QStringLiteral("workbuddy")});  // nothing set up: the default tool
+        QDir().mkpath(env->home() + QStringLiteral("/.codex"));
+        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(), QStringLiteral("--agents"),
+                                  QStringLiteral("codex")})
+                     .exitCode,
+                 0);
+        QCOMPARE(tray.agents(), QStringList{QStringLiteral("codex")});
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("cursor"), QStringLiteral("bogus")}); }, nullptr));
+        QCOMPARE(tray.agents(), QStringList{QStringLiteral("cursor")});
+    }
+
+    void withoutATrayTheCommandsWindowOpens()
+    {
+        TrayController tray(quiet());
+        tray.start();
+        QVERIFY(!tray.trayAvailable());
+        QVERIFY(tray.commandsWindow());
+        QVERIFY(tray.commandsWindow()->isVisible());
+        bool notice = false;
+        for (QLabel *label : tray.commandsWindow()->findChildren<QLabel *>())
+            notice = notice || label->text().contains(QStringLiteral("no system tray"));
+        QVERIFY(notice);
+        QCOMPARE(tray.status().value(QStringLiteral("tray_available")).toBool(), false);
+        QCOMPARE(tray.state(), TrayState::Idle);
+    }
+
+    void aRoundRunsACommandAndShowsIt()
+    {
+        server->queue(restricted(1, QStringLiteral("teamai --version")));
+        TrayController tray(quiet());
+        tray.start();
+        QSignalSpy shown(&tray.notifier(), &Notifier::show);
+        const SyncRoundResult result = round(tray);
+        QVERIFY2(result.ok, qPrintable(result.message));
+        QCOMPARE(result.ran.size(), 1);
+        QVERIFY(result.ran.at(0).succeeded);
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(shown.at(0).at(0).toString(), QStringLiteral("Remote command ran"));
+        QVERIFY(shown.at(0).at(1).toString().contains(QStringLiteral("Command 1 (uninstall_teamai) for claude succeeded")));
+        const CommandsModel *model = tray.commandsWindow()->model();
+        QCOMPARE(model->rowCount(), 1);
+        QCOMPARE(model->commandAt(0).commandId, 1);
+        QCOMPARE(stateName(model->commandAt(0).state), QStringLiteral("succeeded"));
+        const QJsonArray listed = tray.status().value(QStringLiteral("commands_shown")).toArray();
+        QCOMPARE(listed.at(0).toObject().value(QStringLiteral("state")).toString(), QStringLiteral("succeeded"));
+        QVERIFY(tray.toolTip().contains(QStringLiteral("— ok")));
+        QCOMPARE(tray.state(), TrayState::Idle);
+        QCOMPARE(server->acks().size(), 1);
+    }
+
+    void aRejectedTokenIsAnError()
+    {
+        server->setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("status"), 401},
+                                     {QStringLiteral("body"), QJsonObject{{QStringLiteral("error"), QStringLiteral("invalid token")}}}});
+        TrayController tray(quiet());
+        tray.start();
+        const SyncRoundResult result = round(tray);
+        QVERIFY(!result.ok);
+        QCOMPARE(tray.state(), TrayState::Error);
+        QVERIFY2(tray.toolTip().contains(QStringLiteral("failed: invalid token")), qPrintable(tray.toolTip()));
+        server->clearFaults();
+        QVERIFY(round(tray).ok);
+        QCOMPARE(tray.state(), TrayState::Idle);
+    }
+
+    void theToggleIsPersistedAndSeenByHooksAtOnce()
+    {
+        TrayController tray(quiet());
+        tray.start();
+        QVERIFY(tray.allowRemoteAction()->isChecked());
+        tray.allowRemoteAction()->trigger();
+        QVERIFY(!tray.allowRemoteAction()->isChecked());
+        const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
+        QVERIFY(!gate.allowed);
+        QCOMPARE(gate.changedBy, QStringLiteral("tray"));
+        QCOMPARE(tray.state(), TrayState::RemoteDisabled);
+        // The next `teamai` (what a hook runs) refuses a pushed command.
+        server->queue(restricted(2, QStringLiteral("teamai --version")));
+        test::runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")});
+        QCOMPARE(server->acks().at(0).toObject().value(QStringLiteral("error")).toString(), QStringLiteral("remote cmd disabled by client"));
+        tray.allowRemoteAction()->trigger();
+        QVERIFY(RemoteCommandGate::evaluate().allowed);
+        QCOMPARE(tray.state(), TrayState::Idle);
+    }
+
+    void aSwitchFlippedElsewhereShowsWithinASecond()
+    {
+        TrayController tray(quiet());
+        tray.start();
+        QVERIFY(tray.allowRemoteAction()->isChecked());
+        QVERIFY(test::runTeamai({QStringLiteral("remote-cmd"), QStringLiteral("disable")}).exitCode == 0);
+        QElapsedTimer clock;
+        clock.start();
+        QTRY_VERIFY_WITH_TIMEOUT(!tray.allowRemoteAction()->isChecked(), 1500);
+        QCOMPARE(tray.state(), TrayState::RemoteDisabled);
+    }
+
+    void aLockedPolicyCannotBeFlipped()
+    {
+        const QString policy = env->writeFile(QStringLiteral("policy.json"),
+                                              "{\"remoteCommands\": {\"enabled\": false, \"locked\": true}}");
+        qputenv("TEAMAI_POLICY_FILE", policy.toUtf8());
+        TrayController tray(quiet());
+        tray.start();
+        QVERIFY(!tray.allowRemoteAction()->isEnabled());
+        QVERIFY(!tray.allowRemoteAction()->isChecked());
+        QVERIFY(tray.allowRemoteAction()->text().contains(QStringLiteral("locked by policy")));
+        QCOMPARE(tray.state(), TrayState::RemoteLocked);
+        QVERIFY(tray.toolTip().contains(QStringLiteral("locked by policy")));
+        tray.setRemoteAllowed(true);  // as if the menu could still be clicked
+        QVERIFY(!RemoteCommandGate::evaluate().allowed);
+        // Unlocking the policy shows without a restart.
+        env->writeFile(QStringLiteral("policy.json"), "{\"remoteCommands\": {\"enabled\": true, \"locked\": false}}");
+        QTRY_VERIFY_WITH_TIMEOUT(tray.allowRemoteAction()->isEnabled(), 2000);
+        QCOMPARE(tray.state(), TrayState::Idle);
+    }
+
+    void changesByOtherProcessesAppearWithinASecond()
+    {
+        TrayController tray(quiet());
+        tray.start();
+        QCOMPARE(tray.commandsWindow()->model()->rowCount(), 0);
+        server->queue(restricted(3, QStringLiteral("teamai --version")));
+        QCOMPARE(test::runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")}).exitCode, 0);
+        QElapsedTimer clock;
+        clock.start();
+        QTRY_COMPARE_WITH_TIMEOUT(tray.commandsWindow()->model()->rowCount(), 1, 1000);
+        QCOMPARE(tray.commandsWindow()->model()->commandAt(0).commandId, 3);
+    }
+
+    void messagesFromASecondLaunch()
+    {
+        TrayController tray(quiet());
+        tray.start();
+        QVERIFY(tray.handleMessage({{QStringLiteral("cmd"), QStringLiteral("show")}, {QStringLiteral("window"), QStringLiteral("history")}})
+                    .value(QStringLiteral("ok")).toBool());
+        QVERIFY(tray.ackHistoryWindow() && tray.ackHistoryWindow()->isVisible());
+        const QJsonObject status = tray.handleMessage({{QStringLiteral("cmd"), QStringLiteral("status")}});
+        QCOMPARE(status.value(QStringLiteral("state")).toString(), QStringLiteral("idle"));
+        QCOMPARE(status.value(QStringLiteral("history_window")).toBool(), true);
+        QCOMPARE(status.value(QStringLiteral("endpoint")).toString(), server->baseUrl());
+        QVERIFY(!tray.handleMessage({{QStringLiteral("cmd"), QStringLiteral("dance")}}).value(QStringLiteral("ok")).toBool());
+        QSignalSpy quit(&tray, &TrayController::quitRequested);
+        tray.handleMessage({{QStringLiteral("cmd"), QStringLiteral("quit")}});
+        QVERIFY(quit.wait(5000));
+        QCOMPARE(tray.scheduler().state(), SyncScheduler::State::Stopped);
+    }
+
+    void theSchedulerSyncsByItself()
+    {
+        TrayController::Options options;
+        options.followSystem = false;
+        TrayController tray(options);
+        QSignalSpy finished(&tray, &TrayController::roundFinished);
+        tray.start();  // the first round is due a second after start
+        QVERIFY(finished.wait(10000));
+        QCOMPARE(tray.scheduler().state(), SyncScheduler::State::Waiting);
+        QVERIFY(tray.scheduler().nextSyncAt() > QDateTime::currentDateTimeUtc().addSecs(4 * 60));
+        QVERIFY(tray.shutdown());
+        QCOMPARE(tray.scheduler().state(), SyncScheduler::State::Stopped);
+    }
+};
+
+QTEST_MAIN(TestTrayController)
+#include "tst_traycontroller.moc"

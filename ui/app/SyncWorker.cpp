@@ -1,0 +1,149 @@
+#include "app/SyncWorker.h"
+
+#include "sync/ExecutionMonitor.h"
+#include "sync/SyncEngine.h"
+#include "tools/ToolTable.h"
+
+#include <QDir>
+#include <QMutexLocker>
+#include <QThread>
+
+namespace teamai::ui {
+namespace {
+
+qint64 commandIdOf(const QString &owner)
+{
+    // RestrictedCommandHandler tags runs "command:<id>".
+    return owner.startsWith(QLatin1String("command:")) ? owner.mid(8).toLongLong() : 0;
+}
+
+} // namespace
+
+SyncWorker::SyncWorker(QObject *parent)
+    : QObject(parent)
+{
+    qRegisterMetaType<teamai::ui::SyncRoundResult>();
+}
+
+SyncWorker::~SyncWorker() = default;
+
+bool SyncWorker::cancelRunning()
+{
+    QMutexLocker lock(&m_engineMutex);
+    return m_engine && m_engine->cancelRunning();
+}
+
+bool SyncWorker::ensureEngine(QString *error)
+{
+    if (m_engine)
+        return true;
+    std::unique_ptr<SyncEngine> engine = SyncEngine::create(error);
+    if (!engine)
+        return false;
+    ExecutionObserver observer;
+    observer.started = [this](const QString &owner, qint64 pid) { emit commandStarted(m_currentAgent, commandIdOf(owner), pid); };
+    observer.output = [this](const QString &owner, QByteArrayView out, QByteArrayView err) {
+        emit commandOutput(m_currentAgent, commandIdOf(owner), out.toByteArray(), err.toByteArray());
+    };
+    observer.finished = [this](const QString &owner, const exec::ExecResult &) { emit commandFinished(m_currentAgent, commandIdOf(owner)); };
+    engine->setExecutionObserver(std::move(observer));
+    QMutexLocker lock(&m_engineMutex);
+    m_engine = std::move(engine);
+    return true;
+}
+
+void SyncWorker::runRound(const QStringList &agents, const QString &reason)
+{
+    if (m_inRound) {
+        m_roundAfter = std::make_pair(agents, reason);  // delivered inside a round's event loop
+        return;
+    }
+    m_inRound = true;
+    emit roundStarted(reason);
+    SyncRoundResult round;
+    QString error;
+    if (!ensureEngine(&error)) {
+        round.notConfigured = true;
+        round.message = error;
+        round.finishedAt = QDateTime::currentDateTimeUtc();
+        m_inRound = false;
+        emit roundFinished(round);
+        afterRound();
+        return;
+    }
+    round.ok = true;
+    for (const QString &agent : agents) {
+        const ToolInfo *tool = findTool(agent);
+        if (!tool)
+            continue;
+        m_currentAgent = tool->name;
+        SyncOptions options;
+        options.tool = tool;
+        options.cwd = QDir::homePath();
+        options.drainLedger = true;  // like `teamai sync`: also run what hooks left pending
+        const SyncSummary summary = m_engine->runOnce(options);
+        const bool ok = summary.syncOk && summary.allAcksDelivered();
+        if (!ok && round.ok) {
+            round.ok = false;
+            round.message = !summary.syncError.isEmpty() ? summary.syncError
+                : !summary.ledgerError.isEmpty()         ? summary.ledgerError
+                                                         : QStringLiteral("some acknowledgements were not delivered");
+        }
+        for (const CommandOutcome &outcome : summary.outcomes) {
+            if (!outcome.ran || !outcome.command.id)
+                continue;
+            RanCommand ran;
+            ran.agentType = tool->name;
+            ran.commandId = *outcome.command.id;
+            ran.type = outcome.command.type;
+            ran.succeeded = outcome.result.success();
+            ran.error = outcome.result.error;
+            round.ran.append(ran);
+        }
+    }
+    m_currentAgent.clear();
+    round.finishedAt = QDateTime::currentDateTimeUtc();
+    m_inRound = false;
+    emit roundFinished(round);
+    afterRound();
+}
+
+void SyncWorker::afterRound()
+{
+    if (std::exchange(m_shutdownAfter, false)) {
+        m_roundAfter.reset();
+        shutdown();
+        return;
+    }
+    if (std::exchange(m_reloadAfter, false))
+        reload();
+    if (m_roundAfter) {
+        const auto [agents, reason] = *std::exchange(m_roundAfter, std::nullopt);
+        QMetaObject::invokeMethod(this, [this, agents, reason] { runRound(agents, reason); }, Qt::QueuedConnection);
+    }
+}
+
+void SyncWorker::reload()
+{
+    if (m_inRound) {
+        m_reloadAfter = true;
+        return;
+    }
+    QMutexLocker lock(&m_engineMutex);
+    m_engine.reset();
+}
+
+void SyncWorker::shutdown()
+{
+    if (m_inRound) {
+        m_shutdownAfter = true;
+        return;
+    }
+    {
+        QMutexLocker lock(&m_engineMutex);
+        m_engine.reset();
+    }
+    QThread::currentThread()->quit();
+}
+
+} // namespace teamai::ui

@@ -1,0 +1,172 @@
+#include "models/AckHistoryModel.h"
+
+#include <QColor>
+
+namespace teamai::ui {
+
+AckHistoryModel::AckHistoryModel(LedgerDatabase &database, QObject *parent)
+    : QAbstractTableModel(parent)
+    , m_query(database)
+{
+    m_count = m_query.count();
+}
+
+int AckHistoryModel::rowCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : m_count;
+}
+
+int AckHistoryModel::columnCount(const QModelIndex &parent) const
+{
+    return parent.isValid() ? 0 : ColumnCount;
+}
+
+void AckHistoryModel::setFilter(const AckHistoryFilter &filter)
+{
+    beginResetModel();
+    m_query.setFilter(filter);
+    m_pages.clear();
+    m_recent.clear();
+    m_count = m_query.count();
+    endResetModel();
+}
+
+void AckHistoryModel::refresh()
+{
+    m_query.refresh();
+    const int count = m_query.count();
+    m_pages.clear();
+    m_recent.clear();
+    if (count > m_count) {
+        // New attempts are the newest: they go on top and what is below keeps its place.
+        beginInsertRows({}, 0, count - m_count - 1);
+        m_count = count;
+        endInsertRows();
+        emit dataChanged(index(0, 0), index(m_count - 1, ColumnCount - 1));
+    } else if (count != m_count) {
+        beginResetModel();
+        m_count = count;
+        endResetModel();
+    } else if (m_count > 0) {
+        emit dataChanged(index(0, 0), index(m_count - 1, ColumnCount - 1));
+    }
+}
+
+const QList<AckAttemptRow> &AckHistoryModel::pageFor(int page) const
+{
+    auto it = m_pages.find(page);
+    if (it != m_pages.end()) {
+        if (m_recent.constLast() != page) {
+            m_recent.removeOne(page);
+            m_recent.append(page);
+        }
+        return *it;
+    }
+    while (m_recent.size() >= kMaxPages)
+        m_pages.remove(m_recent.takeFirst());
+    ++m_pageLoads;
+    m_recent.append(page);
+    return *m_pages.insert(page, readPage(page));
+}
+
+QList<AckAttemptRow> AckHistoryModel::readPage(int page) const
+{
+    // Scrolling on from a page we have is one index seek; only a jump needs an OFFSET.
+    const auto before = m_pages.constFind(page - 1);
+    if (before != m_pages.cend() && before->size() == kPageSize) {
+        ++m_seekLoads;
+        return m_query.pageAfter(before->constLast(), kPageSize);
+    }
+    const auto after = m_pages.constFind(page + 1);
+    if (after != m_pages.cend() && !after->isEmpty()) {
+        ++m_seekLoads;
+        return m_query.pageBefore(after->constFirst(), kPageSize);
+    }
+    return m_query.page(page * kPageSize, kPageSize);
+}
+
+void AckHistoryModel::setDeferLoading(bool defer)
+{
+    if (defer == m_defer)
+        return;
+    m_defer = defer;
+    if (!defer && m_count > 0)
+        emit dataChanged(index(0, 0), index(m_count - 1, ColumnCount - 1));
+}
+
+const AckAttemptRow *AckHistoryModel::rowAt(int row) const
+{
+    if (row < 0 || row >= m_count)
+        return nullptr;
+    const QList<AckAttemptRow> &page = pageFor(row / kPageSize);
+    const int within = row % kPageSize;
+    return within < page.size() ? &page.at(within) : nullptr;
+}
+
+QVariant AckHistoryModel::data(const QModelIndex &index, int role) const
+{
+    if (!index.isValid())
+        return {};
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != Qt::ForegroundRole)
+        return {};
+    if (m_defer && !m_pages.contains(index.row() / kPageSize))
+        return role == Qt::DisplayRole && index.column() == Time ? QVariant(QStringLiteral("…")) : QVariant();
+    const AckAttemptRow *row = rowAt(index.row());
+    if (!row)
+        return role == Qt::DisplayRole && index.column() == Time ? QVariant(QStringLiteral("…")) : QVariant();
+    if (role == Qt::ForegroundRole) {
+        if (index.column() == Delivered && !row->delivered)
+            return QColor(0xb9, 0x1c, 0x1c);
+        if (index.column() == Status && row->status == QLatin1String("failed"))
+            return QColor(0xb9, 0x1c, 0x1c);
+        return {};
+    }
+    if (role == Qt::ToolTipRole) {
+        if (index.column() == Error) {
+            QString tip = row->error;
+            if (!row->transportError.isEmpty())
+                tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + QStringLiteral("Delivery: ") + row->transportError;
+            return tip.isEmpty() ? QVariant() : QVariant(tip);
+        }
+        return {};
+    }
+    switch (index.column()) {
+    case Time: return row->attemptedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss"));
+    case CommandId: return row->commandId;
+    case Type: return row->type;
+    case Agent: return row->agentType;
+    case State: return row->commandState;
+    case Status: return row->status;
+    case Delivered: return row->delivered ? QStringLiteral("yes") : QStringLiteral("no");
+    case Http: return row->httpStatus ? QVariant(*row->httpStatus) : QVariant(QStringLiteral("—"));
+    case Error: {
+        const QString text = row->error.isEmpty() ? row->transportError : row->error;
+        return text.left(200);
+    }
+    case Version: return row->version;
+    case Retries: return row->retries();
+    }
+    return {};
+}
+
+QVariant AckHistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+        return {};
+    switch (section) {
+    case Time: return QStringLiteral("Time");
+    case CommandId: return QStringLiteral("Command");
+    case Type: return QStringLiteral("Type");
+    case Agent: return QStringLiteral("Agent");
+    case State: return QStringLiteral("State");
+    case Status: return QStringLiteral("Ack");
+    case Delivered: return QStringLiteral("Delivered");
+    case Http: return QStringLiteral("HTTP");
+    case Error: return QStringLiteral("Error");
+    case Version: return QStringLiteral("Version");
+    case Retries: return QStringLiteral("Retries");
+    }
+    return {};
+}
+
+} // namespace teamai::ui

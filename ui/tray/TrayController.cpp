@@ -1,0 +1,486 @@
+#include "tray/TrayController.h"
+
+#include "app/LoginItem.h"
+#include "app/SyncedAgents.h"
+#include "app/ResumeNotifier.h"
+#include "config/AdminPolicy.h"
+#include "config/AgentConfig.h"
+#include "config/AgentSettings.h"
+#include "config/RemoteCommandGate.h"
+#include "log/Logging.h"
+#include "models/CommandsModel.h"
+#include "models/LiveRuns.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+#include "store/LedgerWatcher.h"
+#include "sync/SyncScheduler.h"
+#include "tools/ToolTable.h"
+#include "tray/TrayIconFactory.h"
+#include "util/Paths.h"
+#include "windows/AckHistoryWindow.h"
+#include "windows/CommandsWindow.h"
+#include "windows/SettingsDialog.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QFileInfo>
+#include <QJsonArray>
+#include <QMenu>
+#include <QSystemTrayIcon>
+#include <QTableView>
+
+namespace teamai::ui {
+namespace {
+constexpr int kSettingsDebounceMs = 200;
+constexpr int kNotificationMs = 8000;
+
+QSystemTrayIcon::MessageIcon trayIconFor(Notifier::Severity severity)
+{
+    switch (severity) {
+    case Notifier::Severity::Information: return QSystemTrayIcon::Information;
+    case Notifier::Severity::Warning: return QSystemTrayIcon::Warning;
+    case Notifier::Severity::Critical: return QSystemTrayIcon::Critical;
+    }
+    return QSystemTrayIcon::Information;
+}
+
+} // namespace
+
+TrayController::TrayController(const Options &options, QObject *parent)
+    : QObject(parent)
+    , m_options(options)
+    , m_scheduler(std::make_unique<SyncScheduler>())
+    , m_live(std::make_unique<LiveRuns>())
+{
+    m_thread.setObjectName(QStringLiteral("teamai-sync"));
+    m_settingsDebounce.setSingleShot(true);
+    m_settingsDebounce.setInterval(kSettingsDebounceMs);
+    connect(&m_settingsDebounce, &QTimer::timeout, this, &TrayController::refresh);
+    connect(&m_settingsWatcher, &QFileSystemWatcher::directoryChanged, this, [this] {
+        watchSettingsFiles();  // a policy file that appeared
+        m_settingsDebounce.start();
+    });
+    connect(&m_settingsWatcher, &QFileSystemWatcher::fileChanged, this, [this] {
+        watchSettingsFiles();  // a replaced policy file is a new inode
+        m_settingsDebounce.start();
+    });
+    buildMenu();
+}
+
+TrayController::~TrayController()
+{
+    shutdown();
+    if (m_commandsWindow)
+        m_commandsWindow->disconnect(this);
+    delete m_commandsWindow;
+    delete m_historyWindow;
+    delete m_settingsDialog;
+}
+
+CommandsWindow *TrayController::commandsWindow() const
+{
+    return m_commandsWindow;
+}
+
+AckHistoryWindow *TrayController::ackHistoryWindow() const
+{
+    return m_historyWindow;
+}
+
+SettingsDialog *TrayController::settingsDialog() const
+{
+    return m_settingsDialog;
+}
+
+QStringList TrayController::agents() const
+{
+    return syncedAgents();
+}
+
+void TrayController::buildMenu()
+{
+    m_menu = std::make_unique<QMenu>();
+    m_sync = m_menu->addAction(QStringLiteral("Sync now"), this, &TrayController::syncNow);
+    m_menu->addSeparator();
+    m_allowRemote = m_menu->addAction(QStringLiteral("Allow remote commands"));
+    m_allowRemote->setCheckable(true);
+    connect(m_allowRemote, &QAction::triggered, this, &TrayController::setRemoteAllowed);
+    m_menu->addSeparator();
+    m_commands = m_menu->addAction(QStringLiteral("Commands…"), this, &TrayController::showCommands);
+    m_history = m_menu->addAction(QStringLiteral("Ack history…"), this, &TrayController::showAckHistory);
+    m_settings = m_menu->addAction(QStringLiteral("Settings…"), this, &TrayController::showSettings);
+    m_menu->addSeparator();
+    m_login = m_menu->addAction(QStringLiteral("Start at login"));
+    m_login->setCheckable(true);
+    m_login->setChecked(LoginItem::isEnabled());
+    connect(m_login, &QAction::triggered, this, [this](bool enabled) {
+        QString error;
+        if (!LoginItem::setEnabled(enabled, &error)) {
+            m_login->setChecked(LoginItem::isEnabled());
+            emit message(error);
+        }
+    });
+    m_menu->addSeparator();
+    m_quit = m_menu->addAction(QStringLiteral("Quit"), this, &TrayController::quit);
+}
+
+CommandLedger *TrayController::ledger()
+{
+    if (m_ledger)
+        return m_ledger.get();
+    auto database = std::make_unique<LedgerDatabase>();
+    if (!database->open()) {
+        qCWarning(lcStore).noquote() << "tray: the ledger is unavailable:" << database->error();
+        return nullptr;
+    }
+    m_database = std::move(database);
+    m_ledger = std::make_unique<CommandLedger>(*m_database);
+    return m_ledger.get();
+}
+
+void TrayController::start()
+{
+    if (m_started)
+        return;
+    m_started = true;
+    m_trayAvailable = !m_options.forceNoTray && QSystemTrayIcon::isSystemTrayAvailable();
+
+    paths::ensurePrivateDir(paths::agentStateDir());
+    m_ledgerWatcher = std::make_unique<LedgerWatcher>(LedgerDatabase::defaultPath());
+    connect(m_ledgerWatcher.get(), &LedgerWatcher::changed, this, &TrayController::onLedgerChanged);
+    watchSettingsFiles();
+    startWorker();
+    refresh();
+
+    if (m_trayAvailable) {
+        m_tray = new QSystemTrayIcon(TrayIconFactory::icon(state()), this);
+        m_tray->setContextMenu(m_menu.get());
+        m_tray->setToolTip(toolTip());
+        connect(m_tray, &QSystemTrayIcon::activated, this, [this](QSystemTrayIcon::ActivationReason reason) {
+            if (reason == QSystemTrayIcon::Trigger || reason == QSystemTrayIcon::DoubleClick)
+                showCommands();
+        });
+        connect(&m_notifier, &Notifier::show, this, [this](const QString &title, const QString &text, Notifier::Severity severity) {
+            m_tray->showMessage(title, text, trayIconFor(severity), kNotificationMs);
+        });
+        connect(this, &TrayController::message, this, [this](const QString &text) {
+            m_tray->showMessage(QStringLiteral("TeamAI Agent"), text, QSystemTrayIcon::Warning, kNotificationMs);
+        });
+        m_tray->show();
+        qCInfo(lcSync) << "tray: icon shown";
+    } else {
+        qCWarning(lcSync) << "tray: no system tray on this desktop; showing the Commands window instead";
+        showCommands();
+        m_commandsWindow->showAppControls(
+            {m_sync, m_allowRemote, m_history, m_settings, m_quit},
+            QStringLiteral("This desktop has no system tray, so TeamAI Agent runs in this window: it keeps syncing while "
+                           "the window is open, and closing it quits."));
+        m_commandsWindow->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_commandsWindow, &QObject::destroyed, this, &TrayController::quit);
+    }
+
+    if (m_options.followSystem) {
+        m_scheduler->watchNetwork();
+        m_resume = new ResumeNotifier(this);
+        connect(m_resume, &ResumeNotifier::resumed, m_scheduler.get(), &SyncScheduler::systemResumed);
+    }
+    if (m_options.startScheduler)
+        m_scheduler->start();
+}
+
+void TrayController::startWorker()
+{
+    m_worker = new SyncWorker;
+    m_worker->moveToThread(&m_thread);
+    connect(m_worker, &SyncWorker::roundStarted, this, &TrayController::onRoundStarted);
+    connect(m_worker, &SyncWorker::roundFinished, this, &TrayController::onRoundFinished);
+    connect(m_worker, &SyncWorker::commandStarted, m_live.get(), &LiveRuns::started);
+    connect(m_worker, &SyncWorker::commandOutput, m_live.get(), &LiveRuns::output);
+    connect(m_worker, &SyncWorker::commandFinished, m_live.get(), &LiveRuns::finished);
+    connect(m_live.get(), &LiveRuns::runStarted, this, &TrayController::refresh);
+    connect(m_live.get(), &LiveRuns::runFinished, this, &TrayController::refresh);
+    connect(m_scheduler.get(), &SyncScheduler::syncRequested, this, [this](const QString &reason) {
+        const QStringList list = agents();
+        QMetaObject::invokeMethod(m_worker, [worker = m_worker, list, reason] { worker->runRound(list, reason); }, Qt::QueuedConnection);
+    });
+    connect(m_scheduler.get(), &SyncScheduler::stateChanged, this, [this] {
+        m_inputs.syncing = m_scheduler->state() == SyncScheduler::State::Syncing;
+        updateIcon();
+    });
+    m_thread.start();
+}
+
+bool TrayController::shutdown(int waitMs)
+{
+    if (m_shutDown)
+        return true;
+    m_shutDown = true;
+    m_scheduler->stop();
+    if (!m_thread.isRunning()) {
+        delete m_worker;
+        m_worker = nullptr;
+        return true;
+    }
+    // A command in progress is stopped through the executor (SIGTERM, grace, SIGKILL); the round
+    // then records it as cancelled and the thread can end.
+    m_worker->cancelRunning();
+    QMetaObject::invokeMethod(m_worker, &SyncWorker::shutdown, Qt::QueuedConnection);
+    if (!m_thread.wait(QDeadlineTimer(waitMs))) {
+        qCWarning(lcSync) << "tray: the sync thread did not stop within" << waitMs << "ms";
+        return false;
+    }
+    delete m_worker;
+    m_worker = nullptr;
+    return true;
+}
+
+void TrayController::watchSettingsFiles()
+{
+    // Settings and config are replaced atomically (rename into the folder): watch the folder.
+    const QStringList wanted = {paths::agentStateDir(), AdminPolicy::path(), QFileInfo(AdminPolicy::path()).absolutePath()};
+    // Only what is not watched yet is added (a policy file that was replaced or appeared):
+    // re-adding a watched path could drop an event queued for it.
+    const QStringList watched = m_settingsWatcher.files() + m_settingsWatcher.directories();
+    for (const QString &path : wanted) {
+        if (!watched.contains(path) && QFileInfo::exists(path))
+            m_settingsWatcher.addPath(path);
+    }
+}
+
+void TrayController::refresh()
+{
+    const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
+    const AgentConfig::Loaded config = AgentConfig::load();
+    m_inputs.remoteAllowed = gate.allowed;
+    m_inputs.remoteLocked = gate.locked;
+    m_inputs.remoteDetail = gate.detail;
+    m_inputs.endpoint = config.config.endpoint();
+    std::optional<SyncRecord> last;
+    if (CommandLedger *l = ledger()) {
+        m_inputs.pending = l->countInState(CommandState::Pending);
+        m_inputs.running = l->countInState(CommandState::Running);
+        last = l->lastSync();  // any process's last round: a hook's, `teamai sync`'s or ours
+    }
+    m_inputs.lastSyncTime = last ? last->time : QDateTime();
+    m_inputs.lastSyncOk = last && last->ok;
+    m_inputs.lastSyncMessage = last ? last->message : QString();
+    // Our own round's verdict wins: it covers every agent, the record only the last one.
+    m_inputs.lastSyncFailed = m_rounds > 0 ? !m_lastRoundMessage.isEmpty() : (last && !last->ok);
+    if (m_rounds > 0 && !m_lastRoundMessage.isEmpty())
+        m_inputs.lastSyncMessage = m_lastRoundMessage;
+    m_inputs.commandRunning = m_live->running() || m_inputs.running > 0;
+
+    const QSignalBlocker block(m_allowRemote);
+    m_allowRemote->setChecked(gate.allowed);
+    const bool envDecides = gate.reason == RemoteCommandGate::Decision::Reason::Env;
+    m_allowRemote->setEnabled(!gate.locked && !envDecides);
+    m_allowRemote->setText(gate.locked ? QStringLiteral("Allow remote commands (locked by policy)")
+                           : envDecides ? QStringLiteral("Allow remote commands (off: TEAMAI_DISABLE_REMOTE_CMD)")
+                                        : QStringLiteral("Allow remote commands"));
+    m_allowRemote->setToolTip(gate.detail);
+    updateIcon();
+}
+
+void TrayController::updateIcon()
+{
+    const TrayState now = state();
+    if (m_tray) {
+        if (now != m_shownState || m_tray->icon().isNull())
+            m_tray->setIcon(TrayIconFactory::icon(now));
+        m_tray->setToolTip(toolTip());
+    }
+    if (now != m_shownState) {
+        qCInfo(lcSync).noquote() << "tray:" << trayStateName(m_shownState) << "→" << trayStateName(now);
+        m_shownState = now;
+        emit stateChanged(now);
+    }
+}
+
+void TrayController::onRoundStarted()
+{
+    m_inputs.syncing = true;
+    updateIcon();
+}
+
+void TrayController::onRoundFinished(const SyncRoundResult &result)
+{
+    ++m_rounds;
+    m_lastRoundMessage = result.ok ? QString() : (result.message.isEmpty() ? QStringLiteral("sync failed") : result.message);
+    m_scheduler->syncFinished(result.ok);
+    m_inputs.syncing = m_scheduler->state() == SyncScheduler::State::Syncing;
+    refresh();
+    notifyRound(result);
+    if (m_commandsWindow)
+        m_commandsWindow->reload();
+    emit roundFinished(result);
+}
+
+void TrayController::notifyRound(const SyncRoundResult &result)
+{
+    for (const RanCommand &ran : result.ran) {
+        const QString what = QStringLiteral("Command %1 (%2) for %3").arg(ran.commandId).arg(ran.type.isEmpty() ? QStringLiteral("no type") : ran.type, ran.agentType);
+        if (ran.succeeded)
+            m_notifier.notify(QStringLiteral("Remote command ran"), what + QStringLiteral(" succeeded."));
+        else
+            m_notifier.notify(QStringLiteral("Remote command failed"), what + QStringLiteral(": ") + ran.error.left(160), Notifier::Severity::Warning);
+    }
+}
+
+void TrayController::onLedgerChanged()
+{
+    refresh();
+    if (m_commandsWindow && m_commandsWindow->isVisible())
+        m_commandsWindow->reload();
+    if (m_historyWindow && m_historyWindow->isVisible())
+        m_historyWindow->refresh();
+}
+
+void TrayController::syncNow()
+{
+    if (m_scheduler->state() == SyncScheduler::State::Stopped && !m_shutDown) {
+        // Manual rounds work even when automatic ones are off (tests, or before start()).
+        const QStringList list = agents();
+        QMetaObject::invokeMethod(m_worker, [worker = m_worker, list] { worker->runRound(list, QStringLiteral("menu")); }, Qt::QueuedConnection);
+        return;
+    }
+    m_scheduler->syncNow(QStringLiteral("menu"));
+}
+
+void TrayController::setRemoteAllowed(bool allowed)
+{
+    const QString error = RemoteCommandGate::setUserEnabled(allowed, QStringLiteral("tray"));
+    if (!error.isEmpty())
+        emit message(QStringLiteral("Remote commands not changed: %1").arg(error));
+    refresh();
+}
+
+void TrayController::raise(QWidget *window)
+{
+    window->show();
+    window->setWindowState((window->windowState() & ~Qt::WindowMinimized) | Qt::WindowActive);
+    window->raise();
+    window->activateWindow();
+}
+
+void TrayController::showCommands()
+{
+    CommandLedger *l = ledger();
+    if (!l) {
+        emit message(QStringLiteral("The command ledger cannot be opened; see the log."));
+        return;
+    }
+    if (!m_commandsWindow) {
+        m_commandsWindow = new CommandsWindow(*l, m_live.get());
+        connect(m_commandsWindow, &CommandsWindow::cancelRequested, this, [this] {
+            if (m_worker)
+                m_worker->cancelRunning();
+        });
+    } else {
+        m_commandsWindow->reload();
+    }
+    raise(m_commandsWindow);
+}
+
+void TrayController::showAckHistory()
+{
+    if (!ledger()) {
+        emit message(QStringLiteral("The command ledger cannot be opened; see the log."));
+        return;
+    }
+    if (!m_historyWindow)
+        m_historyWindow = new AckHistoryWindow(*m_database);
+    else
+        m_historyWindow->refresh();
+    raise(m_historyWindow);
+}
+
+void TrayController::showSettings()
+{
+    if (!m_settingsDialog) {
+        m_settingsDialog = new SettingsDialog(m_options.teamaiPath);
+        m_settingsDialog->setAttribute(Qt::WA_DeleteOnClose);
+        connect(m_settingsDialog, &SettingsDialog::applied, this, [this](bool endpointChanged, int interval, const QStringList &) {
+            if (endpointChanged && m_worker) {
+                // The next round builds a new engine on the new endpoint; the ledger stays.
+                QMetaObject::invokeMethod(m_worker, &SyncWorker::reload, Qt::QueuedConnection);
+            }
+            m_scheduler->setIntervalMinutes(interval);
+            refresh();
+            syncNow();
+        });
+    }
+    raise(m_settingsDialog);
+}
+
+void TrayController::quit()
+{
+    shutdown();
+    if (m_tray)
+        m_tray->hide();
+    emit quitRequested();
+}
+
+QJsonObject TrayController::status() const
+{
+    QJsonArray shown;
+    if (m_commandsWindow) {
+        const CommandsModel *model = m_commandsWindow->model();
+        for (int row = 0; row < model->rowCount() && row < 50; ++row) {
+            const LedgerCommand &c = model->commandAt(row);
+            shown.append(QJsonObject{{QStringLiteral("command_id"), c.commandId},
+                                     {QStringLiteral("agent_type"), c.agentType},
+                                     {QStringLiteral("type"), c.type},
+                                     {QStringLiteral("state"), stateName(c.state)}});
+        }
+    }
+    return QJsonObject{
+        {QStringLiteral("ok"), true},
+        {QStringLiteral("state"), trayStateName(state())},
+        {QStringLiteral("state_text"), trayStateText(state())},
+        {QStringLiteral("tray_available"), m_trayAvailable},
+        {QStringLiteral("scheduler"), SyncScheduler::stateName(m_scheduler->state())},
+        {QStringLiteral("rounds"), m_rounds},
+        {QStringLiteral("last_round_error"), m_lastRoundMessage},
+        {QStringLiteral("pending"), m_inputs.pending},
+        {QStringLiteral("running"), m_inputs.running},
+        {QStringLiteral("remote_allowed"), m_inputs.remoteAllowed},
+        {QStringLiteral("remote_locked"), m_inputs.remoteLocked},
+        {QStringLiteral("endpoint"), m_inputs.endpoint},
+        {QStringLiteral("tooltip"), toolTip()},
+        {QStringLiteral("commands_window"), bool(m_commandsWindow && m_commandsWindow->isVisible())},
+        {QStringLiteral("history_window"), bool(m_historyWindow && m_historyWindow->isVisible())},
+        {QStringLiteral("commands_shown"), shown},
+    };
+}
+
+QJsonObject TrayController::handleMessage(const QJsonObject &request)
+{
+    const QString cmd = request.value(QStringLiteral("cmd")).toString();
+    if (cmd == QLatin1String("status"))
+        return status();
+    if (cmd == QLatin1String("quit")) {
+        QMetaObject::invokeMethod(this, &TrayController::quit, Qt::QueuedConnection);
+        return {{QStringLiteral("ok"), true}};
+    }
+    if (cmd == QLatin1String("sync")) {
+        syncNow();
+        return {{QStringLiteral("ok"), true}};
+    }
+    if (cmd == QLatin1String("show")) {
+        const QString window = request.value(QStringLiteral("window")).toString();
+        if (window == QLatin1String("history"))
+            showAckHistory();
+        else if (window == QLatin1String("settings"))
+            showSettings();
+        else
+            showCommands();
+        return {{QStringLiteral("ok"), true}};
+    }
+    if (cmd == QLatin1String("activate") || cmd.isEmpty()) {
+        showCommands();
+        return {{QStringLiteral("ok"), true}};
+    }
+    return {{QStringLiteral("ok"), false}, {QStringLiteral("error"), QStringLiteral("unknown request `%1`").arg(cmd)}};
+}
+
+} // namespace teamai::ui

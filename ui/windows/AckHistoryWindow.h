@@ -1,0 +1,95 @@
+#pragma once
+
+#include "store/AckHistoryQuery.h"
+
+#include <QElapsedTimer>
+#include <QPointer>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+
+class QCheckBox;
+class QComboBox;
+class QDateEdit;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QTableView;
+class QThread;
+class QTimer;
+
+namespace teamai {
+class LedgerDatabase;
+}
+
+namespace teamai::ui {
+
+class AckHistoryModel;
+
+/// @brief The admin's view of every ack attempt: command id, type, status, error, version, HTTP
+/// result, time, retries; filters by command state, type and date range; text search; export of
+/// what the filters select to CSV or JSON. The table is lazy (AckHistoryModel), so it opens and
+/// scrolls at the same speed with a million rows as with ten. Exports run on their own thread
+/// with their own database connection, so the window stays responsive.
+class AckHistoryWindow : public QWidget
+{
+    Q_OBJECT
+public:
+    AckHistoryWindow(LedgerDatabase &database, QWidget *parent = nullptr);
+    ~AckHistoryWindow() override;
+
+    AckHistoryModel *model() const { return m_model; }
+    QTableView *table() const { return m_table; }
+    QComboBox *stateFilter() const { return m_state; }
+    QComboBox *typeFilter() const { return m_type; }
+    QLineEdit *searchField() const { return m_search; }
+    QCheckBox *fromEnabled() const { return m_useFrom; }
+    QCheckBox *toEnabled() const { return m_useTo; }
+    QDateEdit *fromDate() const { return m_from; }
+    QDateEdit *toDate() const { return m_to; }
+    QLabel *countLabel() const { return m_count; }
+
+    /// @brief The filter the controls describe now.
+    AckHistoryFilter currentFilter() const;
+
+    /// @brief Exports what the filters select to @p path on a worker thread; exportFinished()
+    /// follows. False when an export is already running.
+    bool startExport(const QString &path, AckHistoryQuery::Format format);
+    bool isExporting() const { return m_exportThread != nullptr; }
+
+public slots:
+    /// @brief The ledger changed.
+    void refresh();
+    /// @brief Applies the filter controls now (they also apply by themselves, the search field
+    /// after a short pause in typing).
+    void applyFilters();
+
+signals:
+    void exportFinished(bool ok, qint64 rows, const QString &message);
+
+private:
+    void fillFilterChoices();
+    void updateCount();
+    void chooseExport(AckHistoryQuery::Format format);
+
+    LedgerDatabase &m_database;
+    AckHistoryModel *m_model;
+    QTableView *m_table;
+    QComboBox *m_state;
+    QComboBox *m_type;
+    QCheckBox *m_useFrom;
+    QDateEdit *m_from;
+    QCheckBox *m_useTo;
+    QDateEdit *m_to;
+    QLineEdit *m_search;
+    QTimer *m_searchDelay;
+    QLabel *m_count;
+    QPushButton *m_csv;
+    QPushButton *m_json;
+    QPushButton *m_cancelExport;
+    QThread *m_exportThread = nullptr;
+    std::shared_ptr<std::atomic<bool>> m_exportCancel;
+};
+
+} // namespace teamai::ui

@@ -1,0 +1,314 @@
+#include "windows/SettingsDialog.h"
+
+#include "app/Background.h"
+#include "app/InitRunner.h"
+#include "app/SyncedAgents.h"
+#include "config/AgentConfig.h"
+#include "config/AgentSettings.h"
+#include "config/TokenStore.h"
+#include "sync/ConnectionCheck.h"
+#include "tools/ToolTable.h"
+#include "tray/TrayIconFactory.h"
+#include "util/Paths.h"
+
+#include <QCheckBox>
+#include <QDesktopServices>
+#include <QDialogButtonBox>
+#include <QFormLayout>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QUrl>
+#include <QVBoxLayout>
+
+namespace teamai::ui {
+namespace {
+
+QLabel *errorLabel()
+{
+    auto *label = new QLabel;
+    label->setStyleSheet(QStringLiteral("color: #b91c1c"));
+    label->setWordWrap(true);
+    label->hide();
+    return label;
+}
+
+void showError(QLabel *label, const QString &message)
+{
+    label->setText(message);
+    label->setVisible(!message.isEmpty());
+}
+
+QString tokenLocationText()
+{
+    switch (AgentSettings::load().settings.tokenLocation()) {
+    case AgentSettings::TokenLocation::Keychain: return QStringLiteral("A token is saved in the system credential store.");
+    case AgentSettings::TokenLocation::File: return QStringLiteral("A token is saved in %1 (owner-only file).").arg(TokenStore::tokenFilePath());
+    case AgentSettings::TokenLocation::None: break;
+    }
+    return QStringLiteral("No token is saved.");
+}
+
+// What saving does off the GUI thread (the credential store may take seconds to answer).
+struct SaveOutcome {
+    QString error;
+    QString tokenNote;
+};
+
+} // namespace
+
+SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
+    : QDialog(parent)
+    , m_endpoint(new QLineEdit)
+    , m_endpointError(errorLabel())
+    , m_token(new QLineEdit)
+    , m_tokenHint(new QLabel)
+    , m_tokenError(errorLabel())
+    , m_interval(new QSpinBox)
+    , m_agentsError(errorLabel())
+    , m_test(new QPushButton(QStringLiteral("Test connection")))
+    , m_testResult(new QLabel)
+    , m_logLink(new QLabel)
+    , m_status(new QLabel)
+    , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel))
+    , m_init(new InitRunner(teamaiPath, this))
+{
+    setWindowTitle(QStringLiteral("TeamAI Agent — Settings"));
+    setWindowIcon(TrayIconFactory::appIcon());
+    setMinimumWidth(520);
+
+    m_endpoint->setPlaceholderText(QStringLiteral("https://teamai.example.com"));
+    m_token->setEchoMode(QLineEdit::Password);
+    m_token->setPlaceholderText(QStringLiteral("Leave empty to keep the saved token"));
+    m_tokenHint->setWordWrap(true);
+    m_tokenHint->setStyleSheet(QStringLiteral("color: palette(mid)"));
+    m_interval->setRange(1, AgentSettings::kMaxSyncIntervalMinutes);
+    m_interval->setSuffix(QStringLiteral(" min"));
+    m_testResult->setWordWrap(true);
+    m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status->setWordWrap(true);
+
+    auto *form = new QFormLayout;
+    auto *endpointBox = new QVBoxLayout;
+    endpointBox->addWidget(m_endpoint);
+    endpointBox->addWidget(m_endpointError);
+    form->addRow(QStringLiteral("Backend URL"), endpointBox);
+    auto *tokenBox = new QVBoxLayout;
+    tokenBox->addWidget(m_token);
+    tokenBox->addWidget(m_tokenHint);
+    tokenBox->addWidget(m_tokenError);
+    form->addRow(QStringLiteral("API token"), tokenBox);
+    form->addRow(QStringLiteral("Sync every"), m_interval);
+
+    auto *agentsGroup = new QGroupBox(QStringLiteral("Agents synced by this app"));
+    auto *agentsLayout = new QGridLayout(agentsGroup);
+    int i = 0;
+    for (const ToolInfo &tool : knownTools()) {
+        auto *box = new QCheckBox(tool.name);
+        box->setToolTip(QStringLiteral("Sync %1 (~/%2); enabling it also installs its hooks").arg(tool.name, tool.rootDir()));
+        m_agents.insert(tool.name, box);
+        agentsLayout->addWidget(box, i / 3, i % 3);
+        ++i;
+    }
+    agentsLayout->addWidget(m_agentsError, (i + 2) / 3, 0, 1, 3);
+
+    auto *testRow = new QHBoxLayout;
+    testRow->addWidget(m_test);
+    testRow->addWidget(m_testResult, 1);
+
+    const QString logs = paths::logDir();
+    m_logLink->setText(QStringLiteral("Logs: <a href=\"%1\">%2</a>").arg(QUrl::fromLocalFile(logs).toString().toHtmlEscaped(), logs.toHtmlEscaped()));
+    m_logLink->setTextInteractionFlags(Qt::TextBrowserInteraction);
+    connect(m_logLink, &QLabel::linkActivated, this, [logs](const QString &) {
+        paths::ensurePrivateDir(logs);
+        QDesktopServices::openUrl(QUrl::fromLocalFile(logs));
+    });
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addLayout(form);
+    layout->addWidget(agentsGroup);
+    layout->addLayout(testRow);
+    layout->addWidget(m_logLink);
+    layout->addWidget(m_status);
+    layout->addWidget(m_buttons);
+
+    connect(m_test, &QPushButton::clicked, this, &SettingsDialog::testConnection);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showError(m_endpointError, {}); });
+    connect(m_token, &QLineEdit::textEdited, this, [this] { showError(m_tokenError, {}); });
+    load();
+}
+
+SettingsDialog::~SettingsDialog() = default;
+
+void SettingsDialog::load()
+{
+    const AgentConfig::Loaded config = AgentConfig::load();
+    const AgentSettings::Loaded settings = AgentSettings::load();
+    m_savedEndpoint = config.config.endpoint();
+    m_endpoint->setText(m_savedEndpoint);
+    m_tokenHint->setText(tokenLocationText());
+    m_interval->setValue(settings.settings.syncIntervalMinutes());
+    m_savedAgents = syncedAgents(false);
+    for (auto it = m_agents.cbegin(); it != m_agents.cend(); ++it)
+        it.value()->setChecked(m_savedAgents.contains(it.key()));
+    if (!config.error.isEmpty())
+        showError(m_endpointError, config.error);
+}
+
+QStringList SettingsDialog::checkedAgents() const
+{
+    QStringList agents;
+    for (const ToolInfo &tool : knownTools()) {
+        if (m_agents.value(tool.name)->isChecked())
+            agents << tool.name;
+    }
+    return agents;
+}
+
+bool SettingsDialog::validate()
+{
+    const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed());
+    showError(m_endpointError, endpointProblem);
+    const QString token = m_token->text().trimmed();
+    QString tokenProblem;
+    if (!token.isEmpty() && (token.contains(u' ') || token.contains(u'\t')))
+        tokenProblem = QStringLiteral("A token has no spaces: paste it again");
+    showError(m_tokenError, tokenProblem);
+    const QString agentsProblem = checkedAgents().isEmpty() ? QStringLiteral("Choose at least one agent to sync") : QString();
+    showError(m_agentsError, agentsProblem);
+    return endpointProblem.isEmpty() && tokenProblem.isEmpty() && agentsProblem.isEmpty();
+}
+
+void SettingsDialog::setBusy(bool busy, const QString &message)
+{
+    m_buttons->setEnabled(!busy);
+    m_test->setEnabled(!busy);
+    m_status->setText(message);
+}
+
+void SettingsDialog::testConnection()
+{
+    const QString endpoint = m_endpoint->text().trimmed();
+    const QString problem = AgentConfig::validateEndpoint(endpoint);
+    if (!problem.isEmpty()) {
+        showError(m_endpointError, problem);
+        return;
+    }
+    const QString typed = m_token->text().trimmed();
+    const QString saved = m_savedEndpoint;
+    m_test->setEnabled(false);
+    m_testResult->setStyleSheet(QString());
+    m_testResult->setText(QStringLiteral("Testing…"));
+    runInBackground(
+        this,
+        [endpoint, typed, saved] {
+            // Not typed: the token saved for this endpoint, or for the one being replaced.
+            QString token = typed;
+            if (token.isEmpty())
+                token = TokenStore::load(AgentConfig::normalizeEndpoint(endpoint)).token;
+            if (token.isEmpty() && !saved.isEmpty())
+                token = TokenStore::load(saved).token;
+            return checkConnection(endpoint, token, AgentConfig::load().config.routes());
+        },
+        [this](const ConnectionCheckResult &result) {
+            m_test->setEnabled(true);
+            m_testResult->setStyleSheet(result.ok() ? QStringLiteral("color: #15803d") : QStringLiteral("color: #b91c1c"));
+            m_testResult->setText((result.ok() ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + result.message);
+            emit testFinished(result.ok(), result.message);
+        });
+}
+
+void SettingsDialog::save()
+{
+    if (!validate())
+        return;
+    const QString endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
+    const QString token = m_token->text().trimmed();
+    const QString oldEndpoint = m_savedEndpoint;
+    const bool endpointChanged = endpoint != oldEndpoint;
+    const int interval = m_interval->value();
+    const QStringList agents = checkedAgents();
+    QStringList newAgents;
+    for (const QString &agent : agents) {
+        if (!m_savedAgents.contains(agent))
+            newAgents << agent;
+    }
+    setBusy(true, QStringLiteral("Saving…"));
+    runInBackground(
+        this,
+        [endpoint, token, oldEndpoint, endpointChanged, interval, agents] {
+            SaveOutcome outcome;
+            if (endpointChanged) {
+                AgentConfig::Loaded loaded = AgentConfig::load();
+                if (!loaded.error.isEmpty()) {
+                    outcome.error = loaded.error;
+                    return outcome;
+                }
+                loaded.config.setEndpoint(endpoint);
+                if (!loaded.config.save(&outcome.error))
+                    return outcome;
+            }
+            QString newToken = token;
+            if (newToken.isEmpty() && endpointChanged && !oldEndpoint.isEmpty()) {
+                // Keep working after a move to a new URL of the same backend.
+                newToken = TokenStore::load(oldEndpoint).token;
+                if (!newToken.isEmpty())
+                    outcome.tokenNote = QStringLiteral("The saved token is now used for the new URL.");
+            }
+            if (!newToken.isEmpty()) {
+                const TokenStore::SaveResult saved = TokenStore::save(endpoint, newToken);
+                if (!saved.ok) {
+                    outcome.error = QStringLiteral("cannot save the token: %1").arg(saved.error);
+                    return outcome;
+                }
+            }
+            AgentSettings::update(
+                [&](AgentSettings &settings) {
+                    settings.setSyncIntervalMinutes(interval);
+                    settings.setEnabledAgents(agents);
+                },
+                &outcome.error);
+            return outcome;
+        },
+        [this, endpointChanged, newAgents](const SaveOutcome &outcome) {
+            if (!outcome.error.isEmpty()) {
+                setBusy(false);
+                showError(m_endpointError, outcome.error);
+                return;
+            }
+            m_token->clear();
+            finishSave(endpointChanged, newAgents);
+        });
+}
+
+void SettingsDialog::finishSave(bool endpointChanged, const QStringList &newAgents)
+{
+    const auto done = [this, endpointChanged] {
+        setBusy(false);
+        emit applied(endpointChanged, m_interval->value(), checkedAgents());
+        accept();
+    };
+    if (newAgents.isEmpty()) {
+        done();
+        return;
+    }
+    setBusy(true, QStringLiteral("Installing hooks for %1…").arg(newAgents.join(QStringLiteral(", "))));
+    connect(m_init, &InitRunner::finished, this, [this, done, endpointChanged](bool ok, const QString &output) {
+        if (!ok) {
+            setBusy(false, QString());
+            emit applied(endpointChanged, m_interval->value(), checkedAgents());
+            showError(m_agentsError, QStringLiteral("Saved, but installing the hooks failed: %1").arg(output));
+            return;
+        }
+        done();
+    }, Qt::SingleShotConnection);
+    m_init->run(AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed()), newAgents);
+}
+
+} // namespace teamai::ui

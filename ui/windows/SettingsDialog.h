@@ -1,0 +1,84 @@
+#pragma once
+
+#include <QDialog>
+#include <QMap>
+#include <QStringList>
+
+class QCheckBox;
+class QDialogButtonBox;
+class QLabel;
+class QLineEdit;
+class QPushButton;
+class QSpinBox;
+
+namespace teamai::ui {
+
+class InitRunner;
+
+/// @brief Endpoint, token, sync interval, which agents the tray syncs, a Test connection button
+/// and a link to the log folder. Invalid input is refused with a message next to its field. The
+/// token is never shown back: the field stays empty and says where the saved one lives; typing
+/// a new one replaces it.
+///
+/// Saving writes through the core (AgentConfig, TokenStore, AgentSettings) — the same calls
+/// `teamai init` makes — and runs `teamai init` for agents newly enabled, which installs their
+/// hooks. Changing the endpoint keeps the ledger and its history (it is not tied to an
+/// endpoint); the saved token moves to the new endpoint unless a new one is typed.
+class SettingsDialog : public QDialog
+{
+    Q_OBJECT
+public:
+    /// @brief @p teamaiPath: the `teamai` to run init with (default: next to this program).
+    explicit SettingsDialog(const QString &teamaiPath = {}, QWidget *parent = nullptr);
+    ~SettingsDialog() override;
+
+    QLineEdit *endpointField() const { return m_endpoint; }
+    QLineEdit *tokenField() const { return m_token; }
+    QSpinBox *intervalField() const { return m_interval; }
+    QCheckBox *agentBox(const QString &tool) const { return m_agents.value(tool); }
+    QLabel *endpointError() const { return m_endpointError; }
+    QLabel *tokenError() const { return m_tokenError; }
+    QLabel *agentsError() const { return m_agentsError; }
+    QLabel *testResult() const { return m_testResult; }
+    QPushButton *testButton() const { return m_test; }
+    QLabel *logLink() const { return m_logLink; }
+
+    /// @brief Checks the fields and shows what is wrong next to each; true when all are valid.
+    bool validate();
+
+public slots:
+    /// @brief Validates and saves; the dialog closes (accepted) when everything was written.
+    void save();
+    void testConnection();
+
+signals:
+    /// @brief Settings were written. @p endpointChanged: the sync engine must be rebuilt.
+    void applied(bool endpointChanged, int intervalMinutes, const QStringList &agents);
+    /// @brief A connection test ended (tests).
+    void testFinished(bool ok, const QString &message);
+
+private:
+    void load();
+    QStringList checkedAgents() const;
+    void setBusy(bool busy, const QString &message = {});
+    void finishSave(bool endpointChanged, const QStringList &newAgents);
+
+    QLineEdit *m_endpoint;
+    QLabel *m_endpointError;
+    QLineEdit *m_token;
+    QLabel *m_tokenHint;
+    QLabel *m_tokenError;
+    QSpinBox *m_interval;
+    QMap<QString, QCheckBox *> m_agents;
+    QLabel *m_agentsError;
+    QPushButton *m_test;
+    QLabel *m_testResult;
+    QLabel *m_logLink;
+    QLabel *m_status;
+    QDialogButtonBox *m_buttons;
+    InitRunner *m_init;
+    QString m_savedEndpoint;
+    QStringList m_savedAgents;
+};
+
+} // namespace teamai::ui
