@@ -12,6 +12,8 @@ packages=(
     dbus gnome-keyring xvfb xauth x11-utils trayer imagemagick xdotool
     # fuzzing (libFuzzer) and the demo/benchmarks
     clang libclang-rt-14-dev curl hyperfine time unzip
+    # packaging (scripts/package.sh, scripts/package-check.sh): icon renders, dpkg-shlibdeps, lintian
+    librsvg2-bin dpkg-dev file lintian
 )
 
 missing=()
