@@ -36,11 +36,10 @@ LocalExecutor::LocalExecutor(const ExecPolicy &policy, QObject *parent)
     : Executor(parent)
 {
     qRegisterMetaType<teamai::exec::TaskId>("teamai::exec::TaskId");
-    if (becomeSubreaper()) {
-        // Being a subreaper makes us the parent of every orphaned descendant, not just ours.
-        m_orphanReaper.callOnTimeout(this, [] { ProcessGroup::reapAdoptedOrphans(); });
-        m_orphanReaper.start(kOrphanReapIntervalMs);
-    }
+    // Being a subreaper makes us the parent of every orphaned descendant, not just ours.
+    m_isSubreaper = becomeSubreaper();
+    m_orphanReaper.setSingleShot(true);
+    m_orphanReaper.callOnTimeout(this, &LocalExecutor::scanOrphans);
     SpillFile::removeOlderThan(spillDirFor(policy), policy.spillRetentionDays);
 }
 
@@ -71,7 +70,29 @@ ExecResult LocalExecutor::run(const ExecSpec &spec)
     ProcessRunner runner(spec);
     runner.start(ProcessRunner::Mode::Blocking);
     runner.runToCompletion();
+    scheduleOrphanScan();
     return runner.takeResult();
+}
+
+void LocalExecutor::scheduleOrphanScan()
+{
+    if (!m_isSubreaper)
+        return;
+    // The timer lives on the executor's thread; run() may be called from any thread.
+    QMetaObject::invokeMethod(this, [this] {
+        if (!m_orphanReaper.isActive())
+            m_orphanReaper.start(0);
+    }, Qt::QueuedConnection);
+}
+
+void LocalExecutor::scanOrphans()
+{
+    const ProcessGroup::OrphanScan scan = ProcessGroup::reapAdoptedOrphans();
+    if (scan.reaped > 0)
+        qCDebug(lcExec) << "reaped" << scan.reaped << "adopted orphan(s)";
+    // Something a child left behind still runs: look again later, or it lingers as a zombie.
+    if (scan.stillAlive > 0)
+        m_orphanReaper.start(kOrphanReapIntervalMs);
 }
 
 TaskId LocalExecutor::start(const ExecSpec &spec)
@@ -94,7 +115,10 @@ TaskId LocalExecutor::start(const ExecSpec &spec)
         it->second->pendingOut.append(out);
         it->second->pendingErr.append(err);
     };
-    connect(runner, &ProcessRunner::finished, this, [this, id] { onRunnerFinished(id); });
+    connect(runner, &ProcessRunner::finished, this, [this, id] {
+        onRunnerFinished(id);
+        scheduleOrphanScan();
+    });
     runner->start(ProcessRunner::Mode::Async);
     {
         QMutexLocker lock(&m_mutex);

@@ -24,8 +24,9 @@ class ProcessRunner;
 /// are safe from any thread.
 ///
 /// Process-wide effects (Linux): the constructor makes the agent a child subreaper, so orphaned
-/// descendants of *any* child become ours; a 30 s timer reaps those that no QProcess owns
-/// (ProcessGroup::reapAdoptedOrphans).
+/// descendants of *any* child become ours. After a child finishes, and every 30 s for as long
+/// as adopted descendants are still alive, those that no QProcess owns are reaped
+/// (ProcessGroup::reapAdoptedOrphans); an idle agent with none does no periodic work.
 class LocalExecutor : public Executor
 {
     Q_OBJECT
@@ -57,6 +58,9 @@ private:
 
     void onRunnerFinished(TaskId id);
     void pruneFinished();
+    /// Thread-safe: makes sure an orphan scan runs soon on the executor's thread.
+    void scheduleOrphanScan();
+    void scanOrphans();
     static TaskInfo infoOf(const Task &task);
 
     mutable QMutex m_mutex;
@@ -64,6 +68,7 @@ private:
     TaskId m_nextId = 1;
     quint64 m_finishSequence = 0;
     QTimer m_orphanReaper;
+    bool m_isSubreaper = false;
 };
 
 } // namespace teamai::exec

@@ -42,8 +42,12 @@ public:
     /// @brief Reaps zombie children that were re-parented to us and that no QProcess can own:
     /// not session leaders and not in our own session (see the .cpp for why that is safe).
     /// A subreaper must do this now and then, or double-forked helpers (QProcess::startDetached,
-    /// xdg-open) linger as zombies. Returns how many were reaped.
-    static int reapAdoptedOrphans();
+    /// xdg-open) linger as zombies.
+    struct OrphanScan {
+        int reaped = 0;       ///< zombies collected now
+        int stillAlive = 0;   ///< adopted descendants still running: scan again later
+    };
+    static OrphanScan reapAdoptedOrphans();
 
 private:
     struct Platform;

@@ -164,7 +164,7 @@ bool ProcessGroup::becomeSubreaper()
 #endif
 }
 
-int ProcessGroup::reapAdoptedOrphans()
+ProcessGroup::OrphanScan ProcessGroup::reapAdoptedOrphans()
 {
 #ifdef Q_OS_LINUX
     // QProcess children of this process are either in our session (plain QProcess) or lead their
@@ -172,7 +172,7 @@ int ProcessGroup::reapAdoptedOrphans()
     // is an orphan that was re-parented to the subreaper, and nobody else will ever wait for it.
     const pid_t self = ::getpid();
     const pid_t ownSession = ::getsid(0);
-    int reaped = 0;
+    OrphanScan scan;
     const QStringList entries = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     for (const QString &entry : entries) {
         bool numeric = false;
@@ -193,14 +193,16 @@ int ProcessGroup::reapAdoptedOrphans()
         const char state = fields[0].isEmpty() ? '?' : fields[0].at(0);
         const pid_t ppid = pid_t(fields[1].toInt());
         const pid_t session = pid_t(fields[3].toInt());
-        if (ppid != self || state != 'Z' || session == ownSession || session == pid)
+        if (ppid != self || session == ownSession || session == pid)
             continue;
-        if (::waitpid(pid, nullptr, WNOHANG) == pid)
-            ++reaped;
+        if (state != 'Z')
+            ++scan.stillAlive;
+        else if (::waitpid(pid, nullptr, WNOHANG) == pid)
+            ++scan.reaped;
     }
-    return reaped;
+    return scan;
 #else
-    return 0;
+    return {};
 #endif
 }
 

@@ -108,9 +108,9 @@ bool ProcessGroup::becomeSubreaper()
     return false; // jobs need no reaping
 }
 
-int ProcessGroup::reapAdoptedOrphans()
+ProcessGroup::OrphanScan ProcessGroup::reapAdoptedOrphans()
 {
-    return 0;
+    return {};
 }
 
 } // namespace teamai::exec
