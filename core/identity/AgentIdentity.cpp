@@ -19,21 +19,25 @@ QString sha1Hex(const QString &text)
 
 QString machineId()
 {
+    // It cannot change while we run, and a round needs it for the report, the sync and the ledger.
+    static const QString cached = [] {
 #if defined(Q_OS_LINUX)
     // Read the file directly: QSysInfo::machineUniqueId() falls back to other files and formats.
-    for (const char *path : {"/etc/machine-id", "/var/lib/dbus/machine-id"}) {
-        QFile file(QString::fromLatin1(path));
-        if (file.open(QIODevice::ReadOnly)) {
-            const QString id = QString::fromLatin1(file.readAll()).trimmed().toLower();
-            if (!id.isEmpty())
-                return id;
+        for (const char *path : {"/etc/machine-id", "/var/lib/dbus/machine-id"}) {
+            QFile file(QString::fromLatin1(path));
+            if (file.open(QIODevice::ReadOnly)) {
+                const QString id = QString::fromLatin1(file.readAll()).trimmed().toLower();
+                if (!id.isEmpty())
+                    return id;
+            }
         }
-    }
-    return {};
+        return QString();
 #else
-    // macOS: IOPlatformUUID; Windows: MachineGuid — both what QSysInfo reads.
-    return QString::fromLatin1(QSysInfo::machineUniqueId()).trimmed().toLower();
+        // macOS: IOPlatformUUID; Windows: MachineGuid — both what QSysInfo reads.
+        return QString::fromLatin1(QSysInfo::machineUniqueId()).trimmed().toLower();
 #endif
+    }();
+    return cached;
 }
 
 QString computeLocalAgentId(const QString &agentType, const QString &machine, const QString &installPathValue)

@@ -6,10 +6,13 @@
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
+#include <QSqlDriver>
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
 #include <QUuid>
+
+#include <sqlite3.h>
 
 namespace teamai {
 namespace {
@@ -160,8 +163,17 @@ bool LedgerDatabase::openConnection()
 
 bool LedgerDatabase::configureAndMigrate()
 {
+    // Agent hooks open and close the ledger many times an hour. By default the last connection to
+    // close checkpoints the WAL and deletes it, which costs several fsyncs per hook; leave that
+    // to SQLite's automatic checkpoints during writes instead (the WAL is bounded below).
+    const QVariant handle = m_db.driver()->handle();
+    if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0) {
+        if (sqlite3 *connection = *static_cast<sqlite3 *const *>(handle.constData()))
+            sqlite3_db_config(connection, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    }
     QSqlQuery query(m_db);
-    for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON"}) {
+    for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
+                               "PRAGMA journal_size_limit=4194304"}) {
         if (!query.exec(QString::fromLatin1(pragma))) {
             m_error = QStringLiteral("%1 is not a usable database: %2").arg(m_path, query.lastError().text());
             m_damaged = isDamage(query.lastError());
