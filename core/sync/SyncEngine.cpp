@@ -10,10 +10,10 @@
 #include "net/ProxySetup.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
-#include "sync/Payloads.h"
 #include "sync/CommandDispatcher.h"
 #include "sync/ExecutionMonitor.h"
 #include "sync/HookRuleCommandHandler.h"
+#include "sync/Payloads.h"
 #include "sync/ResourceCommandHandler.h"
 #include "sync/RestrictedCommandHandler.h"
 #include "tools/ToolTable.h"
@@ -84,11 +84,13 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     s.tokenSource = token.source;
 
     configureProxy(s.network);
+    // An extra CA file (config.json `caFile`) applies to the backend and to downloads alike.
+    const QString caFile = s.config.toJson().value(QStringLiteral("caFile")).toString();
     BackendOptions options;
     options.endpoint = s.config.endpoint();
     options.token = token.token;
     options.routeOverrides = s.config.routes();
-    options.caFile = s.config.toJson().value(QStringLiteral("caFile")).toString();
+    options.caFile = caFile;
     s.client = std::make_unique<BackendClient>(&s.network, options);
 
     const AdminPolicy::Loaded policy = AdminPolicy::load();
@@ -101,7 +103,7 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     handlers.restricted = s.restricted.get();
     s.hookRuleCommands = std::make_unique<HookRuleCommandHandler>();
     handlers.hookRules = s.hookRuleCommands.get();
-    s.resourceCommands = std::make_unique<ResourceCommandHandler>(&s.network, s.config.toJson().value(QStringLiteral("caFile")).toString());
+    s.resourceCommands = std::make_unique<ResourceCommandHandler>(&s.network, caFile);
     handlers.resources = s.resourceCommands.get();
     s.dispatcher = std::make_unique<CommandDispatcher>(handlers);
     return engine;
