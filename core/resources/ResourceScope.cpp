@@ -39,7 +39,8 @@ ResourceScope ResourceScope::fromKey(const QString &scopeKey)
     return scope;
 }
 
-ResourceScope ResourceScope::resolve(const QString &scope, const QString &workspacePath, const QString &cwd)
+ResourceScope ResourceScope::resolve(const QString &scope, const QString &workspacePath, const QString &cwd,
+                                     const QStringList &boundWorkspaces)
 {
     const QString kind = scope.trimmed().toLower();
     if (kind != QLatin1String("workspace") && kind != QLatin1String("project"))
@@ -52,6 +53,16 @@ ResourceScope ResourceScope::resolve(const QString &scope, const QString &worksp
         const QString workspace = QDir::cleanPath(workspacePath);
         if (!QFileInfo(workspace).isDir())
             return failure(QStringLiteral("Workspace does not exist: %1").arg(workspace));
+        QStringList known;
+        for (const QString &bound : boundWorkspaces)
+            known.append(QDir::cleanPath(bound));
+        if (!cwd.isEmpty()) {
+            known.append(QDir::cleanPath(QFileInfo(cwd).absoluteFilePath()));
+            if (const QString top = gitTopLevel(cwd); !top.isEmpty())
+                known.append(QDir::cleanPath(top));
+        }
+        if (!known.contains(workspace))
+            return failure(QStringLiteral("Workspace is not bound to this agent: %1").arg(workspace));
         return projectScope(workspace);
     }
     if (cwd.isEmpty() || !QFileInfo(cwd).isDir())

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QString>
+#include <QStringList>
 
 namespace teamai::resources {
 
@@ -17,9 +18,13 @@ struct ResourceScope {
     static ResourceScope fromKey(const QString &scopeKey);
 
     /// @brief Resolves a command's `scope` and `workspace_path`. Project scope (`workspace` or
-    /// `project`) uses workspace_path — which must be an absolute path to an existing folder —
-    /// else the top level of the git work tree holding @p cwd (else @p cwd itself).
-    static ResourceScope resolve(const QString &scope, const QString &workspacePath, const QString &cwd);
+    /// `project`) uses workspace_path — which must be an absolute path to an existing folder that
+    /// this agent knows as a workspace: one of @p boundWorkspaces (config.json's bindings, the
+    /// workspaces the report tells the backend about) or the one the hook runs in (@p cwd or its
+    /// git top level). Without workspace_path it is the git top level holding @p cwd (else @p cwd).
+    /// The backend can thus never make us write agent files into an arbitrary folder.
+    static ResourceScope resolve(const QString &scope, const QString &workspacePath, const QString &cwd,
+                                 const QStringList &boundWorkspaces);
 
     /// @brief The nearest folder at or above @p dir that holds `.git` (a folder, or a file for
     /// worktrees and submodules); empty when there is none.

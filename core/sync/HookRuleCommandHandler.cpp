@@ -73,7 +73,8 @@ CommandResult HookRuleCommandHandler::handle(const Command &command, const Comma
                                                .arg(command.field(QStringLiteral("timeout"))));
         spec.timeoutSeconds = *timeout;
         const resources::ResourceScope scope = resources::ResourceScope::resolve(
-            command.field(QStringLiteral("scope")), command.field(QStringLiteral("workspace_path")), context.cwd);
+            command.field(QStringLiteral("scope")), command.field(QStringLiteral("workspace_path")), context.cwd,
+            context.boundWorkspaces);
         if (!scope.ok)
             return CommandResult::rejected(scope.error);
         outcome = agenthooks::hookrules::install(tool, scope.baseDir, scope.key, spec);

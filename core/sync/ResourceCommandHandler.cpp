@@ -54,7 +54,8 @@ CommandResult ResourceCommandHandler::handle(const Command &command, const Comma
                                                  QStringLiteral("version")});
 
     const resources::ResourceScope scope = resources::ResourceScope::resolve(
-        command.field(QStringLiteral("scope")), command.field(QStringLiteral("workspace_path")), context.cwd);
+        command.field(QStringLiteral("scope")), command.field(QStringLiteral("workspace_path")), context.cwd,
+            context.boundWorkspaces);
     if (!scope.ok)
         return CommandResult::rejected(scope.error);
 

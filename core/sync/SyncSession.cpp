@@ -218,6 +218,8 @@ void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, c
     context.cwd = options.cwd;
     context.event = options.event;
     context.deadline = options.deadline;
+    for (const AgentConfig::WorkspaceBinding &binding : m_config.workspaceBindings())
+        context.boundWorkspaces.append(binding.path);
     context.onChildStarted = [this, rowId](qint64 pid) { m_ledger.setChildPid(rowId, pid); };
 
     outcome.result = m_dispatcher.dispatch(command, context);

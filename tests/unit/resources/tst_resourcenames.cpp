@@ -50,7 +50,7 @@ private slots:
     {
         test::TestEnvironment env;
         for (const QString &scope : {QString(), QStringLiteral("user"), QStringLiteral("global"), QStringLiteral("whatever")}) {
-            const ResourceScope resolved = ResourceScope::resolve(scope, QStringLiteral("/ignored"), QString());
+            const ResourceScope resolved = ResourceScope::resolve(scope, QStringLiteral("/ignored"), QString(), {});
             QVERIFY(resolved.ok);
             QVERIFY(!resolved.project);
             QCOMPARE(resolved.baseDir, env.home());
@@ -63,23 +63,39 @@ private slots:
         test::TestEnvironment env;
         const QString workspace = env.home() + QStringLiteral("/work/proj");
         QVERIFY(QDir().mkpath(workspace));
-        const ResourceScope resolved = ResourceScope::resolve(QStringLiteral("project"), workspace + QStringLiteral("/./"), QString());
+        const ResourceScope resolved = ResourceScope::resolve(QStringLiteral("project"), workspace + QStringLiteral("/./"), QString(), {workspace});
         QVERIFY(resolved.ok);
         QVERIFY(resolved.project);
         QCOMPARE(resolved.baseDir, workspace);
         QCOMPARE(resolved.key, QStringLiteral("project:") + workspace);
-        QVERIFY(ResourceScope::resolve(QStringLiteral("workspace"), workspace, QString()).project);
+        QVERIFY(ResourceScope::resolve(QStringLiteral("workspace"), workspace, QString(), {workspace}).project);
+        // The hook's own workspace (its cwd's git top level) needs no binding.
+        QVERIFY(QDir().mkpath(workspace + QStringLiteral("/.git")));
+        QVERIFY(QDir().mkpath(workspace + QStringLiteral("/src")));
+        QVERIFY(ResourceScope::resolve(QStringLiteral("project"), workspace, workspace + QStringLiteral("/src"), {}).ok);
+    }
+
+    void workspaceFromTheNetworkMustBeKnown()
+    {
+        test::TestEnvironment env;
+        const QString elsewhere = env.home() + QStringLiteral("/not-a-workspace");
+        QVERIFY(QDir().mkpath(elsewhere));
+        const ResourceScope refused = ResourceScope::resolve(QStringLiteral("project"), elsewhere, env.home(),
+                                                             {env.home() + QStringLiteral("/bound")});
+        QVERIFY(!refused.ok);
+        QCOMPARE(refused.error, QStringLiteral("Workspace is not bound to this agent: ") + elsewhere);
+        QVERIFY(!ResourceScope::resolve(QStringLiteral("project"), QStringLiteral("/etc"), QString(), {}).ok);
     }
 
     void projectScopeErrors()
     {
         test::TestEnvironment env;
-        QCOMPARE(ResourceScope::resolve(QStringLiteral("project"), QString(), QString()).error,
+        QCOMPARE(ResourceScope::resolve(QStringLiteral("project"), QString(), QString(), {}).error,
                  QStringLiteral("Project command is missing workspace_path"));
-        QCOMPARE(ResourceScope::resolve(QStringLiteral("project"), QStringLiteral("relative/dir"), QString()).error,
+        QCOMPARE(ResourceScope::resolve(QStringLiteral("project"), QStringLiteral("relative/dir"), QString(), {}).error,
                  QStringLiteral("Invalid workspace_path: relative/dir"));
         const QString missing = env.home() + QStringLiteral("/nope");
-        QCOMPARE(ResourceScope::resolve(QStringLiteral("project"), missing, QString()).error,
+        QCOMPARE(ResourceScope::resolve(QStringLiteral("project"), missing, QString(), {}).error,
                  QStringLiteral("Workspace does not exist: ") + missing);
     }
 
@@ -89,14 +105,14 @@ private slots:
         const QString repo = env.home() + QStringLiteral("/repo");
         QVERIFY(QDir().mkpath(repo + QStringLiteral("/.git")));
         QVERIFY(QDir().mkpath(repo + QStringLiteral("/src/deep")));
-        const ResourceScope resolved = ResourceScope::resolve(QStringLiteral("workspace"), QString(), repo + QStringLiteral("/src/deep"));
+        const ResourceScope resolved = ResourceScope::resolve(QStringLiteral("workspace"), QString(), repo + QStringLiteral("/src/deep"), {});
         QVERIFY(resolved.ok);
         QCOMPARE(resolved.baseDir, repo);
         // Outside any work tree the cwd itself is the workspace.
         const QString plain = env.home() + QStringLiteral("/plain");
         QVERIFY(QDir().mkpath(plain));
         if (ResourceScope::gitTopLevel(plain).isEmpty())
-            QCOMPARE(ResourceScope::resolve(QStringLiteral("project"), QString(), plain).baseDir, plain);
+            QCOMPARE(ResourceScope::resolve(QStringLiteral("project"), QString(), plain, {}).baseDir, plain);
     }
 
     void scopeFromKey()
