@@ -98,6 +98,23 @@ CommandLedger::CommandLedger(LedgerDatabase &database)
 {
 }
 
+CommandLedger::~CommandLedger() = default;
+
+QSqlQuery &CommandLedger::statement(const QString &sql)
+{
+    // Preparing is most of the cost of a small statement; a round runs the same few dozen again
+    // and again. Callers finish() what they read, so no statement keeps a read snapshot open.
+    auto it = m_statements.find(sql);
+    if (it == m_statements.end()) {
+        QSqlQuery query(m_database.db());
+        query.setForwardOnly(true);
+        query.prepare(sql);  // a failure shows in exec()
+        it = m_statements.insert(sql, query);
+    }
+    it->finish();
+    return *it;
+}
+
 bool CommandLedger::exec(QSqlQuery &query, const char *what)
 {
     if (query.exec())
@@ -111,34 +128,32 @@ bool CommandLedger::begin()
 {
     // IMMEDIATE: take the write lock now (waiting up to the busy timeout) instead of failing
     // later when a read transaction tries to upgrade.
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("BEGIN IMMEDIATE"));
+    QSqlQuery &q = statement(QStringLiteral("BEGIN IMMEDIATE"));
     return exec(q, "begin");
 }
 
 void CommandLedger::commit()
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("COMMIT"));
+    QSqlQuery &q = statement(QStringLiteral("COMMIT"));
     exec(q, "commit");
 }
 
 void CommandLedger::rollback()
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("ROLLBACK"));
+    QSqlQuery &q = statement(QStringLiteral("ROLLBACK"));
     exec(q, "rollback");
 }
 
 std::optional<LedgerCommand> CommandLedger::readRow(const QString &where, const QVariantList &values)
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT %1 FROM commands c WHERE %2").arg(kRowColumns, where));
+    QSqlQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE %2").arg(kRowColumns, where));
     for (const QVariant &value : values)
         q.addBindValue(value);
-    if (!exec(q, "read") || !q.next())
-        return std::nullopt;
-    return rowFrom(q);
+    std::optional<LedgerCommand> row;
+    if (exec(q, "read") && q.next())
+        row = rowFrom(q);
+    q.finish();
+    return row;
 }
 
 std::optional<LedgerCommand> CommandLedger::command(qint64 rowId)
@@ -152,8 +167,7 @@ CommandLedger::Admitted CommandLedger::admit(const Command &command, const QStri
     if (!command.id)
         return admitted;
     const qint64 now = nowMs();
-    QSqlQuery insert(m_database.db());
-    insert.prepare(QStringLiteral(
+    QSqlQuery &insert = statement(QStringLiteral(
         "INSERT OR IGNORE INTO commands (command_id, agent_type, local_agent_id, type, raw_json, received_at, updated_at, state, delivery) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 'not_delivered')"));
     insert.addBindValue(*command.id);
@@ -183,8 +197,7 @@ CommandLedger::Admitted CommandLedger::admit(const Command &command, const QStri
 
 bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral(
+    QSqlQuery &q = statement(QStringLiteral(
         "UPDATE commands SET state = 'running', runner_pid = ?, runner_start_time = ?, started_at = ?, updated_at = ? "
         "WHERE row_id = ? AND state = 'pending'"));
     const qint64 now = nowMs();
@@ -198,8 +211,7 @@ bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
 
 void CommandLedger::release(qint64 rowId)
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral(
+    QSqlQuery &q = statement(QStringLiteral(
         "UPDATE commands SET state = 'pending', runner_pid = NULL, runner_start_time = NULL, started_at = NULL, updated_at = ? "
         "WHERE row_id = ? AND state = 'running'"));
     q.addBindValue(nowMs());
@@ -209,8 +221,7 @@ void CommandLedger::release(qint64 rowId)
 
 void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("UPDATE commands SET child_pid = ?, updated_at = ? WHERE row_id = ?"));
+    QSqlQuery &q = statement(QStringLiteral("UPDATE commands SET child_pid = ?, updated_at = ? WHERE row_id = ?"));
     q.addBindValue(childPid);
     q.addBindValue(nowMs());
     q.addBindValue(rowId);
@@ -219,8 +230,7 @@ void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
 
 qint64 CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload)
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral(
+    QSqlQuery &q = statement(QStringLiteral(
         "INSERT INTO acks (command_row, command_id, type, status, error, version, payload, created_at, next_attempt_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     const qint64 now = nowMs();
@@ -242,8 +252,7 @@ qint64 CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
 {
     if (!begin())
         return 0;
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral(
+    QSqlQuery &q = statement(QStringLiteral(
         "UPDATE commands SET state = ?, delivery = ?, reason = ?, error = ?, version = ?, detail = ?, "
         "exit_code = ?, signal = ?, timed_out = ?, cancelled = ?, stdout_tail = ?, stderr_tail = ?, "
         "stdout_spill = ?, stderr_spill = ?, child_pid = COALESCE(?, child_pid), finished_at = ?, updated_at = ? "
@@ -288,23 +297,24 @@ qint64 CommandLedger::requeueAck(qint64 rowId)
 {
     if (!begin())
         return 0;
-    QSqlQuery waiting(m_database.db());
-    waiting.prepare(QStringLiteral("SELECT ack_id FROM acks WHERE command_row = ? AND delivered_at IS NULL ORDER BY ack_id LIMIT 1"));
+    QSqlQuery &waiting = statement(QStringLiteral("SELECT ack_id FROM acks WHERE command_row = ? AND delivered_at IS NULL ORDER BY ack_id LIMIT 1"));
     waiting.addBindValue(rowId);
-    if (exec(waiting, "find ack") && waiting.next()) {
-        const qint64 id = waiting.value(0).toLongLong();
+    const qint64 waitingId = exec(waiting, "find ack") && waiting.next() ? waiting.value(0).toLongLong() : 0;
+    waiting.finish();
+    if (waitingId) {
         commit();
-        return id;
+        return waitingId;
     }
-    QSqlQuery last(m_database.db());
-    last.prepare(QStringLiteral("SELECT payload FROM acks WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
+    QSqlQuery &last = statement(QStringLiteral("SELECT payload FROM acks WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
     last.addBindValue(rowId);
+    const QByteArray lastPayload = exec(last, "last ack") && last.next() ? last.value(0).toByteArray() : QByteArray();
+    last.finish();
     const auto row = command(rowId);
-    if (!row || !exec(last, "last ack") || !last.next()) {
+    if (!row || lastPayload.isEmpty()) {
         rollback();  // skipped commands have no ack to repeat
         return 0;
     }
-    const qint64 id = insertAck(rowId, *row, QJsonDocument::fromJson(last.value(0).toByteArray()).object());
+    const qint64 id = insertAck(rowId, *row, QJsonDocument::fromJson(lastPayload).object());
     if (id)
         commit();
     else
@@ -314,8 +324,7 @@ qint64 CommandLedger::requeueAck(qint64 rowId)
 
 int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const LedgerCommand &)> &ackPayloadFor)
 {
-    QSqlQuery running(m_database.db());
-    running.prepare(QStringLiteral("SELECT row_id, runner_pid, runner_start_time FROM commands WHERE state = 'running'"));
+    QSqlQuery &running = statement(QStringLiteral("SELECT row_id, runner_pid, runner_start_time FROM commands WHERE state = 'running'"));
     if (!exec(running, "find running"))
         return 0;
     QList<qint64> orphans;
@@ -324,13 +333,13 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
         if (!runner.isAlive())
             orphans.append(running.value(0).toLongLong());
     }
+    running.finish();
     int recovered = 0;
     for (const qint64 rowId : orphans) {
         if (!begin())
             break;
         // Re-check under the write lock: only a row still running is ours to recover.
-        QSqlQuery mark(m_database.db());
-        mark.prepare(QStringLiteral(
+        QSqlQuery &mark = statement(QStringLiteral(
             "UPDATE commands SET state = 'interrupted', delivery = 'unknown', error = ?, finished_at = ?, updated_at = ? "
             "WHERE row_id = ? AND state = 'running'"));
         const qint64 now = nowMs();
@@ -357,8 +366,7 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
 QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
 {
     QList<OutboxAck> due;
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral(
+    QSqlQuery &q = statement(QStringLiteral(
         "SELECT a.ack_id, a.command_row, a.command_id, c.agent_type, a.type, c.state, a.payload, a.attempts, a.created_at "
         "FROM acks a JOIN commands c ON c.row_id = a.command_row "
         "WHERE a.delivered_at IS NULL %1 ORDER BY a.ack_id LIMIT ?")
@@ -381,6 +389,7 @@ QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
         ack.createdAt = fromMs(q.value(8));
         due.append(ack);
     }
+    q.finish();
     return due;
 }
 
@@ -390,8 +399,7 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
         return;
     const qint64 now = nowMs();
     const int attempt = ack.attempts + 1;
-    QSqlQuery log(m_database.db());
-    log.prepare(QStringLiteral(
+    QSqlQuery &log = statement(QStringLiteral(
         "INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, version, attempted_at, "
         "http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     log.addBindValue(ack.ackId);
@@ -408,9 +416,10 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
     log.addBindValue(delivered);
     log.addBindValue(attempt);
 
-    QSqlQuery update(m_database.db());
+    QSqlQuery &update = statement(delivered
+        ? QStringLiteral("UPDATE acks SET attempts = ?, delivered_at = ?, last_http_status = ?, last_error = '' WHERE ack_id = ?")
+        : QStringLiteral("UPDATE acks SET attempts = ?, next_attempt_at = ?, last_http_status = ?, last_error = ? WHERE ack_id = ?"));
     if (delivered) {
-        update.prepare(QStringLiteral("UPDATE acks SET attempts = ?, delivered_at = ?, last_http_status = ?, last_error = '' WHERE ack_id = ?"));
         update.addBindValue(attempt);
         update.addBindValue(now);
         update.addBindValue(httpStatus);
@@ -418,7 +427,6 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
         const double exponential = double(kAckRetryBaseMs) * std::pow(2.0, std::min(attempt - 1, 16));
         const double jitter = 0.8 + 0.4 * QRandomGenerator::global()->generateDouble();
         const qint64 delay = qint64(std::min(double(kAckRetryCapMs), exponential) * jitter);
-        update.prepare(QStringLiteral("UPDATE acks SET attempts = ?, next_attempt_at = ?, last_http_status = ?, last_error = ? WHERE ack_id = ?"));
         update.addBindValue(attempt);
         update.addBindValue(now + delay);
         update.addBindValue(httpStatus > 0 ? QVariant(httpStatus) : QVariant(QMetaType(QMetaType::Int)));
@@ -462,8 +470,7 @@ QList<LedgerCommand> CommandLedger::history(const HistoryFilter &filter)
         where << QStringLiteral("c.received_at >= ?");
         values << filter.since.toMSecsSinceEpoch();
     }
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT %1 FROM commands c %2 ORDER BY c.received_at DESC, c.row_id DESC LIMIT ?")
+    QSqlQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c %2 ORDER BY c.received_at DESC, c.row_id DESC LIMIT ?")
                   .arg(kRowColumns, where.isEmpty() ? QString() : QStringLiteral("WHERE ") + where.join(QStringLiteral(" AND "))));
     for (const QVariant &value : values)
         q.addBindValue(value);
@@ -473,22 +480,25 @@ QList<LedgerCommand> CommandLedger::history(const HistoryFilter &filter)
         return rows;
     while (q.next())
         rows.append(rowFrom(q));
+    q.finish();
     return rows;
 }
 
 int CommandLedger::countInState(CommandState state)
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT COUNT(*) FROM commands WHERE state = ?"));
+    QSqlQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM commands WHERE state = ?"));
     q.addBindValue(stateName(state));
-    return exec(q, "count") && q.next() ? q.value(0).toInt() : 0;
+    const int count = exec(q, "count") && q.next() ? q.value(0).toInt() : 0;
+    q.finish();
+    return count;
 }
 
 int CommandLedger::outboxSize()
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT COUNT(*) FROM acks WHERE delivered_at IS NULL"));
-    return exec(q, "outbox size") && q.next() ? q.value(0).toInt() : 0;
+    QSqlQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM acks WHERE delivered_at IS NULL"));
+    const int size = exec(q, "outbox size") && q.next() ? q.value(0).toInt() : 0;
+    q.finish();
+    return size;
 }
 
 void CommandLedger::recordSync(const SyncRecord &record)
@@ -512,16 +522,16 @@ std::optional<SyncRecord> CommandLedger::lastSync()
 
 QString CommandLedger::meta(const QString &key)
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    QSqlQuery &q = statement(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
     q.addBindValue(key);
-    return exec(q, "meta") && q.next() ? q.value(0).toString() : QString();
+    const QString value = exec(q, "meta") && q.next() ? q.value(0).toString() : QString();
+    q.finish();
+    return value;
 }
 
 void CommandLedger::setMeta(const QString &key, const QString &value)
 {
-    QSqlQuery q(m_database.db());
-    q.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
+    QSqlQuery &q = statement(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
     q.addBindValue(key);
     q.addBindValue(value);
     exec(q, "set meta");

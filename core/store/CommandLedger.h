@@ -3,12 +3,13 @@
 #include "store/LedgerTypes.h"
 #include "store/ProcessIdentity.h"
 
+#include <QHash>
 #include <QList>
+#include <QSqlQuery>
 #include <QString>
 
 #include <functional>
 
-class QSqlQuery;
 
 namespace teamai {
 
@@ -29,6 +30,9 @@ class CommandLedger
 {
 public:
     explicit CommandLedger(LedgerDatabase &database);
+    ~CommandLedger();
+    CommandLedger(const CommandLedger &) = delete;
+    CommandLedger &operator=(const CommandLedger &) = delete;
 
     /// @brief What admit() found.
     enum class Admission {
@@ -97,6 +101,8 @@ public:
     QString lastError() const { return m_lastError; }
 
 private:
+    /// The prepared statement for @p sql, cached for this connection, reset and ready to bind.
+    QSqlQuery &statement(const QString &sql);
     bool exec(QSqlQuery &query, const char *what);
     bool begin();
     void commit();
@@ -105,6 +111,7 @@ private:
     std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);
 
     LedgerDatabase &m_database;
+    QHash<QString, QSqlQuery> m_statements;
     QString m_lastError;
 };
 
