@@ -1,21 +1,18 @@
 #pragma once
 
+#include "util/FileLock.h"
+
 #include <QString>
 
-#include <memory>
-
-class QLockFile;
+#include <optional>
 
 namespace teamai::resources {
 
 /// @brief Serialises every change TeamAI makes to installed resources and agent settings
 /// (manifest.json, agent-hooks.json, skill folders, instruction files, hook settings) across
 /// processes: a hook, the tray and `teamai uninstall` may run at once. Held for the short disk
-/// work only, never during a download. Not recursive.
-///
-/// On POSIX it is an advisory `flock()` on `resources.lock`: the kernel releases it when the
-/// holder dies, and taking it writes (and fsyncs) nothing — it is taken once per resource
-/// command. Elsewhere a QLockFile.
+/// work only, never during a download. A FileLock on `resources.lock`: it costs no fsync, and a
+/// holder that dies releases it. Not recursive.
 ///
 /// Use: `InstallLock lock; if (!lock.acquire(&error)) return …;` — released on destruction.
 class InstallLock
@@ -30,11 +27,7 @@ public:
     bool acquire(QString *error, int timeoutMs = 10000);
 
 private:
-#ifdef Q_OS_UNIX
-    int m_fd = -1;
-#else
-    std::unique_ptr<QLockFile> m_lock;
-#endif
+    std::optional<FileLock> m_lock;
 };
 
 } // namespace teamai::resources

@@ -1,6 +1,7 @@
 #include "store/LedgerDatabase.h"
 
 #include "log/Logging.h"
+#include "util/FileLock.h"
 #include "util/Paths.h"
 
 #include <QDateTime>
@@ -132,6 +133,12 @@ bool LedgerDatabase::isOpen() const
 bool LedgerDatabase::open()
 {
     if (!paths::ensurePrivateDir(QFileInfo(m_path).absolutePath(), &m_error))
+        return false;
+    // Two processes that both set up a new ledger (switch it to WAL, create the schema) can each
+    // hold a shared lock while waiting for the other's exclusive one: SQLite then sits out its
+    // busy timeout in both. Setting up one at a time avoids that; it costs one flock per open.
+    FileLock setup(m_path + QStringLiteral(".lock"));
+    if (!setup.acquire(15000, &m_error))
         return false;
     if (openConnection() && configureAndMigrate())
         return true;

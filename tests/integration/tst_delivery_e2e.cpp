@@ -157,6 +157,12 @@ private slots:
         QDeadlineTimer deadline(10000);
         while (historyRow(42).value(QStringLiteral("state")).toString() != QLatin1String("running") && !deadline.hasExpired())
             QThread::msleep(50);
+        if (historyRow(42).value(QStringLiteral("state")).toString() != QLatin1String("running")) {
+            qWarning("agent stdout: %s\nagent stderr: %s\nlog: %s", agent.readAllStandardOutput().constData(),
+                     agent.readAllStandardError().constData(), f->env().readFile(QStringLiteral(".teamai/local-agent/logs/teamai.log")).constData());
+            agent.kill();
+            agent.waitForFinished();
+        }
         QCOMPARE(historyRow(42).value(QStringLiteral("state")).toString(), QStringLiteral("running"));
         ::kill(pid_t(agent.processId()), SIGKILL);
         QVERIFY(agent.waitForFinished());
