@@ -8,6 +8,7 @@
 #include "tools/ToolTable.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
+#include "windows/FieldError.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -22,24 +23,6 @@
 #include <QVBoxLayout>
 
 namespace teamai::ui {
-namespace {
-
-QLabel *errorLabel()
-{
-    auto *label = new QLabel;
-    label->setStyleSheet(QStringLiteral("color: #b91c1c"));
-    label->setWordWrap(true);
-    label->hide();
-    return label;
-}
-
-void showError(QLabel *label, const QString &message)
-{
-    label->setText(message);
-    label->setVisible(!message.isEmpty());
-}
-
-} // namespace
 
 bool FirstRunDialog::needed()
 {
@@ -51,10 +34,10 @@ bool FirstRunDialog::needed()
 FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     : QDialog(parent)
     , m_endpoint(new QLineEdit)
-    , m_endpointError(errorLabel())
+    , m_endpointError(createFieldErrorLabel())
     , m_token(new QLineEdit)
-    , m_tokenError(errorLabel())
-    , m_agentsError(errorLabel())
+    , m_tokenError(createFieldErrorLabel())
+    , m_agentsError(createFieldErrorLabel())
     , m_status(new QLabel)
     , m_setup(new QPushButton(QStringLiteral("Set up")))
     , m_cancel(new QPushButton(QStringLiteral("Not now")))
@@ -115,9 +98,9 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     connect(m_endpoint, &QLineEdit::textEdited, this, [this] {
         m_allowUnreachable = false;
         m_setup->setText(QStringLiteral("Set up"));
-        showError(m_endpointError, {});
+        showFieldError(m_endpointError, {});
     });
-    connect(m_token, &QLineEdit::textEdited, this, [this] { showError(m_tokenError, {}); });
+    connect(m_token, &QLineEdit::textEdited, this, [this] { showFieldError(m_tokenError, {}); });
 }
 
 FirstRunDialog::~FirstRunDialog() = default;
@@ -135,16 +118,16 @@ QStringList FirstRunDialog::chosenAgents() const
 bool FirstRunDialog::validate()
 {
     const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed());
-    showError(m_endpointError, endpointProblem);
+    showFieldError(m_endpointError, endpointProblem);
     const QString token = m_token->text().trimmed();
     QString tokenProblem;
     if (token.isEmpty())
         tokenProblem = QStringLiteral("Enter the API token");
     else if (token.contains(u' ') || token.contains(u'\t'))
         tokenProblem = QStringLiteral("A token has no spaces: paste it again");
-    showError(m_tokenError, tokenProblem);
+    showFieldError(m_tokenError, tokenProblem);
     const QString agentsProblem = chosenAgents().isEmpty() ? QStringLiteral("Choose at least one agent") : QString();
-    showError(m_agentsError, agentsProblem);
+    showFieldError(m_agentsError, agentsProblem);
     return endpointProblem.isEmpty() && tokenProblem.isEmpty() && agentsProblem.isEmpty();
 }
 
@@ -182,15 +165,15 @@ void FirstRunDialog::onChecked(const ConnectionCheckResult &result)
     setBusy(false, QString());
     switch (result.outcome) {
     case ConnectionCheckResult::Outcome::TokenRejected:
-        showError(m_tokenError, result.message);
+        showFieldError(m_tokenError, result.message);
         break;
     case ConnectionCheckResult::Outcome::Unreachable:
-        showError(m_endpointError, result.message + QStringLiteral(" — check the URL, or set up anyway and the app will keep trying."));
+        showFieldError(m_endpointError, result.message + QStringLiteral(" — check the URL, or set up anyway and the app will keep trying."));
         m_allowUnreachable = true;
         m_setup->setText(QStringLiteral("Set up anyway"));
         break;
     default:
-        showError(m_endpointError, result.message);
+        showFieldError(m_endpointError, result.message);
         break;
     }
 }
@@ -205,7 +188,7 @@ void FirstRunDialog::install()
                     [this, endpoint, agents](const TokenStore::SaveResult &saved) {
         if (!saved.ok) {
             setBusy(false, QString());
-            showError(m_tokenError, QStringLiteral("Cannot save the token: %1").arg(saved.error));
+            showFieldError(m_tokenError, QStringLiteral("Cannot save the token: %1").arg(saved.error));
             emit stepFinished(QStringLiteral("token"), false, saved.error);
             return;
         }

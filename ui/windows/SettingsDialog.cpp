@@ -10,6 +10,7 @@
 #include "tools/ToolTable.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
+#include "windows/FieldError.h"
 
 #include <QCheckBox>
 #include <QDesktopServices>
@@ -27,21 +28,6 @@
 
 namespace teamai::ui {
 namespace {
-
-QLabel *errorLabel()
-{
-    auto *label = new QLabel;
-    label->setStyleSheet(QStringLiteral("color: #b91c1c"));
-    label->setWordWrap(true);
-    label->hide();
-    return label;
-}
-
-void showError(QLabel *label, const QString &message)
-{
-    label->setText(message);
-    label->setVisible(!message.isEmpty());
-}
 
 QString tokenLocationText()
 {
@@ -64,12 +50,12 @@ struct SaveOutcome {
 SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     : QDialog(parent)
     , m_endpoint(new QLineEdit)
-    , m_endpointError(errorLabel())
+    , m_endpointError(createFieldErrorLabel())
     , m_token(new QLineEdit)
     , m_tokenHint(new QLabel)
-    , m_tokenError(errorLabel())
+    , m_tokenError(createFieldErrorLabel())
     , m_interval(new QSpinBox)
-    , m_agentsError(errorLabel())
+    , m_agentsError(createFieldErrorLabel())
     , m_test(new QPushButton(QStringLiteral("Test connection")))
     , m_testResult(new QLabel)
     , m_logLink(new QLabel)
@@ -139,8 +125,8 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     connect(m_test, &QPushButton::clicked, this, &SettingsDialog::testConnection);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showError(m_endpointError, {}); });
-    connect(m_token, &QLineEdit::textEdited, this, [this] { showError(m_tokenError, {}); });
+    connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showFieldError(m_endpointError, {}); });
+    connect(m_token, &QLineEdit::textEdited, this, [this] { showFieldError(m_tokenError, {}); });
     load();
 }
 
@@ -158,7 +144,7 @@ void SettingsDialog::load()
     for (auto it = m_agents.cbegin(); it != m_agents.cend(); ++it)
         it.value()->setChecked(m_savedAgents.contains(it.key()));
     if (!config.error.isEmpty())
-        showError(m_endpointError, config.error);
+        showFieldError(m_endpointError, config.error);
 }
 
 QStringList SettingsDialog::checkedAgents() const
@@ -174,14 +160,14 @@ QStringList SettingsDialog::checkedAgents() const
 bool SettingsDialog::validate()
 {
     const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed());
-    showError(m_endpointError, endpointProblem);
+    showFieldError(m_endpointError, endpointProblem);
     const QString token = m_token->text().trimmed();
     QString tokenProblem;
     if (!token.isEmpty() && (token.contains(u' ') || token.contains(u'\t')))
         tokenProblem = QStringLiteral("A token has no spaces: paste it again");
-    showError(m_tokenError, tokenProblem);
+    showFieldError(m_tokenError, tokenProblem);
     const QString agentsProblem = checkedAgents().isEmpty() ? QStringLiteral("Choose at least one agent to sync") : QString();
-    showError(m_agentsError, agentsProblem);
+    showFieldError(m_agentsError, agentsProblem);
     return endpointProblem.isEmpty() && tokenProblem.isEmpty() && agentsProblem.isEmpty();
 }
 
@@ -197,7 +183,7 @@ void SettingsDialog::testConnection()
     const QString endpoint = m_endpoint->text().trimmed();
     const QString problem = AgentConfig::validateEndpoint(endpoint);
     if (!problem.isEmpty()) {
-        showError(m_endpointError, problem);
+        showFieldError(m_endpointError, problem);
         return;
     }
     const QString typed = m_token->text().trimmed();
@@ -279,7 +265,7 @@ void SettingsDialog::save()
         [this, endpointChanged, newAgents](const SaveOutcome &outcome) {
             if (!outcome.error.isEmpty()) {
                 setBusy(false);
-                showError(m_endpointError, outcome.error);
+                showFieldError(m_endpointError, outcome.error);
                 return;
             }
             m_token->clear();
@@ -303,7 +289,7 @@ void SettingsDialog::finishSave(bool endpointChanged, const QStringList &newAgen
         if (!ok) {
             setBusy(false, QString());
             emit applied(endpointChanged, m_interval->value(), checkedAgents());
-            showError(m_agentsError, QStringLiteral("Saved, but installing the hooks failed: %1").arg(output));
+            showFieldError(m_agentsError, QStringLiteral("Saved, but installing the hooks failed: %1").arg(output));
             return;
         }
         done();
