@@ -20,6 +20,7 @@
 #include <QJsonArray>
 
 #include <climits>
+#include <memory>
 
 namespace teamai::resources {
 namespace {
@@ -34,6 +35,31 @@ void failureWith(ResourceOutcome *out, const QString &error)
 {
     out->ok = false;
     out->error = error;
+}
+
+/// The install lock, and the manifest read while holding it: every change starts with both.
+struct ManifestChange {
+    InstallLock lock;
+    Manifest manifest;
+};
+
+/// Takes the install lock, then reads the manifest under it; nullptr (and @p out failed) when
+/// either is not possible.
+std::unique_ptr<ManifestChange> beginManifestChange(ResourceOutcome *out)
+{
+    auto change = std::make_unique<ManifestChange>();
+    QString error;
+    if (!change->lock.acquire(&error)) {
+        failureWith(out, error);
+        return nullptr;
+    }
+    Manifest::Loaded loaded = Manifest::load();
+    if (!loaded.error.isEmpty()) {
+        failureWith(out, QStringLiteral("Cannot read the manifest: %1").arg(loaded.error));
+        return nullptr;
+    }
+    change->manifest = std::move(loaded.manifest);
+    return change;
 }
 
 /// The Markdown of a rule or claudemd download: the bare file, or the one `.md` of an archive.
@@ -224,17 +250,10 @@ ResourceOutcome ResourceStore::installSkill(const ResourceScope &scope, const Re
     if (displayName.isEmpty())
         displayName = !request.displayName.isEmpty() ? request.displayName : dirName;
 
-    InstallLock lock;
-    if (!lock.acquire(&error)) {
-        failureWith(&out, error);
+    const std::unique_ptr<ManifestChange> change = beginManifestChange(&out);
+    if (!change)
         return out;
-    }
-    Manifest::Loaded loaded = Manifest::load();
-    if (!loaded.error.isEmpty()) {
-        failureWith(&out, QStringLiteral("Cannot read the manifest: %1").arg(loaded.error));
-        return out;
-    }
-    Manifest &manifest = loaded.manifest;
+    Manifest &manifest = change->manifest;
     const QString skillsDir = scope.baseDir + u'/' + m_tool.skillsDir;
     const QString target = skillsDir + u'/' + dirName;
     const QFileInfo existing(target);
@@ -297,17 +316,10 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
         return out;
     }
 
-    InstallLock lock;
-    if (!lock.acquire(&error)) {
-        failureWith(&out, error);
+    const std::unique_ptr<ManifestChange> change = beginManifestChange(&out);
+    if (!change)
         return out;
-    }
-    Manifest::Loaded loaded = Manifest::load();
-    if (!loaded.error.isEmpty()) {
-        failureWith(&out, QStringLiteral("Cannot read the manifest: %1").arg(loaded.error));
-        return out;
-    }
-    Manifest &manifest = loaded.manifest;
+    Manifest &manifest = change->manifest;
     const QJsonObject previous = manifest.entry(scope.key, request.kind, request.slug);
     const QString location = locationOf(scope, request.kind, request.slug, previous);
     if (request.kind == ResourceKind::Rule) {
@@ -411,17 +423,10 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
 {
     ResourceOutcome out;
     QString error;
-    InstallLock lock;
-    if (!lock.acquire(&error)) {
-        failureWith(&out, error);
+    const std::unique_ptr<ManifestChange> change = beginManifestChange(&out);
+    if (!change)
         return out;
-    }
-    Manifest::Loaded loaded = Manifest::load();
-    if (!loaded.error.isEmpty()) {
-        failureWith(&out, QStringLiteral("Cannot read the manifest: %1").arg(loaded.error));
-        return out;
-    }
-    Manifest &manifest = loaded.manifest;
+    Manifest &manifest = change->manifest;
     const QJsonObject entry = manifest.entry(scope.key, kind, slug);
     const bool known = !entry.isEmpty() && Manifest::appliesToTool(entry, m_tool.name);
     const bool storedBlock = kind == ResourceKind::ClaudeMd && presentOnDisk(scope, kind, slug, entry);
