@@ -3,11 +3,13 @@
 // persists, is seen by `teamai` at once, follows `teamai remote-cmd`, and is locked by policy;
 // ledger changes made by another process appear by themselves.
 
+#include "Version.h"
 #include "config/RemoteCommandGate.h"
 #include "config/AgentSettings.h"
 #include "models/CommandsModel.h"
 #include "sync/SyncScheduler.h"
 #include "tray/TrayController.h"
+#include "windows/AboutBox.h"
 #include "windows/AckHistoryWindow.h"
 #include "windows/CommandsWindow.h"
 
@@ -86,10 +88,17 @@ private slots:
         }
         QCOMPARE(texts, (QStringList{QStringLiteral("Sync now"), QStringLiteral("Allow remote commands"), QStringLiteral("Commands…"),
                                      QStringLiteral("Ack history…"), QStringLiteral("Settings…"), QStringLiteral("Start at login"),
-                                     QStringLiteral("Quit")}));
+                                     QStringLiteral("About TeamAI Desktop Agent…"), QStringLiteral("Quit")}));
         QVERIFY(tray.allowRemoteAction()->isCheckable());
         QVERIFY(tray.loginAction()->isCheckable());
         QCOMPARE(tray.agents(), QStringList{QStringLiteral("claude")});
+    }
+
+    void aboutShowsTheOneVersion()
+    {
+        const QString text = aboutText();
+        QVERIFY(text.contains(QStringLiteral("Version ") + QString::fromLatin1(kVersion)));
+        QVERIFY(text.contains(QStringLiteral("Apache License 2.0")));
     }
 
     void agentsFollowSettingsThenInstalledHooks()

@@ -17,6 +17,7 @@
 #include "tools/ToolTable.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
+#include "windows/AboutBox.h"
 #include "windows/AckHistoryWindow.h"
 #include "windows/CommandsWindow.h"
 #include "windows/SettingsDialog.h"
@@ -121,6 +122,7 @@ void TrayController::buildMenu()
         }
     });
     m_menu->addSeparator();
+    m_about = m_menu->addAction(QStringLiteral("About TeamAI Desktop Agent…"), this, &TrayController::showAbout);
     m_quit = m_menu->addAction(QStringLiteral("Quit"), this, &TrayController::quit);
 }
 
@@ -392,6 +394,11 @@ void TrayController::showAckHistory()
     else
         m_historyWindow->refresh();
     raise(m_historyWindow);
+}
+
+void TrayController::showAbout()
+{
+    showAboutBox();
 }
 
 void TrayController::showSettings()

@@ -98,6 +98,7 @@ public slots:
     void showCommands();
     void showAckHistory();
     void showSettings();
+    void showAbout();
     void setRemoteAllowed(bool allowed);
     /// @brief Re-reads the kill switch, settings and counts, and updates icon, tooltip and menu.
     void refresh();
@@ -139,6 +140,7 @@ private:
     QAction *m_history = nullptr;
     QAction *m_settings = nullptr;
     QAction *m_login = nullptr;
+    QAction *m_about = nullptr;
     QAction *m_quit = nullptr;
     QSystemTrayIcon *m_tray = nullptr;
 

@@ -1,0 +1,16 @@
+#pragma once
+
+#include <QString>
+
+class QWidget;
+
+namespace teamai::ui {
+
+/// @brief The About box text: product, the one version set in CMake, what the app does, its
+/// license and where its data lives.
+QString aboutText();
+
+/// @brief Shows the About box (modal, owned by @p parent when given).
+void showAboutBox(QWidget *parent = nullptr);
+
+} // namespace teamai::ui
