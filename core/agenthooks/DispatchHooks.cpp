@@ -6,6 +6,8 @@
 
 #include <QRegularExpression>
 
+#include <functional>
+
 namespace teamai::agenthooks::dispatch {
 namespace {
 
@@ -17,6 +19,25 @@ const QString kTagKey = QStringLiteral("_teamai");
 QString settingsPathFor(const ToolInfo &tool, const QString &baseDir)
 {
     return baseDir + u'/' + tool.hooksSettings;
+}
+
+/// The shared part of every change to a tool's hook settings: under the install lock, load
+/// the file, let @p edit change it (returning the events it touched), save it if it changed.
+Change editSettings(const ToolInfo &tool, const QString &baseDir, const std::function<QStringList(HookSettingsFile &)> &edit)
+{
+    Change change;
+    change.settingsPath = settingsPathFor(tool, baseDir);
+    resources::InstallLock lock;
+    if (!lock.acquire(&change.error))
+        return change;
+    HookSettingsFile::Loaded loaded = HookSettingsFile::load(change.settingsPath, layoutFor(tool));
+    if (!loaded.error.isEmpty()) {
+        change.error = loaded.error;
+        return change;
+    }
+    change.events = edit(loaded.file);
+    change.ok = loaded.file.saveIfChanged(&change.error, &change.written);
+    return change;
 }
 
 } // namespace
@@ -79,49 +100,27 @@ bool isDispatchHook(const QJsonObject &hook)
 
 Change install(const ToolInfo &tool, const QString &baseDir, const QString &teamaiPath)
 {
-    Change change;
-    change.settingsPath = settingsPathFor(tool, baseDir);
-    resources::InstallLock lock;
-    if (!lock.acquire(&change.error))
-        return change;
-    HookSettingsFile::Loaded loaded = HookSettingsFile::load(change.settingsPath, layoutFor(tool));
-    if (!loaded.error.isEmpty()) {
-        change.error = loaded.error;
-        return change;
-    }
-    HookSettingsFile &file = loaded.file;
-    QStringList ourEvents;
-    for (const QString &event : dispatchEvents()) {
-        const QString agentEvent = agentEventName(tool, event);
-        ourEvents.append(agentEvent);
-        if (file.ensureHook(agentEvent, QString(), hookObject(teamaiPath, event, tool), isDispatchHook))
-            change.events.append(agentEvent);
-    }
-    // Dispatch hooks on any other event (an older client's) would run a second, stray dispatch.
-    const QList<HookSettingsFile::Found> all = file.findHooks(isDispatchHook);
-    for (const HookSettingsFile::Found &found : all) {
-        if (!ourEvents.contains(found.event))
-            file.removeHooks(isDispatchHook, found.event);
-    }
-    change.ok = file.saveIfChanged(&change.error, &change.written);
-    return change;
+    return editSettings(tool, baseDir, [&](HookSettingsFile &file) {
+        QStringList added;
+        QStringList ourEvents;
+        for (const QString &event : dispatchEvents()) {
+            const QString agentEvent = agentEventName(tool, event);
+            ourEvents.append(agentEvent);
+            if (file.ensureHook(agentEvent, QString(), hookObject(teamaiPath, event, tool), isDispatchHook))
+                added.append(agentEvent);
+        }
+        // Dispatch hooks on any other event (an older client's) would run a second, stray dispatch.
+        for (const HookSettingsFile::Found &found : file.findHooks(isDispatchHook)) {
+            if (!ourEvents.contains(found.event))
+                file.removeHooks(isDispatchHook, found.event);
+        }
+        return added;
+    });
 }
 
 Change uninstall(const ToolInfo &tool, const QString &baseDir)
 {
-    Change change;
-    change.settingsPath = settingsPathFor(tool, baseDir);
-    resources::InstallLock lock;
-    if (!lock.acquire(&change.error))
-        return change;
-    HookSettingsFile::Loaded loaded = HookSettingsFile::load(change.settingsPath, layoutFor(tool));
-    if (!loaded.error.isEmpty()) {
-        change.error = loaded.error;
-        return change;
-    }
-    change.events = loaded.file.removeHooks(isDispatchHook);
-    change.ok = loaded.file.saveIfChanged(&change.error, &change.written);
-    return change;
+    return editSettings(tool, baseDir, [](HookSettingsFile &file) { return file.removeHooks(isDispatchHook); });
 }
 
 QStringList installed(const ToolInfo &tool, const QString &baseDir, QString *error)
