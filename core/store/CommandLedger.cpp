@@ -501,25 +501,6 @@ int CommandLedger::outboxSize()
     return size;
 }
 
-void CommandLedger::recordSync(const SyncRecord &record)
-{
-    const QJsonObject json{{QStringLiteral("time"), record.time.toUTC().toString(Qt::ISODateWithMs)},
-                           {QStringLiteral("ok"), record.ok},
-                           {QStringLiteral("message"), record.message},
-                           {QStringLiteral("tool"), record.tool}};
-    setMeta(QStringLiteral("last_sync"), QString::fromUtf8(QJsonDocument(json).toJson(QJsonDocument::Compact)));
-}
-
-std::optional<SyncRecord> CommandLedger::lastSync()
-{
-    const QJsonObject json = QJsonDocument::fromJson(meta(QStringLiteral("last_sync")).toUtf8()).object();
-    const QDateTime time = QDateTime::fromString(json.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
-    if (!time.isValid())
-        return std::nullopt;
-    return SyncRecord{time, json.value(QStringLiteral("ok")).toBool(), json.value(QStringLiteral("message")).toString(),
-                      json.value(QStringLiteral("tool")).toString()};
-}
-
 QString CommandLedger::meta(const QString &key)
 {
     QSqlQuery &q = statement(QStringLiteral("SELECT value FROM meta WHERE key = ?"));

@@ -91,10 +91,6 @@ public:
     int countInState(CommandState state);
     int outboxSize();
 
-    /// @brief Remembers the outcome of a sync round (a cheap WAL write, no file rewrite).
-    void recordSync(const SyncRecord &record);
-    std::optional<SyncRecord> lastSync();
-
     QString meta(const QString &key);
     void setMeta(const QString &key, const QString &value);
 

@@ -118,11 +118,33 @@ LedgerDatabase::LedgerDatabase(const QString &path)
 
 LedgerDatabase::~LedgerDatabase()
 {
-    if (m_db.isValid()) {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(m_connectionName);
-    }
+    closeConnection();
+}
+
+sqlite3 *LedgerDatabase::nativeHandle() const
+{
+    if (!m_db.isValid() || !m_db.driver())
+        return nullptr;
+    const QVariant handle = m_db.driver()->handle();
+    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
+        return nullptr;
+    return *static_cast<sqlite3 *const *>(handle.constData());
+}
+
+void LedgerDatabase::closeConnection(bool foldLog)
+{
+    if (!m_db.isValid())
+        return;
+    // The first process to open the ledger after everyone closed it replays (reads and checksums)
+    // the whole write-ahead log, and hooks open it many times an hour. So the last connection out
+    // folds a non-empty log into the database and removes it — what SQLite does on close unless
+    // told not to — while one that leaves the log empty (an idle hook) skips the fsyncs that costs.
+    // SQLite only does this when no other connection is open; it never waits for one.
+    if (sqlite3 *connection = nativeHandle(); foldLog && connection && QFileInfo(m_path + QStringLiteral("-wal")).size() > 0)
+        sqlite3_db_config(connection, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
+    m_db.close();
+    m_db = QSqlDatabase();
+    QSqlDatabase::removeDatabase(m_connectionName);
 }
 
 bool LedgerDatabase::isOpen() const
@@ -150,11 +172,7 @@ bool LedgerDatabase::open()
 
 bool LedgerDatabase::openConnection()
 {
-    if (m_db.isValid()) {
-        m_db.close();
-        m_db = QSqlDatabase();
-        QSqlDatabase::removeDatabase(m_connectionName);
-    }
+    closeConnection();
     m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
     m_db.setDatabaseName(m_path);
     // Concurrent agent processes wait for each other instead of failing with SQLITE_BUSY.
@@ -170,14 +188,10 @@ bool LedgerDatabase::openConnection()
 
 bool LedgerDatabase::configureAndMigrate()
 {
-    // Agent hooks open and close the ledger many times an hour. By default the last connection to
-    // close checkpoints the WAL and deletes it, which costs several fsyncs per hook; leave that
-    // to SQLite's automatic checkpoints during writes instead (the WAL is bounded below).
-    const QVariant handle = m_db.driver()->handle();
-    if (handle.isValid() && qstrcmp(handle.typeName(), "sqlite3*") == 0) {
-        if (sqlite3 *connection = *static_cast<sqlite3 *const *>(handle.constData()))
-            sqlite3_db_config(connection, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
-    }
+    // By default the last connection to close checkpoints the WAL and deletes it, which costs
+    // fsyncs even when the WAL is empty; closeConnection() turns that back on only when needed.
+    if (sqlite3 *connection = nativeHandle())
+        sqlite3_db_config(connection, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
     QSqlQuery query(m_db);
     for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
                                "PRAGMA journal_size_limit=4194304"}) {
@@ -234,9 +248,7 @@ bool LedgerDatabase::migrate(int fromVersion)
 
 bool LedgerDatabase::setAside(const QString &why)
 {
-    m_db.close();
-    m_db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(m_connectionName);
+    closeConnection(false);  // keep the damaged file and its log as they are, for inspection
     const QString aside = QStringLiteral("%1.damaged-%2").arg(m_path, QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddTHHmmsszzz")));
     if (!QFile::rename(m_path, aside)) {
         m_error = QStringLiteral("%1 is damaged (%2) and cannot be moved aside").arg(m_path, why);

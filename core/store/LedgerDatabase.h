@@ -3,6 +3,8 @@
 #include <QSqlDatabase>
 #include <QString>
 
+struct sqlite3;
+
 namespace teamai {
 
 /// @brief The agent's SQLite database (`~/.teamai/local-agent/ledger.db`): opened with WAL and a
@@ -36,6 +38,8 @@ public:
 
 private:
     bool openConnection();
+    void closeConnection(bool foldLog = true);
+    sqlite3 *nativeHandle() const;
     bool configureAndMigrate();
     bool migrate(int fromVersion);
     bool setAside(const QString &why);

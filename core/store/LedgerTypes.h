@@ -81,14 +81,6 @@ struct OutboxAck {
     QDateTime createdAt;
 };
 
-/// @brief The outcome of the most recent sync round, for `teamai status` and the tray.
-struct SyncRecord {
-    QDateTime time;
-    bool ok = false;
-    QString message;
-    QString tool;
-};
-
 /// @brief Filters of `teamai history` and the tray's Commands window.
 struct HistoryFilter {
     int limit = 50;

@@ -1,6 +1,7 @@
 #include "store/LedgerWatcher.h"
 
 #include "log/Logging.h"
+#include "store/LastSyncFile.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -54,7 +55,8 @@ bool LedgerWatcher::rewatch()
 {
     bool differs = false;
     const QStringList watched = m_watcher.files();
-    for (const QString &path : QStringList{m_database, QString(m_database + QStringLiteral("-wal"))}) {
+    for (const QString &path : QStringList{m_database, QString(m_database + QStringLiteral("-wal")),
+                                           QString(m_folder + QLatin1Char('/') + QLatin1String(lastsync::kFileName))}) {
         const quint64 id = fileIdentity(path);
         if (id == 0) {
             differs = m_ids.remove(path) > 0 || differs;

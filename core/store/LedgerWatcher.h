@@ -11,9 +11,10 @@ namespace teamai {
 
 /// @brief Tells a front end that the ledger changed — in this process or in any other (a hook, a
 /// worker, `teamai sync`) — without polling the database: it watches the database file and its
-/// `-wal` file (SQLite in WAL mode appends every commit there) through the OS file-change
-/// notifications, and their folder so that a `-wal` file that comes and goes, or a database
-/// replaced by a fresh one, is picked up again.
+/// `-wal` file (SQLite in WAL mode appends every commit there) and `last-sync.json` (the latest
+/// sync round's outcome, replaced by every round) through the OS file-change notifications, and
+/// their folder so that a file that comes and goes, or is replaced by a new one, is picked up
+/// again.
 ///
 /// Events are throttled: the first one arms a short timer and changed() is emitted once when it
 /// fires, however many commits happened meanwhile, so a busy writer costs one refresh per

@@ -9,6 +9,7 @@
 #include "net/BackendClient.h"
 #include "net/ProxySetup.h"
 #include "store/CommandLedger.h"
+#include "store/LastSyncFile.h"
 #include "store/LedgerDatabase.h"
 #include "sync/CommandDispatcher.h"
 #include "sync/ExecutionMonitor.h"
@@ -122,8 +123,11 @@ SyncSummary SyncEngine::runOnce(const SyncOptions &options)
     const QString message = !summary.syncError.isEmpty() ? summary.syncError
         : !summary.allAcksDelivered() ? QStringLiteral("some acknowledgements were not delivered yet")
                                       : QString();
-    d->ledger->recordSync({summary.startedAt, summary.syncOk && summary.allAcksDelivered(), message,
-                           options.tool ? options.tool->name : QString()});
+    QString error;
+    if (!lastsync::save({summary.startedAt, summary.syncOk && summary.allAcksDelivered(), message,
+                         options.tool ? options.tool->name : QString()},
+                        lastsync::defaultPath(), &error))
+        qCWarning(lcSync).noquote() << "cannot record the sync outcome:" << error;
     return summary;
 }
 

@@ -6,6 +6,9 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QSaveFile>
+#include <QTemporaryFile>
+
+#include <cstdio>
 
 namespace teamai::jsonfile {
 
@@ -58,6 +61,38 @@ bool writeAtomically(const QString &path, const QByteArray &bytes, QFileDevice::
         file.cancelWriting();
         return false;
     }
+    return true;
+}
+
+bool replaceUnsynced(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions,
+                     QString *error)
+{
+    const QFileInfo info(path);
+    QTemporaryFile file(info.absolutePath() + QStringLiteral("/.") + info.fileName() + QStringLiteral(".XXXXXX"));
+    if (!file.open()) {  // created owner-only
+        if (error)
+            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.setPermissions(permissions);
+    if (file.write(bytes) != bytes.size() || !file.flush()) {
+        if (error)
+            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    file.close();
+    // QFile::rename refuses to replace an existing file; rename(2) replaces it atomically.
+    const QByteArray from = QFile::encodeName(file.fileName());
+    const QByteArray to = QFile::encodeName(path);
+#ifdef Q_OS_WIN
+    QFile::remove(path);  // the C runtime's rename does not replace; a reader may briefly see no file
+#endif
+    if (std::rename(from.constData(), to.constData()) != 0) {
+        if (error)
+            *error = QStringLiteral("cannot replace %1").arg(path);
+        return false;  // the temporary file is removed with `file`
+    }
+    file.setAutoRemove(false);
     return true;
 }
 

@@ -11,6 +11,7 @@
 #include "models/CommandsModel.h"
 #include "models/LiveRuns.h"
 #include "store/CommandLedger.h"
+#include "store/LastSyncFile.h"
 #include "store/LedgerDatabase.h"
 #include "store/LedgerWatcher.h"
 #include "sync/SyncScheduler.h"
@@ -257,12 +258,12 @@ void TrayController::refresh()
     m_inputs.remoteLocked = gate.locked;
     m_inputs.remoteDetail = gate.detail;
     m_inputs.endpoint = config.config.endpoint();
-    std::optional<SyncRecord> last;
     if (CommandLedger *l = ledger()) {
         m_inputs.pending = l->countInState(CommandState::Pending);
         m_inputs.running = l->countInState(CommandState::Running);
-        last = l->lastSync();  // any process's last round: a hook's, `teamai sync`'s or ours
     }
+    // Any process's last round: a hook's, `teamai sync`'s or ours.
+    const std::optional<SyncRecord> last = lastsync::load();
     m_inputs.lastSyncTime = last ? last->time : QDateTime();
     m_inputs.lastSyncOk = last && last->ok;
     m_inputs.lastSyncMessage = last ? last->message : QString();

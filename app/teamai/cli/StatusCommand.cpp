@@ -6,6 +6,7 @@
 #include "config/RemoteCommandGate.h"
 #include "config/TokenStore.h"
 #include "store/CommandLedger.h"
+#include "store/LastSyncFile.h"
 #include "store/LedgerDatabase.h"
 
 #include <QJsonDocument>
@@ -38,7 +39,7 @@ int StatusCommand::run(const QStringList &arguments)
     const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
     const QString endpoint = config.config.endpoint();
     const QString tokenSource = endpoint.isEmpty() ? QString() : TokenStore::load(endpoint).source;
-    SyncRecord last;
+    const SyncRecord last = lastsync::load().value_or(SyncRecord());
     int pending = 0;
     int running = 0;
     int outbox = 0;
@@ -50,7 +51,6 @@ int StatusCommand::run(const QStringList &arguments)
             pending = ledger.countInState(CommandState::Pending);
             running = ledger.countInState(CommandState::Running);
             outbox = ledger.outboxSize();
-            last = ledger.lastSync().value_or(SyncRecord());
         } else {
             ledgerError = database.error();
         }

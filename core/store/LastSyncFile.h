@@ -1,0 +1,39 @@
+#pragma once
+
+#include <QDateTime>
+#include <QString>
+
+#include <optional>
+
+namespace teamai {
+
+/// @brief The outcome of the most recent sync round, for `teamai status` and the tray.
+struct SyncRecord {
+    QDateTime time;
+    bool ok = false;
+    QString message;
+    QString tool;
+};
+
+/// @brief `last-sync.json` next to the ledger: what the latest sync round of any agent process (a
+/// hook, the worker, `teamai sync`, the tray) did.
+///
+/// It is a display hint, not a record, so it lives outside the ledger: a hook that found nothing
+/// to do then writes nothing to the database, whose write-ahead log every later process would
+/// otherwise have to replay when it opens it. Rewritten whole by each round (temp file + rename,
+/// no fsync): a reader sees the old or the new outcome, never half of one.
+namespace lastsync {
+
+inline constexpr char kFileName[] = "last-sync.json";
+
+/// @brief In the agent's state folder, next to the ledger.
+QString defaultPath();
+
+/// @brief False (with @p error) when the file cannot be written; the round itself still counts.
+bool save(const SyncRecord &record, const QString &path = defaultPath(), QString *error = nullptr);
+
+/// @brief Nothing when no round was recorded yet or the file is unreadable.
+std::optional<SyncRecord> load(const QString &path = defaultPath());
+
+} // namespace lastsync
+} // namespace teamai
