@@ -6,10 +6,11 @@ namespace teamai {
 
 /// @brief Synchronous, time-bounded access to the OS credential store through QtKeychain.
 ///
-/// The only file that includes QtKeychain: nothing here constructs a QtKeychain object (and so
-/// no D-Bus, libsecret or Keychain Services work happens) until read/write/remove is called.
-/// QtKeychain jobs are asynchronous; each call runs a local QEventLoop (user input excluded) with
-/// a QTimer guard, so a credential store that never answers costs at most the timeout. Needs a
+/// QtKeychain lives in the keychain module (core/modules/keychain), loaded on the first
+/// read/write/remove — so no QtKeychain, D-Bus, libsecret or Keychain Services code is even loaded
+/// by a process that never touches the store. QtKeychain jobs are asynchronous; each call runs a
+/// local QEventLoop (user input excluded) with a QTimer guard, so a credential store that never
+/// answers costs at most the timeout. Needs a
 /// QCoreApplication. After a timeout the store is considered stalled for the rest of the process
 /// (QtKeychain runs its jobs one after another, so later jobs would wait behind the stuck one).
 /// An abandoned job is left to finish on its own: a write held up by an unlock prompt may still
@@ -34,9 +35,9 @@ public:
     static constexpr int kTimeoutMs = 3000;
 
     /// @brief Empty when a credential store may answer; otherwise why trying is pointless, decided
-    /// without touching the store: no QCoreApplication, an earlier stall, or (Linux/BSD) no D-Bus
+    /// without touching the store: no QCoreApplication, an earlier stall, (Linux/BSD) no D-Bus
     /// session bus — DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus socket — where
-    /// trying would start a slow D-Bus autolaunch.
+    /// trying would start a slow D-Bus autolaunch, or a keychain module that cannot be loaded.
     static QString unavailableReason();
 
     static Result write(const QString &service, const QString &key, const QString &secret,

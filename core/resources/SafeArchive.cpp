@@ -1,74 +1,52 @@
 #include "resources/SafeArchive.h"
 
+#include "modules/RuntimeModule.h"
+#include "resources/ArchiveReader.h"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-
-#include <archive.h>
-#include <archive_entry.h>
 
 #include <memory>
 
 namespace teamai::resources {
 namespace {
 
-struct ArchiveFree {
-    void operator()(archive *a) const { archive_read_free(a); }
-};
-using ArchivePtr = std::unique_ptr<archive, ArchiveFree>;
+using Reader = std::unique_ptr<ArchiveReader>;
 
-QString archiveError(archive *a)
+// Opens @p path with the archive module, loaded on first use (see RuntimeModule for why).
+Reader openArchive(const QString &path, QString *error)
 {
-    const char *text = archive_error_string(a);
-    return text ? QString::fromUtf8(text) : QStringLiteral("unknown error");
-}
-
-ArchivePtr openArchive(const QString &path, QString *error)
-{
-    ArchivePtr a(archive_read_new());
-    if (!a) {
-        *error = QStringLiteral("Cannot read the archive: out of memory");
+    const auto open = reinterpret_cast<OpenArchiveEntry>(modules::RuntimeModule::resolve("archive", kOpenArchiveSymbol, error));
+    if (!open) {
+        *error = QStringLiteral("Cannot read archives: %1").arg(*error);
         return nullptr;
     }
-    // Zip is what the backend serves; tar is read so that a hostile tar is judged entry by entry
-    // rather than merely "not a zip". The seekable zip reader trusts the central directory, as
-    // every unzip tool does. No other format, no compression filter.
-    archive_read_support_format_zip_seekable(a.get());
-    archive_read_support_format_tar(a.get());
-#ifdef Q_OS_WIN
-    // The 8-bit API would mangle a user name outside the ANSI code page.
-    const int opened = archive_read_open_filename_w(a.get(), reinterpret_cast<const wchar_t *>(path.utf16()), 64 * 1024);
-#else
-    const int opened = archive_read_open_filename(a.get(), QFile::encodeName(path).constData(), 64 * 1024);
-#endif
-    if (opened != ARCHIVE_OK) {
-        *error = QStringLiteral("Not a zip archive: %1").arg(archiveError(a.get()));
-        return nullptr;
-    }
-    return a;
+    QString why;
+    Reader reader(open(path, &why));
+    if (!reader)
+        *error = QStringLiteral("Not a zip archive: %1").arg(why);
+    return reader;
 }
 
 /// Checks one header. Returns false with @p error set when the whole archive must be refused;
 /// true with an empty @p entry.path for an entry that names the root folder itself ("./").
-bool checkEntry(archive_entry *e, ArchiveEntry *entry, QString *error)
+bool checkEntry(const ArchiveReader::Header &header, ArchiveEntry *entry, QString *error)
 {
-    const char *utf8 = archive_entry_pathname_utf8(e);
-    const char *raw = archive_entry_pathname(e);
-    const QString name = utf8 ? QString::fromUtf8(utf8) : raw ? QFile::decodeName(raw) : QString();
+    const QString &name = header.name;
     if (name.isEmpty()) {
         *error = QStringLiteral("Unsafe archive entry: an entry without a name");
         return false;
     }
-    if (archive_entry_hardlink(e)) {
+    if (header.hardLink) {
         *error = QStringLiteral("Unsafe archive entry: %1 (hard link)").arg(name);
         return false;
     }
-    const auto type = archive_entry_filetype(e);
-    if (type == AE_IFLNK || archive_entry_symlink(e)) {
+    if (header.type == ArchiveReader::Type::Symlink) {
         *error = QStringLiteral("Unsafe archive entry: %1 (symbolic link)").arg(name);
         return false;
     }
-    if (type != AE_IFREG && type != AE_IFDIR) {
+    if (header.type != ArchiveReader::Type::Regular && header.type != ArchiveReader::Type::Directory) {
         *error = QStringLiteral("Unsafe archive entry: %1 (not a regular file or folder)").arg(name);
         return false;
     }
@@ -97,27 +75,28 @@ bool checkEntry(archive_entry *e, ArchiveEntry *entry, QString *error)
         parts.append(part);
     }
     entry->path = parts.join(u'/');
-    entry->isDir = type == AE_IFDIR;
-    entry->size = archive_entry_size_is_set(e) ? archive_entry_size(e) : 0;
-    entry->executable = (archive_entry_perm(e) & 0111) != 0;
+    entry->isDir = header.type == ArchiveReader::Type::Directory;
+    entry->size = header.size;
+    entry->executable = header.executable;
     return true;
 }
 
 /// Runs @p visit on every checked entry; stops at the first refusal or when @p visit returns false.
+/// An entry's data that @p visit does not read is skipped.
 template<typename Visit>
 bool forEachEntry(const QString &path, QString *error, Visit visit)
 {
-    ArchivePtr a = openArchive(path, error);
-    if (!a)
+    Reader reader = openArchive(path, error);
+    if (!reader)
         return false;
-    archive_entry *e = nullptr;
+    ArchiveReader::Header header;
     int count = 0;
     for (;;) {
-        const int status = archive_read_next_header(a.get(), &e);
-        if (status == ARCHIVE_EOF)
+        const ArchiveReader::Step step = reader->nextHeader(&header);
+        if (step == ArchiveReader::Step::End)
             return true;
-        if (status != ARCHIVE_OK && status != ARCHIVE_WARN) {
-            *error = QStringLiteral("Damaged archive: %1").arg(archiveError(a.get()));
+        if (step == ArchiveReader::Step::Failed) {
+            *error = QStringLiteral("Damaged archive: %1").arg(reader->errorString());
             return false;
         }
         if (++count > SafeArchive::kMaxEntries) {
@@ -125,10 +104,10 @@ bool forEachEntry(const QString &path, QString *error, Visit visit)
             return false;
         }
         ArchiveEntry entry;
-        if (!checkEntry(e, &entry, error))
+        if (!checkEntry(header, &entry, error))
             return false;
         bool keepGoing = true;
-        if (!visit(a.get(), entry, &keepGoing))
+        if (!visit(*reader, entry, &keepGoing))
             return false;
         if (!keepGoing)
             return true;
@@ -158,7 +137,7 @@ ArchiveScan SafeArchive::scan(const QString &path)
 {
     ArchiveScan result;
     qint64 declared = 0;
-    result.ok = forEachEntry(path, &result.error, [&](archive *a, const ArchiveEntry &entry, bool *) {
+    result.ok = forEachEntry(path, &result.error, [&](ArchiveReader &, const ArchiveEntry &entry, bool *) {
         declared += entry.size;
         if (declared > kMaxUnpackedBytes) {
             result.error = tooLargeError();
@@ -166,7 +145,6 @@ ArchiveScan SafeArchive::scan(const QString &path)
         }
         if (!entry.path.isEmpty())
             result.entries.append(entry);
-        archive_read_data_skip(a);
         return true;
     });
     if (!result.ok)
@@ -184,19 +162,15 @@ bool SafeArchive::extract(const QString &path, const QString &prefix, const QStr
     }
     const QDir dest(destination);
     qint64 written = 0;
-    return forEachEntry(path, error, [&](archive *a, const ArchiveEntry &entry, bool *) {
+    return forEachEntry(path, error, [&](ArchiveReader &reader, const ArchiveEntry &entry, bool *) {
         QString relative = entry.path;
         if (!prefix.isEmpty()) {
-            if (!relative.startsWith(prefix + u'/')) {
-                archive_read_data_skip(a);
+            if (!relative.startsWith(prefix + u'/'))
                 return true;
-            }
             relative = relative.mid(prefix.size() + 1);
         }
-        if (relative.isEmpty()) {
-            archive_read_data_skip(a);
+        if (relative.isEmpty())
             return true;
-        }
         const QString target = dest.filePath(relative);
         if (entry.isDir) {
             if (!QDir().mkpath(target)) {
@@ -216,18 +190,18 @@ bool SafeArchive::extract(const QString &path, const QString &prefix, const QStr
             *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
             return false;
         }
-        const void *block = nullptr;
-        size_t size = 0;
-        la_int64_t offset = 0;
+        const char *block = nullptr;
+        qint64 size = 0;
+        qint64 offset = 0;
         for (;;) {
-            const int status = archive_read_data_block(a, &block, &size, &offset);
-            if (status == ARCHIVE_EOF)
+            const ArchiveReader::Step step = reader.readBlock(&block, &size, &offset);
+            if (step == ArchiveReader::Step::End)
                 break;
-            if (status != ARCHIVE_OK && status != ARCHIVE_WARN) {
-                *error = QStringLiteral("Damaged archive: %1").arg(archiveError(a));
+            if (step == ArchiveReader::Step::Failed) {
+                *error = QStringLiteral("Damaged archive: %1").arg(reader.errorString());
                 return false;
             }
-            written += qint64(size);
+            written += size;
             if (written > kMaxUnpackedBytes) {
                 *error = tooLargeError();
                 return false;
@@ -237,7 +211,7 @@ bool SafeArchive::extract(const QString &path, const QString &prefix, const QStr
                 *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
                 return false;
             }
-            if (out.write(static_cast<const char *>(block), qint64(size)) != qint64(size)) {
+            if (out.write(block, size) != size) {
                 *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
                 return false;
             }
@@ -254,28 +228,30 @@ bool SafeArchive::readFile(const QString &path, const QString &entryPath, qint64
                            QString *error)
 {
     bool found = false;
-    const bool ok = forEachEntry(path, error, [&](archive *a, const ArchiveEntry &entry, bool *keepGoing) {
-        if (entry.isDir || entry.path != entryPath) {
-            archive_read_data_skip(a);
+    const bool ok = forEachEntry(path, error, [&](ArchiveReader &reader, const ArchiveEntry &entry, bool *keepGoing) {
+        if (entry.isDir || entry.path != entryPath)
             return true;
-        }
         found = true;
         *keepGoing = false;
         content->clear();
-        char buffer[64 * 1024];
+        const char *block = nullptr;
+        qint64 size = 0;
+        qint64 offset = 0;
         for (;;) {
-            const la_ssize_t n = archive_read_data(a, buffer, sizeof buffer);
-            if (n == 0)
+            const ArchiveReader::Step step = reader.readBlock(&block, &size, &offset);
+            if (step == ArchiveReader::Step::End)
                 return true;
-            if (n < 0) {
-                *error = QStringLiteral("Damaged archive: %1").arg(archiveError(a));
+            if (step == ArchiveReader::Step::Failed) {
+                *error = QStringLiteral("Damaged archive: %1").arg(reader.errorString());
                 return false;
             }
-            if (content->size() + n > maxBytes) {
-                *error = QStringLiteral("%1 is larger than %2 MiB").arg(entryPath).arg(maxBytes / (1024 * 1024));
+            if (offset < content->size() || offset + size > maxBytes) {
+                *error = offset < content->size() ? QStringLiteral("Damaged archive: %1 has overlapping data").arg(entryPath)
+                                                  : QStringLiteral("%1 is larger than %2 MiB").arg(entryPath).arg(maxBytes / (1024 * 1024));
                 return false;
             }
-            content->append(buffer, n);
+            content->append(QByteArray(offset - content->size(), '\0'));  // a sparse entry's hole
+            content->append(block, size);
         }
     });
     if (ok && !found) {

@@ -22,7 +22,7 @@ struct ArchiveScan {
 };
 
 /// @brief Reads zip archives (and plain tar, so that hostile tars are judged too) with
-/// libarchive, refusing the whole archive before anything is written when any entry is
+/// libarchive (through the archive module, see ArchiveReader), refusing the whole archive before anything is written when any entry is
 /// absolute, contains a `..` component, is a symlink, a hard link or anything else that is not a
 /// regular file or a folder. Extraction writes with our own code (never libarchive's disk
 /// writer): only regular files and folders, modes 0644/0755, inside the destination.

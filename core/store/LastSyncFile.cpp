@@ -3,6 +3,7 @@
 #include "util/JsonFile.h"
 #include "util/Paths.h"
 
+#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -19,8 +20,8 @@ bool save(const SyncRecord &record, const QString &path, QString *error)
                            {QStringLiteral("ok"), record.ok},
                            {QStringLiteral("message"), record.message},
                            {QStringLiteral("tool"), record.tool}};
-    return jsonfile::replaceUnsynced(path, QJsonDocument(json).toJson(QJsonDocument::Compact), jsonfile::kPrivateFile,
-                                     error);
+    return paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error)
+        && jsonfile::replaceUnsynced(path, QJsonDocument(json).toJson(QJsonDocument::Compact), jsonfile::kPrivateFile, error);
 }
 
 std::optional<SyncRecord> load(const QString &path)

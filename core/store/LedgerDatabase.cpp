@@ -11,9 +11,10 @@
 #include <QSqlError>
 #include <QSqlQuery>
 #include <QThread>
-#include <QUuid>
 
 #include <sqlite3.h>
+
+#include <atomic>
 
 namespace teamai {
 namespace {
@@ -95,6 +96,14 @@ const char *const kSchemaV1[] = {
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 };
 
+// QtSql names each connection; a counter is unique within the process (and, unlike a UUID, needs
+// no randomness, which is slow to draw on some virtual machines).
+int nextConnectionNumber()
+{
+    static std::atomic<int> counter{0};
+    return ++counter;
+}
+
 bool isDamage(const QSqlError &error)
 {
     const QString text = error.text().toLower();
@@ -112,7 +121,7 @@ QString LedgerDatabase::defaultPath()
 
 LedgerDatabase::LedgerDatabase(const QString &path)
     : m_path(path)
-    , m_connectionName(QStringLiteral("teamai-ledger-%1").arg(QUuid::createUuid().toString(QUuid::Id128)))
+    , m_connectionName(QStringLiteral("teamai-ledger-%1").arg(nextConnectionNumber()))
 {
 }
 

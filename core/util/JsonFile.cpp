@@ -6,7 +6,7 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QSaveFile>
-#include <QTemporaryFile>
+#include <QCoreApplication>
 
 #include <cstdio>
 
@@ -68,18 +68,20 @@ bool replaceUnsynced(const QString &path, const QByteArray &bytes, QFileDevice::
                      QString *error)
 {
     const QFileInfo info(path);
-    QTemporaryFile file(info.absolutePath() + QStringLiteral("/.") + info.fileName() + QStringLiteral(".XXXXXX"));
-    if (!file.open()) {  // created owner-only
+    // Named by process id, not by a random name: drawing randomness costs more than the rest of
+    // the write on some virtual machines. A file left by a crashed process with our id is stale.
+    QFile file(QStringLiteral("%1/.%2.%3.tmp").arg(info.absolutePath(), info.fileName()).arg(QCoreApplication::applicationPid()));
+    const auto fail = [&] {
         if (error)
             *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
+        file.remove();
         return false;
-    }
-    file.setPermissions(permissions);
-    if (file.write(bytes) != bytes.size() || !file.flush()) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
+    };
+    if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly, permissions)
+        && !(QFile::remove(file.fileName()) && file.open(QIODevice::WriteOnly | QIODevice::NewOnly, permissions)))
+        return fail();
+    if (file.write(bytes) != bytes.size() || !file.flush())
+        return fail();
     file.close();
     // QFile::rename refuses to replace an existing file; rename(2) replaces it atomically.
     const QByteArray from = QFile::encodeName(file.fileName());
@@ -90,9 +92,9 @@ bool replaceUnsynced(const QString &path, const QByteArray &bytes, QFileDevice::
     if (std::rename(from.constData(), to.constData()) != 0) {
         if (error)
             *error = QStringLiteral("cannot replace %1").arg(path);
-        return false;  // the temporary file is removed with `file`
+        file.remove();
+        return false;
     }
-    file.setAutoRemove(false);
     return true;
 }
 

@@ -6,6 +6,7 @@
 #   TeamAI Agent.app/Contents/MacOS/teamai-tray    the app (menu-bar only: LSUIElement)
 #   TeamAI Agent.app/Contents/MacOS/teamai         the CLI: next to the tray, which runs it, and
 #                                                  what pushed commands and agent hooks run
+#   TeamAI Agent.app/Contents/MacOS/libteamai-*.so the runtime modules (keychain, archive)
 #   TeamAI Agent.app/Contents/Resources/teamai.icns
 #   TeamAI Agent.app/Contents/Frameworks, PlugIns  Qt and the other libraries (macdeployqt)
 #
@@ -25,6 +26,9 @@ set(bundle "TeamAI Agent.app")
 configure_file(${CMAKE_CURRENT_LIST_DIR}/Info.plist.in ${generated}/macos/Info.plist @ONLY)
 install(FILES ${generated}/macos/Info.plist DESTINATION "${bundle}/Contents" COMPONENT macos)
 install(PROGRAMS $<TARGET_FILE:teamai-tray> $<TARGET_FILE:teamai>
+        DESTINATION "${bundle}/Contents/MacOS" COMPONENT macos)
+# The runtime modules go next to the programs: RuntimeModule looks there on macOS.
+install(FILES $<TARGET_FILE:teamai-keychain> $<TARGET_FILE:teamai-archive>
         DESTINATION "${bundle}/Contents/MacOS" COMPONENT macos)
 
 # The icon: an .iconset rendered from the SVG, then iconutil (rsvg-convert: Homebrew librsvg).

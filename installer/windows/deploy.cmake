@@ -1,7 +1,7 @@
 # Windows: what the installer (cpack -G NSIS, component windows) puts next to teamai.exe and
 # teamai-tray.exe in bin\: Qt's DLLs and plugins (windeployqt: platforms, styles, sqldrivers, tls),
-# every other DLL the two programs import (QtKeychain, spdlog, fmt, libarchive and its compression
-# libraries), the MSVC runtime, and the license. Included from installer/CMakeLists.txt. Written
+# every other DLL the two programs and the runtime modules import (QtKeychain, spdlog, fmt,
+# libarchive and its compression libraries), the MSVC runtime, and the license. Included from installer/CMakeLists.txt. Written
 # and reviewed; not built in CI (this needs Windows).
 
 install(FILES ${PROJECT_SOURCE_DIR}/LICENSE DESTINATION . RENAME LICENSE.txt COMPONENT windows)
@@ -26,9 +26,13 @@ if(TARGET teamai-tray)
     list(APPEND programs "$<TARGET_FILE_NAME:teamai-tray>")
 endif()
 
+# The runtime modules themselves are installed into bin\ by their own rule (cmake/RuntimeModules.cmake).
+set(modules "$<TARGET_FILE_NAME:teamai-keychain>;$<TARGET_FILE_NAME:teamai-archive>")
+
 install(CODE "
     set(bin \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/bin\")
     set(programs \"${programs}\")
+    set(modules \"${modules}\")
     if(EXISTS \"${TEAMAI_WINDEPLOYQT}\")
         foreach(program IN LISTS programs)
             execute_process(COMMAND \"${TEAMAI_WINDEPLOYQT}\" --release --no-translations
@@ -41,8 +45,13 @@ install(CODE "
     foreach(program IN LISTS programs)
         list(APPEND executables \"\${bin}/\${program}\")
     endforeach()
+    set(module_files)
+    foreach(module IN LISTS modules)
+        list(APPEND module_files \"\${bin}/\${module}\")
+    endforeach()
     file(GET_RUNTIME_DEPENDENCIES
         EXECUTABLES \${executables}
+        MODULES \${module_files}
         RESOLVED_DEPENDENCIES_VAR dlls
         UNRESOLVED_DEPENDENCIES_VAR missing
         DIRECTORIES ${dll_dirs} \"\${bin}\"

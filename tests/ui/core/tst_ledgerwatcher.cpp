@@ -1,7 +1,8 @@
-// LedgerWatcher: a commit by another connection (another process, in real life) is reported
-// within a second, bursts are throttled into one signal, and a replaced database is followed.
+// LedgerWatcher: a commit by another connection (another process, in real life) or a new sync
+// outcome is reported within a second, bursts are throttled into one signal, and a replaced database is followed.
 
 #include "store/CommandLedger.h"
+#include "store/LastSyncFile.h"
 #include "store/LedgerDatabase.h"
 #include "store/LedgerWatcher.h"
 
@@ -40,6 +41,20 @@ private slots:
         CommandLedger(other).setMeta(QStringLiteral("k"), QStringLiteral("v"));
         QVERIFY(changed.wait(1000));
         QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+    }
+
+    // A round that found nothing to do writes no ledger row, only its outcome to last-sync.json.
+    void aSyncOutcomeRecordedElsewhereIsSeen()
+    {
+        LedgerDatabase database;
+        QVERIFY(database.open());
+        LedgerWatcher watcher(LedgerDatabase::defaultPath());
+        QSignalSpy changed(&watcher, &LedgerWatcher::changed);
+        for (int round = 0; round < 2; ++round) {  // the file appears, then is replaced
+            QVERIFY(lastsync::save({QDateTime::currentDateTimeUtc(), true, QString(), QString()}));
+            QVERIFY2(changed.wait(1000), qPrintable(QStringLiteral("round %1").arg(round)));
+            changed.clear();
+        }
     }
 
     void aBurstIsOneSignal()

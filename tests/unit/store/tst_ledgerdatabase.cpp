@@ -3,8 +3,12 @@
 #include "TestEnvironment.h"
 
 #include <QDir>
+#include <QElapsedTimer>
+#include <QFileInfo>
 #include <QSqlQuery>
 #include <QtTest>
+
+#include <optional>
 
 using namespace teamai;
 
@@ -44,6 +48,46 @@ private slots:
         QVERIFY(q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'k'")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("v"));
         QCOMPARE(QDir(env.stateDir()).entryList({QStringLiteral("ledger.db.damaged-*")}).size(), 0);
+    }
+
+    // The first process to open the ledger replays its whole write-ahead log, so the last one out
+    // leaves none behind once it wrote something.
+    void lastConnectionOutFoldsTheLogIntoTheDatabase()
+    {
+        test::TestEnvironment env;
+        const QString wal = LedgerDatabase::defaultPath() + QStringLiteral("-wal");
+        {
+            LedgerDatabase db;
+            QVERIFY(db.open());
+            QSqlQuery q(db.db());
+            QVERIFY(q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('k', 'v')")));
+            QVERIFY(QFileInfo(wal).size() > 0);  // the row is in the log, not yet in the database
+        }
+        QCOMPARE(QFileInfo(wal).size(), 0);  // gone, or empty
+        LedgerDatabase again;
+        QVERIFY(again.open());
+        QSqlQuery q(again.db());
+        QVERIFY(q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'k'")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("v"));
+    }
+
+    void aConnectionThatIsNotLastLeavesTheLogToTheOthers()
+    {
+        test::TestEnvironment env;
+        const QString wal = LedgerDatabase::defaultPath() + QStringLiteral("-wal");
+        LedgerDatabase stays;  // the tray, say
+        QVERIFY(stays.open());
+        std::optional<LedgerDatabase> leaves(std::in_place);
+        QVERIFY(leaves->open());
+        QVERIFY(QSqlQuery(leaves->db()).exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('k', 'v')")));
+        QElapsedTimer clock;
+        clock.start();
+        leaves.reset();
+        QVERIFY(clock.elapsed() < 1000);  // closed without waiting for `stays`
+        QVERIFY(QFileInfo(wal).size() > 0);
+        QSqlQuery q(stays.db());
+        QVERIFY(q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'k'")) && q.next());
+        QCOMPARE(q.value(0).toString(), QStringLiteral("v"));
     }
 
     void unusableFolderIsAClearError()

@@ -1,0 +1,83 @@
+// RuntimeModule: the keychain and archive modules load on first use only, from this build, and a
+// missing module or entry point is a clear error.
+
+#include "config/KeychainBackend.h"
+#include "config/TokenStore.h"
+#include "modules/RuntimeModule.h"
+#include "resources/ArchiveReader.h"
+#include "resources/SafeArchive.h"
+
+#include "TestEnvironment.h"
+
+#include <QtTest>
+
+#include <dlfcn.h>
+
+using namespace teamai;
+
+namespace {
+
+bool isLoaded(const char *module)
+{
+    void *handle = ::dlopen(QFile::encodeName(modules::RuntimeModule::fileName(module)).constData(), RTLD_NOW | RTLD_NOLOAD);
+    if (handle)
+        ::dlclose(handle);  // drops only the reference RTLD_NOLOAD added
+    return handle != nullptr;
+}
+
+} // namespace
+
+class TestRuntimeModule : public QObject
+{
+    Q_OBJECT
+private slots:
+    // Runs first: nothing in this process has used a keychain or an archive yet.
+    void aFileTokenLoadsNoModule()
+    {
+        test::TestEnvironment env;
+        const QString endpoint = QStringLiteral("http://127.0.0.1:9");
+        QVERIFY(TokenStore::save(endpoint, QStringLiteral("secret-token"), TokenStore::Backend::File).ok);
+        QCOMPARE(TokenStore::load(endpoint).token, QStringLiteral("secret-token"));
+        QVERIFY(!isLoaded("keychain"));
+        QVERIFY(!isLoaded("archive"));
+    }
+
+    void anArchiveLoadsTheArchiveModuleOnly()
+    {
+        test::TestEnvironment env;
+        const QString notAnArchive = env.writeFile(QStringLiteral("plain.txt"), "hello");
+        const resources::ArchiveScan scan = resources::SafeArchive::scan(notAnArchive);
+        QVERIFY(!scan.ok);
+        QVERIFY2(scan.error.startsWith(QStringLiteral("Not a zip archive")), qPrintable(scan.error));
+        QVERIFY(isLoaded("archive"));
+        QVERIFY(!isLoaded("keychain"));
+    }
+
+    void entryPointsOfThisBuildResolve()
+    {
+        QString error;
+        QVERIFY2(modules::RuntimeModule::resolve("archive", resources::kOpenArchiveSymbol, &error), qPrintable(error));
+        QVERIFY2(modules::RuntimeModule::resolve("keychain", kKeychainBackendSymbol, &error), qPrintable(error));
+    }
+
+    void aMissingModuleIsAClearError()
+    {
+        QString error;
+        QVERIFY(!modules::RuntimeModule::resolve("no-such", "anything", &error));
+        QVERIFY2(error.contains(QStringLiteral("libteamai-no-such.so")) && error.contains(QStringLiteral("not installed")),
+                 qPrintable(error));
+        error.clear();
+        QVERIFY(!modules::RuntimeModule::resolve("no-such", "anything", &error));  // remembered, same answer
+        QVERIFY(error.contains(QStringLiteral("not installed")));
+    }
+
+    void aModuleOfAnotherInterfaceVersionIsRefused()
+    {
+        QString error;
+        QVERIFY(!modules::RuntimeModule::resolve("archive", "teamai_open_archive_v0", &error));
+        QVERIFY2(error.contains(QStringLiteral("another version")), qPrintable(error));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestRuntimeModule)
+#include "tst_runtimemodule.moc"
