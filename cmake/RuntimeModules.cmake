@@ -1,8 +1,9 @@
 # Runtime modules: shared libraries teamai-core loads on first use (core/modules/RuntimeModule.h).
 #
 # On ELF platforms the dynamic linker finds them through the RUNPATH of our executables: the
-# build tree's lib/teamai for everything built here (tests included), <libdir>/teamai for the
-# installed teamai and teamai-tray (teamai_use_installed_modules). Elsewhere they are installed
+# build tree's lib/teamai for everything built here (tests included), <libdir>/teamai/modules for
+# the installed teamai and teamai-tray (teamai_use_installed_modules) — a private folder, which
+# Debian policy allows a RUNPATH to, and not one ldconfig looks in. Elsewhere they are installed
 # next to the executables.
 include(GNUInstallDirs)
 
@@ -10,7 +11,7 @@ set(TEAMAI_MODULE_BUILD_DIR ${CMAKE_BINARY_DIR}/lib/teamai)
 if(WIN32 OR APPLE)
     set(TEAMAI_MODULE_INSTALL_DIR bin)
 else()
-    set(TEAMAI_MODULE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/teamai)
+    set(TEAMAI_MODULE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/teamai/modules)
 endif()
 list(APPEND CMAKE_BUILD_RPATH ${TEAMAI_MODULE_BUILD_DIR})
 
@@ -33,7 +34,7 @@ endfunction()
 # teamai_use_installed_modules(target): the installed program finds the installed modules.
 function(teamai_use_installed_modules target)
     if(NOT (WIN32 OR APPLE))
-        file(RELATIVE_PATH to_modules ${CMAKE_INSTALL_FULL_BINDIR} ${CMAKE_INSTALL_FULL_LIBDIR}/teamai)
+        file(RELATIVE_PATH to_modules ${CMAKE_INSTALL_FULL_BINDIR} ${CMAKE_INSTALL_PREFIX}/${TEAMAI_MODULE_INSTALL_DIR})
         set_target_properties(${target} PROPERTIES INSTALL_RPATH "\$ORIGIN/${to_modules}")
     endif()
 endfunction()

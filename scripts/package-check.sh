@@ -85,7 +85,8 @@ ok "Depends: $depends"
 expect=(/usr/bin/teamai /usr/share/man/man1/teamai.1.gz /usr/share/bash-completion/completions/teamai
         /usr/share/zsh/vendor-completions/_teamai /usr/share/doc/teamai/copyright
         /usr/share/doc/teamai/changelog.gz /usr/share/doc/teamai/changelog.Debian.gz
-        /usr/share/doc/teamai/user-guide.md.gz /usr/share/icons/hicolor/scalable/apps/teamai.svg)
+        /usr/share/doc/teamai/user-guide.md.gz /usr/share/icons/hicolor/scalable/apps/teamai.svg
+        /usr/lib/teamai/modules/libteamai-keychain.so /usr/lib/teamai/modules/libteamai-archive.so)
 for size in 16 22 24 32 48 64 128 256; do
     expect+=("/usr/share/icons/hicolor/${size}x${size}/apps/teamai.png")
 done
@@ -138,11 +139,11 @@ step "The installed programs"
 [ "$(/usr/bin/teamai --version)" = "teamai $version" ] || fail "/usr/bin/teamai --version says '$(/usr/bin/teamai --version)', expected 'teamai $version'"
 ok "/usr/bin/teamai --version: teamai $version"
 /usr/bin/teamai --help >/dev/null || fail "teamai --help"
-for program in /usr/bin/teamai ${has_tray:+/usr/bin/teamai-tray}; do
+for program in /usr/bin/teamai ${has_tray:+/usr/bin/teamai-tray} /usr/lib/teamai/modules/*.so; do
     if ldd "$program" | grep 'not found'; then fail "$program misses a shared library"; fi
 done
-if ldd /usr/bin/teamai | grep -E 'libQt6(Gui|Widgets)'; then fail "/usr/bin/teamai loads Qt Gui"; fi
-ok "every shared library found; teamai stays headless"
+sh tests/check-headless.sh /usr/bin/teamai >/dev/null || fail "/usr/bin/teamai loads Qt Gui or a runtime module's library at start-up"
+ok "every shared library found; teamai stays headless and loads its modules only when used"
 if [ -n "$has_tray" ]; then
     tray_version=$(QT_QPA_PLATFORM=offscreen HOME="$work" timeout 20 /usr/bin/teamai-tray --version 2>/dev/null || true)
     grep -qF "$version" <<<"$tray_version" || fail "teamai-tray --version says '$tray_version'"
@@ -185,7 +186,11 @@ sed 's/^/  | /' "$work/init.out"
 grep -q '/usr/bin/teamai' "$home/.claude/settings.json" || fail "init did not hook Claude Code with /usr/bin/teamai"
 ok "init saved the endpoint and token and hooked Claude Code with /usr/bin/teamai"
 
-step "One hook round trip: a pushed command runs and is acknowledged"
+step "One hook round trip: pushed commands run and are acknowledged"
+# A skill download exercises the archive module as installed (found through teamai's RUNPATH).
+curl -sf -X POST "$url/admin/commands" \
+    -d "{\"id\":2,\"type\":\"install_skill\",\"skill_slug\":\"pkg-skill\",\"download_url\":\"$url/download/skill/pkg-skill.zip\"}" >/dev/null \
+    || fail "cannot queue a command on the development backend"
 curl -sf -X POST "$url/admin/commands" -d '{"id":1,"type":"uninstall_teamai","cmd":"teamai --version"}' >/dev/null \
     || fail "cannot queue a command on the development backend"
 hook_out=$(echo '{}' | /usr/bin/teamai --hook stop --tool claude) || fail "the hook exited with $?"
@@ -195,6 +200,10 @@ acks=$(curl -sf "$url/admin/acks") || fail "cannot read the acks"
 sed 's/},{/}\n{/g' <<<"$acks" | grep -E '"id":1[,}]' | grep -q '"status":"success"' \
     || { cat "$home/.teamai/local-agent/logs/teamai.log" >&2 2>/dev/null; fail "no successful ack for command 1: $acks"; }
 ok "command 1 ran and was acked success: $acks"
+sed 's/},{/}\n{/g' <<<"$acks" | grep -E '"id":2[,}]' | grep -q '"status":"success"' \
+    || { cat "$home/.teamai/local-agent/logs/teamai.log" >&2 2>/dev/null; fail "no successful ack for the skill install: $acks"; }
+[ -f "$home/.claude/skills/pkg-skill/SKILL.md" ] || fail "the skill was acked but is not in ~/.claude/skills"
+ok "command 2 unpacked a skill with the installed archive module"
 /usr/bin/teamai status >"$work/status.out" 2>&1 || { cat "$work/status.out" >&2; fail "teamai status"; }
 ok "teamai status works"
 

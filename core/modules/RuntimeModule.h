@@ -13,7 +13,7 @@ namespace teamai::modules {
 /// each of the many hooks an hour — for code only a keychain token or a skill download needs.
 ///
 /// Where they are found: ELF platforms ask the dynamic linker, which looks in the RUNPATH our
-/// executables carry (the build tree's `lib/teamai`, or the installed `<libdir>/teamai`), so a
+/// executables carry (the build tree's `lib/teamai`, or the installed `<libdir>/teamai/modules`), so a
 /// module is taken from this build or this installation, never from the current folder. Elsewhere
 /// they sit next to the executable. A module stays loaded for the life of the process.
 ///
