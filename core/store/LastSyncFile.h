@@ -20,11 +20,13 @@ struct SyncRecord {
 ///
 /// It is a display hint, not a record, so it lives outside the ledger: a hook that found nothing
 /// to do then writes nothing to the database, whose write-ahead log every later process would
-/// otherwise have to replay when it opens it. Rewritten whole by each round (temp file + rename,
-/// no fsync): a reader sees the old or the new outcome, never half of one.
+/// otherwise have to replay when it opens it. Rewritten in place by each round under a file lock,
+/// without an fsync: a reader sees the old or the new outcome, never a mix of both.
 namespace lastsync {
 
 inline constexpr char kFileName[] = "last-sync.json";
+/// Longer error messages are cut: the tray shows 120 characters, `teamai status` one line.
+inline constexpr int kMaxMessageLength = 500;
 
 /// @brief In the agent's state folder, next to the ledger.
 QString defaultPath();

@@ -6,9 +6,6 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 #include <QSaveFile>
-#include <QCoreApplication>
-
-#include <cstdio>
 
 namespace teamai::jsonfile {
 
@@ -59,40 +56,6 @@ bool writeAtomically(const QString &path, const QByteArray &bytes, QFileDevice::
         if (error)
             *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
         file.cancelWriting();
-        return false;
-    }
-    return true;
-}
-
-bool replaceUnsynced(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions,
-                     QString *error)
-{
-    const QFileInfo info(path);
-    // Named by process id, not by a random name: drawing randomness costs more than the rest of
-    // the write on some virtual machines. A file left by a crashed process with our id is stale.
-    QFile file(QStringLiteral("%1/.%2.%3.tmp").arg(info.absolutePath(), info.fileName()).arg(QCoreApplication::applicationPid()));
-    const auto fail = [&] {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        file.remove();
-        return false;
-    };
-    if (!file.open(QIODevice::WriteOnly | QIODevice::NewOnly, permissions)
-        && !(QFile::remove(file.fileName()) && file.open(QIODevice::WriteOnly | QIODevice::NewOnly, permissions)))
-        return fail();
-    if (file.write(bytes) != bytes.size() || !file.flush())
-        return fail();
-    file.close();
-    // QFile::rename refuses to replace an existing file; rename(2) replaces it atomically.
-    const QByteArray from = QFile::encodeName(file.fileName());
-    const QByteArray to = QFile::encodeName(path);
-#ifdef Q_OS_WIN
-    QFile::remove(path);  // the C runtime's rename does not replace; a reader may briefly see no file
-#endif
-    if (std::rename(from.constData(), to.constData()) != 0) {
-        if (error)
-            *error = QStringLiteral("cannot replace %1").arg(path);
-        file.remove();
         return false;
     }
     return true;

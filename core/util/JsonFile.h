@@ -21,12 +21,6 @@ ReadStatus readObject(const QString &path, QJsonObject *out, QString *error = nu
 bool writeAtomically(const QString &path, const QByteArray &bytes,
                      QFileDevice::Permissions permissions = kPrivateFile, QString *error = nullptr);
 
-/// @brief Like writeAtomically() but without flushing to disk first: for hints (what the last
-/// sync did) that may be lost in a power cut but must never be read half-written. An fsync costs
-/// milliseconds on some disks, and the hook path runs many times an hour.
-bool replaceUnsynced(const QString &path, const QByteArray &bytes,
-                     QFileDevice::Permissions permissions = kPrivateFile, QString *error = nullptr);
-
 /// @brief Writes @p object as indented JSON, atomically.
 bool writeObject(const QString &path, const QJsonObject &object,
                  QFileDevice::Permissions permissions = kPrivateFile, QString *error = nullptr);

@@ -100,6 +100,17 @@ private slots:
         QCOMPARE(token.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());
     }
 
+    // The keychain and archive modules load on first use only; doctor loads them so that a broken
+    // installation shows now, not at the first skill download.
+    void doctorChecksTheRuntimeModules()
+    {
+        const TeamaiRun run = runTeamai({QStringLiteral("doctor")});
+        QCOMPARE(run.exitCode, 1);  // not configured
+        QVERIFY2(run.out.contains("[ ok ] keychain module: libteamai-keychain.so loads"), run.out.constData());
+        QVERIFY2(run.out.contains("[ ok ] archive module: libteamai-archive.so loads"), run.out.constData());
+        QVERIFY2(run.out.contains("[FAIL] config"), run.out.constData());
+    }
+
     void initRefusesACorruptConfig()
     {
         const QByteArray corrupt = "{ this is not json";

@@ -2,15 +2,20 @@
 
 #include "cli/CommandLine.h"
 #include "config/AgentConfig.h"
+#include "config/KeychainBackend.h"
 #include "config/RemoteCommandGate.h"
 #include "config/TokenStore.h"
 #include "net/BackendClient.h"
+#include "modules/RuntimeModule.h"
 #include "net/ProxySetup.h"
+#include "resources/ArchiveReader.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
+
+#include <utility>
 
 namespace teamai::cli {
 namespace {
@@ -37,8 +42,9 @@ QString DoctorCommand::help() const
         "Usage: teamai doctor\n"
         "\n"
         "Checks, one line each: the configuration file, where the token comes from, the command\n"
-        "ledger, the remote-command switch, and whether the backend answers with this token\n"
-        "(GET get-config, 15 s timeout). Exit status 0 when every check passed, 1 otherwise.");
+        "ledger, the remote-command switch, the keychain and archive modules, and whether the\n"
+        "backend answers with this token (GET get-config, 15 s timeout). Exit status 0 when every\n"
+        "check passed, 1 otherwise.");
 }
 
 int DoctorCommand::run(const QStringList &arguments)
@@ -79,6 +85,15 @@ int DoctorCommand::run(const QStringList &arguments)
     const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
     checks.report(true, QStringLiteral("remote commands"),
                   QStringLiteral("%1 — %2").arg(gate.allowed ? QStringLiteral("allowed") : QStringLiteral("disabled"), gate.detail));
+
+    // Loaded on first use only, so a broken installation would otherwise show late: at the first
+    // keychain token or the first skill download.
+    for (const auto &[module, entry] : {std::pair{"keychain", kKeychainBackendSymbol}, std::pair{"archive", resources::kOpenArchiveSymbol}}) {
+        QString error;
+        const bool loads = modules::RuntimeModule::resolve(module, entry, &error) != nullptr;
+        checks.report(loads, QStringLiteral("%1 module").arg(QLatin1String(module)),
+                      loads ? QStringLiteral("%1 loads").arg(modules::RuntimeModule::fileName(module)) : error);
+    }
 
     if (!endpoint.isEmpty() && config.error.isEmpty()) {
         QNetworkAccessManager network;

@@ -7,6 +7,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QtTest>
 
 using namespace teamai;
@@ -33,7 +34,7 @@ private slots:
         QCOMPARE(test::fileMode(lastsync::defaultPath()), 0600);
     }
 
-    void eachRoundReplacesTheLastWithoutLeavingTemporaryFiles()
+    void eachRoundReplacesTheLastInPlace()
     {
         test::TestEnvironment env;
         QDir().mkpath(env.stateDir());
@@ -42,20 +43,19 @@ private slots:
         QCOMPARE(lastsync::load()->message, QStringLiteral("2"));
         QVERIFY(lastsync::load()->ok);
         QCOMPARE(QDir(env.stateDir()).entryList(QDir::Files | QDir::Hidden), QStringList{QStringLiteral("last-sync.json")});
+        QCOMPARE(test::fileMode(lastsync::defaultPath()), 0600);
     }
 
-    void aStaleTemporaryFileOfOurProcessIdIsReplaced()
+    void aShorterRecordReplacesALongerOneWhole()
     {
         test::TestEnvironment env;
-        QDir().mkpath(env.stateDir());
-        const QString stale = QStringLiteral("%1/.last-sync.json.%2.tmp").arg(env.stateDir()).arg(QCoreApplication::applicationPid());
-        QFile file(stale);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("left by a crash");
-        file.close();
+        const QString longMessage(2000, u'x');
+        QVERIFY(lastsync::save({QDateTime::currentDateTimeUtc(), false, longMessage, QStringLiteral("claude")}));
+        QCOMPARE(lastsync::load()->message.size(), lastsync::kMaxMessageLength);  // cut, still valid JSON
         QVERIFY(lastsync::save({QDateTime::currentDateTimeUtc(), true, QString(), QString()}));
-        QVERIFY(lastsync::load());
-        QVERIFY(!QFile::exists(stale));
+        const std::optional<SyncRecord> read = lastsync::load();
+        QVERIFY(read && read->ok && read->message.isEmpty() && read->tool.isEmpty());
+        QVERIFY(QFileInfo(lastsync::defaultPath()).size() < 200);  // no tail of the old record
     }
 
     void unreadableContentIsNoRecord()
