@@ -191,7 +191,9 @@ bool LedgerDatabase::openConnection()
         m_damaged = isDamage(m_db.lastError());
         return false;
     }
-    QFile::setPermissions(m_path, QFile::ReadOwner | QFile::WriteOwner);
+    const auto ownerOnly = QFile::ReadOwner | QFile::WriteOwner;
+    if ((QFile::permissions(m_path) & ~(QFile::ReadUser | QFile::WriteUser | QFile::ExeUser)) != ownerOnly)
+        QFile::setPermissions(m_path, ownerOnly);
     return true;
 }
 

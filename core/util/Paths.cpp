@@ -40,7 +40,11 @@ bool ensurePrivateDir(const QString &path, QString *error)
         return false;
     }
     const auto ownerOnly = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
-    if (QFile::permissions(path) != ownerOnly && !QFile::setPermissions(path, ownerOnly)) {
+    // Compare the mode bits only: permissions() also reports the current user's access (the
+    // *User flags), which would make the check fail every time and cost a chmod on every call.
+    const auto modeBits = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::WriteGroup
+        | QFile::ExeGroup | QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
+    if ((QFile::permissions(path) & modeBits) != ownerOnly && !QFile::setPermissions(path, ownerOnly)) {
         if (error)
             *error = QStringLiteral("cannot restrict permissions of %1").arg(path);
         return false;
