@@ -6,7 +6,7 @@ set -euo pipefail
 packages=(
     # build (QtHttpServer's CMake package also needs the WebSockets one on Debian 12)
     cmake ninja-build g++ pkg-config
-    qt6-base-dev qt6-base-dev-tools libqt6sql6-sqlite qt6-httpserver-dev qt6-websockets-dev
+    qt6-base-dev qt6-base-dev-tools qt6-httpserver-dev qt6-websockets-dev
     qtkeychain-qt6-dev libsecret-1-0 libspdlog-dev libarchive-dev libsqlite3-dev
     # tests: a real Secret Service, an X server with a tray host, screenshots
     dbus gnome-keyring xvfb xauth x11-utils trayer imagemagick xdotool

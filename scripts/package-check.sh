@@ -75,7 +75,7 @@ depends=$(field Depends)
 dpkg-deb --contents "$deb" | awk '{print $NF}' | sed 's|^\./|/|; s|/$||' | grep -v '^$' | sort >"$work/contents"
 has_tray=
 grep -qxF /usr/bin/teamai-tray "$work/contents" && has_tray=1
-required=(libsecret-1-0 libqt6sql6-sqlite libqt6core6)
+required=(libsecret-1-0 libsqlite3-0 libqt6core6 libqt6keychain1 libarchive13)
 [ -n "$has_tray" ] && required+=(qt6-qpa-plugins libqt6widgets6)
 for dep in "${required[@]}"; do
     grep -Eq "(^|, )$dep( |,|$)" <<<"$depends" || fail "Depends lacks $dep: $depends"

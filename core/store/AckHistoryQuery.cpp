@@ -2,13 +2,12 @@
 
 #include "log/Logging.h"
 #include "store/LedgerDatabase.h"
+#include "store/SqliteQuery.h"
 
 #include <QHash>
 #include <QIODevice>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSqlError>
-#include <QSqlQuery>
 
 #include <algorithm>
 
@@ -24,7 +23,7 @@ constexpr int kExportChunk = 500;
 constexpr int kProgressEvery = 5000;
 constexpr int kMaxDistinct = 500;
 
-AckAttemptRow rowFrom(const QSqlQuery &q)
+AckAttemptRow rowFrom(const SqliteQuery &q)
 {
     AckAttemptRow row;
     row.attemptId = q.value(0).toLongLong();
@@ -178,12 +177,12 @@ int AckHistoryQuery::count()
         return *m_count;
     }
     QVariantList values;
-    QSqlQuery q(m_database.db());
+    SqliteQuery q(m_database.db());
     q.prepare(QStringLiteral("SELECT COUNT(*) FROM ack_attempts %1").arg(whereClause(&values)));
     for (const QVariant &value : values)
         q.addBindValue(value);
     if (!q.exec() || !q.next()) {
-        m_lastError = q.lastError().text();
+        m_lastError = q.lastError();
         qCWarning(lcStore).noquote() << "ack history count failed:" << m_lastError;
         return 0;  // not cached: try again next time
     }
@@ -202,7 +201,7 @@ bool AckHistoryQuery::runSearch()
     const QString where = whereClause(&whereValues);
 
     // Did the window cut anything off? A bounded count answers that without a full scan.
-    QSqlQuery size(m_database.db());
+    SqliteQuery size(m_database.db());
     size.prepare(QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM ack_attempts %1 LIMIT %2)").arg(where).arg(kSearchWindow + 1));
     for (const QVariant &value : whereValues)
         size.addBindValue(value);
@@ -219,8 +218,7 @@ bool AckHistoryQuery::runSearch()
         sql += QStringLiteral(" UNION SELECT attempt_id, attempted_at FROM ack_attempts %1 command_id = ?")
                    .arg(where.isEmpty() ? QStringLiteral("WHERE") : where + QStringLiteral(" AND"));
     }
-    QSqlQuery q(m_database.db());
-    q.setForwardOnly(true);
+    SqliteQuery q(m_database.db());
     q.prepare(QStringLiteral("SELECT attempt_id FROM (%1) %2").arg(sql, kNewestFirst));
     for (const QVariant &value : whereValues)
         q.addBindValue(value);
@@ -232,7 +230,7 @@ bool AckHistoryQuery::runSearch()
         q.addBindValue(commandId);
     }
     if (!q.exec()) {
-        m_lastError = q.lastError().text();
+        m_lastError = q.lastError();
         qCWarning(lcStore).noquote() << "ack history search failed:" << m_lastError;
         m_searchIds = QList<qint64>();
         return false;
@@ -253,13 +251,12 @@ QList<AckAttemptRow> AckHistoryQuery::rowsById(const QList<qint64> &ids)
     marks.reserve(ids.size());
     for (qsizetype i = 0; i < ids.size(); ++i)
         marks << QStringLiteral("?");
-    QSqlQuery q(m_database.db());
-    q.setForwardOnly(true);
+    SqliteQuery q(m_database.db());
     q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts WHERE attempt_id IN (%2)").arg(kColumns, marks.join(u',')));
     for (const qint64 id : ids)
         q.addBindValue(id);
     if (!q.exec()) {
-        m_lastError = q.lastError().text();
+        m_lastError = q.lastError();
         return rows;
     }
     QHash<qint64, AckAttemptRow> byId;
@@ -290,8 +287,7 @@ QList<AckAttemptRow> AckHistoryQuery::page(int offset, int limit)
     const bool fromEnd = offset > total / 2;
     const int skip = fromEnd ? total - offset - limit : offset;
     QVariantList values;
-    QSqlQuery q(m_database.db());
-    q.setForwardOnly(true);
+    SqliteQuery q(m_database.db());
     q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ? OFFSET ?")
                   .arg(kColumns, whereClause(&values), fromEnd ? kOldestFirst : kNewestFirst));
     for (const QVariant &value : values)
@@ -300,7 +296,7 @@ QList<AckAttemptRow> AckHistoryQuery::page(int offset, int limit)
     q.addBindValue(skip);
     QList<AckAttemptRow> rows;
     if (!q.exec()) {
-        m_lastError = q.lastError().text();
+        m_lastError = q.lastError();
         qCWarning(lcStore).noquote() << "ack history page failed:" << m_lastError;
         return rows;
     }
@@ -342,15 +338,14 @@ QList<AckAttemptRow> AckHistoryQuery::seek(const AckAttemptRow &row, int limit, 
     where += (where.isEmpty() ? QStringLiteral("WHERE ") : QStringLiteral(" AND "))
         + (older ? QStringLiteral("(attempted_at, attempt_id) < (?, ?)") : QStringLiteral("(attempted_at, attempt_id) > (?, ?)"));
     values << row.attemptedAt.toMSecsSinceEpoch() << row.attemptId;
-    QSqlQuery q(m_database.db());
-    q.setForwardOnly(true);
+    SqliteQuery q(m_database.db());
     q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ?").arg(kColumns, where, older ? kNewestFirst : kOldestFirst));
     for (const QVariant &value : values)
         q.addBindValue(value);
     q.addBindValue(limit);
     QList<AckAttemptRow> rows;
     if (!q.exec()) {
-        m_lastError = q.lastError().text();
+        m_lastError = q.lastError();
         qCWarning(lcStore).noquote() << "ack history seek failed:" << m_lastError;
         return rows;
     }
@@ -366,11 +361,11 @@ QStringList AckHistoryQuery::distinct(const QString &column)
     // A loose index scan: each step is one seek on the column's index, so listing a handful of
     // values costs a handful of seeks even with millions of rows.
     QStringList values;
-    QSqlQuery empty(m_database.db());
+    SqliteQuery empty(m_database.db());
     empty.prepare(QStringLiteral("SELECT 1 FROM ack_attempts WHERE %1 = '' LIMIT 1").arg(column));
     if (empty.exec() && empty.next())
         values << QString();
-    QSqlQuery next(m_database.db());
+    SqliteQuery next(m_database.db());
     next.prepare(QStringLiteral("SELECT MIN(%1) FROM ack_attempts WHERE %1 > ?").arg(column));
     QString last = QStringLiteral("");
     while (values.size() < kMaxDistinct) {
@@ -438,13 +433,12 @@ AckHistoryQuery::ExportResult AckHistoryQuery::exportTo(QIODevice &out, Format f
         }
     } else {
         QVariantList values;
-        QSqlQuery q(m_database.db());
-        q.setForwardOnly(true);
-        q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3").arg(kColumns, whereClause(&values), kNewestFirst));
+        SqliteQuery q(m_database.db());
+            q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3").arg(kColumns, whereClause(&values), kNewestFirst));
         for (const QVariant &value : values)
             q.addBindValue(value);
         if (!q.exec()) {
-            result.error = QStringLiteral("cannot read the ack history: %1").arg(q.lastError().text());
+            result.error = QStringLiteral("cannot read the ack history: %1").arg(q.lastError());
             return result;
         }
         while (q.next()) {

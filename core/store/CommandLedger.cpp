@@ -4,11 +4,10 @@
 #include "log/Logging.h"
 #include "store/LedgerDatabase.h"
 
+#include "store/SqliteQuery.h"
+
 #include <QJsonDocument>
 #include <QRandomGenerator>
-#include <QSqlError>
-#include <QSqlQuery>
-#include <QSqlRecord>
 
 #include <algorithm>
 #include <cmath>
@@ -56,7 +55,7 @@ QVariant nullable(const std::optional<int> &value)
     return value ? QVariant(*value) : QVariant(QMetaType(QMetaType::Int));
 }
 
-LedgerCommand rowFrom(const QSqlQuery &q)
+LedgerCommand rowFrom(const SqliteQuery &q)
 {
     LedgerCommand row;
     row.rowId = q.value(0).toLongLong();
@@ -100,26 +99,25 @@ CommandLedger::CommandLedger(LedgerDatabase &database)
 
 CommandLedger::~CommandLedger() = default;
 
-QSqlQuery &CommandLedger::statement(const QString &sql)
+SqliteQuery &CommandLedger::statement(const QString &sql)
 {
     // Preparing is most of the cost of a small statement; a round runs the same few dozen again
     // and again. Callers finish() what they read, so no statement keeps a read snapshot open.
     auto it = m_statements.find(sql);
     if (it == m_statements.end()) {
-        QSqlQuery query(m_database.db());
-        query.setForwardOnly(true);
-        query.prepare(sql);  // a failure shows in exec()
-        it = m_statements.insert(sql, query);
+        auto query = std::make_unique<SqliteQuery>(m_database.db());
+        query->prepare(sql);  // a failure shows in exec()
+        it = m_statements.emplace(sql, std::move(query)).first;
     }
-    it->finish();
-    return *it;
+    it->second->finish();
+    return *it->second;
 }
 
-bool CommandLedger::exec(QSqlQuery &query, const char *what)
+bool CommandLedger::exec(SqliteQuery &query, const char *what)
 {
     if (query.exec())
         return true;
-    m_lastError = QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), query.lastError().text());
+    m_lastError = QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), query.lastError());
     qCWarning(lcStore).noquote() << m_lastError;
     return false;
 }
@@ -128,25 +126,25 @@ bool CommandLedger::begin()
 {
     // IMMEDIATE: take the write lock now (waiting up to the busy timeout) instead of failing
     // later when a read transaction tries to upgrade.
-    QSqlQuery &q = statement(QStringLiteral("BEGIN IMMEDIATE"));
+    SqliteQuery &q = statement(QStringLiteral("BEGIN IMMEDIATE"));
     return exec(q, "begin");
 }
 
 void CommandLedger::commit()
 {
-    QSqlQuery &q = statement(QStringLiteral("COMMIT"));
+    SqliteQuery &q = statement(QStringLiteral("COMMIT"));
     exec(q, "commit");
 }
 
 void CommandLedger::rollback()
 {
-    QSqlQuery &q = statement(QStringLiteral("ROLLBACK"));
+    SqliteQuery &q = statement(QStringLiteral("ROLLBACK"));
     exec(q, "rollback");
 }
 
 std::optional<LedgerCommand> CommandLedger::readRow(const QString &where, const QVariantList &values)
 {
-    QSqlQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE %2").arg(kRowColumns, where));
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE %2").arg(kRowColumns, where));
     for (const QVariant &value : values)
         q.addBindValue(value);
     std::optional<LedgerCommand> row;
@@ -167,7 +165,7 @@ CommandLedger::Admitted CommandLedger::admit(const Command &command, const QStri
     if (!command.id)
         return admitted;
     const qint64 now = nowMs();
-    QSqlQuery &insert = statement(QStringLiteral(
+    SqliteQuery &insert = statement(QStringLiteral(
         "INSERT OR IGNORE INTO commands (command_id, agent_type, local_agent_id, type, raw_json, received_at, updated_at, state, delivery) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 'not_delivered')"));
     insert.addBindValue(*command.id);
@@ -197,7 +195,7 @@ CommandLedger::Admitted CommandLedger::admit(const Command &command, const QStri
 
 bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
 {
-    QSqlQuery &q = statement(QStringLiteral(
+    SqliteQuery &q = statement(QStringLiteral(
         "UPDATE commands SET state = 'running', runner_pid = ?, runner_start_time = ?, started_at = ?, updated_at = ? "
         "WHERE row_id = ? AND state = 'pending'"));
     const qint64 now = nowMs();
@@ -211,7 +209,7 @@ bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
 
 void CommandLedger::release(qint64 rowId)
 {
-    QSqlQuery &q = statement(QStringLiteral(
+    SqliteQuery &q = statement(QStringLiteral(
         "UPDATE commands SET state = 'pending', runner_pid = NULL, runner_start_time = NULL, started_at = NULL, updated_at = ? "
         "WHERE row_id = ? AND state = 'running'"));
     q.addBindValue(nowMs());
@@ -221,7 +219,7 @@ void CommandLedger::release(qint64 rowId)
 
 void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
 {
-    QSqlQuery &q = statement(QStringLiteral("UPDATE commands SET child_pid = ?, updated_at = ? WHERE row_id = ?"));
+    SqliteQuery &q = statement(QStringLiteral("UPDATE commands SET child_pid = ?, updated_at = ? WHERE row_id = ?"));
     q.addBindValue(childPid);
     q.addBindValue(nowMs());
     q.addBindValue(rowId);
@@ -230,7 +228,7 @@ void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
 
 qint64 CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload)
 {
-    QSqlQuery &q = statement(QStringLiteral(
+    SqliteQuery &q = statement(QStringLiteral(
         "INSERT INTO acks (command_row, command_id, type, status, error, version, payload, created_at, next_attempt_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     const qint64 now = nowMs();
@@ -245,14 +243,14 @@ qint64 CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJ
     q.addBindValue(now);
     if (!exec(q, "queue ack"))
         return 0;
-    return q.lastInsertId().toLongLong();
+    return q.lastInsertId();
 }
 
 qint64 CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
 {
     if (!begin())
         return 0;
-    QSqlQuery &q = statement(QStringLiteral(
+    SqliteQuery &q = statement(QStringLiteral(
         "UPDATE commands SET state = ?, delivery = ?, reason = ?, error = ?, version = ?, detail = ?, "
         "exit_code = ?, signal = ?, timed_out = ?, cancelled = ?, stdout_tail = ?, stderr_tail = ?, "
         "stdout_spill = ?, stderr_spill = ?, child_pid = COALESCE(?, child_pid), finished_at = ?, updated_at = ? "
@@ -297,7 +295,7 @@ qint64 CommandLedger::requeueAck(qint64 rowId)
 {
     if (!begin())
         return 0;
-    QSqlQuery &waiting = statement(QStringLiteral("SELECT ack_id FROM acks WHERE command_row = ? AND delivered_at IS NULL ORDER BY ack_id LIMIT 1"));
+    SqliteQuery &waiting = statement(QStringLiteral("SELECT ack_id FROM acks WHERE command_row = ? AND delivered_at IS NULL ORDER BY ack_id LIMIT 1"));
     waiting.addBindValue(rowId);
     const qint64 waitingId = exec(waiting, "find ack") && waiting.next() ? waiting.value(0).toLongLong() : 0;
     waiting.finish();
@@ -305,7 +303,7 @@ qint64 CommandLedger::requeueAck(qint64 rowId)
         commit();
         return waitingId;
     }
-    QSqlQuery &last = statement(QStringLiteral("SELECT payload FROM acks WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
+    SqliteQuery &last = statement(QStringLiteral("SELECT payload FROM acks WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
     last.addBindValue(rowId);
     const QByteArray lastPayload = exec(last, "last ack") && last.next() ? last.value(0).toByteArray() : QByteArray();
     last.finish();
@@ -324,7 +322,7 @@ qint64 CommandLedger::requeueAck(qint64 rowId)
 
 int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const LedgerCommand &)> &ackPayloadFor)
 {
-    QSqlQuery &running = statement(QStringLiteral("SELECT row_id, runner_pid, runner_start_time FROM commands WHERE state = 'running'"));
+    SqliteQuery &running = statement(QStringLiteral("SELECT row_id, runner_pid, runner_start_time FROM commands WHERE state = 'running'"));
     if (!exec(running, "find running"))
         return 0;
     QList<qint64> orphans;
@@ -339,7 +337,7 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
         if (!begin())
             break;
         // Re-check under the write lock: only a row still running is ours to recover.
-        QSqlQuery &mark = statement(QStringLiteral(
+        SqliteQuery &mark = statement(QStringLiteral(
             "UPDATE commands SET state = 'interrupted', delivery = 'unknown', error = ?, finished_at = ?, updated_at = ? "
             "WHERE row_id = ? AND state = 'running'"));
         const qint64 now = nowMs();
@@ -366,7 +364,7 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
 QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
 {
     QList<OutboxAck> due;
-    QSqlQuery &q = statement(QStringLiteral(
+    SqliteQuery &q = statement(QStringLiteral(
         "SELECT a.ack_id, a.command_row, a.command_id, c.agent_type, a.type, c.state, a.payload, a.attempts, a.created_at "
         "FROM acks a JOIN commands c ON c.row_id = a.command_row "
         "WHERE a.delivered_at IS NULL %1 ORDER BY a.ack_id LIMIT ?")
@@ -399,7 +397,7 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
         return;
     const qint64 now = nowMs();
     const int attempt = ack.attempts + 1;
-    QSqlQuery &log = statement(QStringLiteral(
+    SqliteQuery &log = statement(QStringLiteral(
         "INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, version, attempted_at, "
         "http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     log.addBindValue(ack.ackId);
@@ -416,7 +414,7 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
     log.addBindValue(delivered);
     log.addBindValue(attempt);
 
-    QSqlQuery &update = statement(delivered
+    SqliteQuery &update = statement(delivered
         ? QStringLiteral("UPDATE acks SET attempts = ?, delivered_at = ?, last_http_status = ?, last_error = '' WHERE ack_id = ?")
         : QStringLiteral("UPDATE acks SET attempts = ?, next_attempt_at = ?, last_http_status = ?, last_error = ? WHERE ack_id = ?"));
     if (delivered) {
@@ -470,7 +468,7 @@ QList<LedgerCommand> CommandLedger::history(const HistoryFilter &filter)
         where << QStringLiteral("c.received_at >= ?");
         values << filter.since.toMSecsSinceEpoch();
     }
-    QSqlQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c %2 ORDER BY c.received_at DESC, c.row_id DESC LIMIT ?")
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c %2 ORDER BY c.received_at DESC, c.row_id DESC LIMIT ?")
                   .arg(kRowColumns, where.isEmpty() ? QString() : QStringLiteral("WHERE ") + where.join(QStringLiteral(" AND "))));
     for (const QVariant &value : values)
         q.addBindValue(value);
@@ -486,7 +484,7 @@ QList<LedgerCommand> CommandLedger::history(const HistoryFilter &filter)
 
 int CommandLedger::countInState(CommandState state)
 {
-    QSqlQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM commands WHERE state = ?"));
+    SqliteQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM commands WHERE state = ?"));
     q.addBindValue(stateName(state));
     const int count = exec(q, "count") && q.next() ? q.value(0).toInt() : 0;
     q.finish();
@@ -495,7 +493,7 @@ int CommandLedger::countInState(CommandState state)
 
 int CommandLedger::outboxSize()
 {
-    QSqlQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM acks WHERE delivered_at IS NULL"));
+    SqliteQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM acks WHERE delivered_at IS NULL"));
     const int size = exec(q, "outbox size") && q.next() ? q.value(0).toInt() : 0;
     q.finish();
     return size;
@@ -503,7 +501,7 @@ int CommandLedger::outboxSize()
 
 QString CommandLedger::meta(const QString &key)
 {
-    QSqlQuery &q = statement(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    SqliteQuery &q = statement(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
     q.addBindValue(key);
     const QString value = exec(q, "meta") && q.next() ? q.value(0).toString() : QString();
     q.finish();
@@ -512,7 +510,7 @@ QString CommandLedger::meta(const QString &key)
 
 void CommandLedger::setMeta(const QString &key, const QString &value)
 {
-    QSqlQuery &q = statement(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
+    SqliteQuery &q = statement(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
     q.addBindValue(key);
     q.addBindValue(value);
     exec(q, "set meta");

@@ -5,15 +5,17 @@
 
 #include <QHash>
 #include <QList>
-#include <QSqlQuery>
 #include <QString>
 
 #include <functional>
+#include <memory>
+#include <unordered_map>
 
 
 namespace teamai {
 
 class LedgerDatabase;
+class SqliteQuery;
 struct Command;
 
 /// @brief The durable record of every command and every acknowledgement (SPEC §7), on one
@@ -98,8 +100,8 @@ public:
 
 private:
     /// The prepared statement for @p sql, cached for this connection, reset and ready to bind.
-    QSqlQuery &statement(const QString &sql);
-    bool exec(QSqlQuery &query, const char *what);
+    SqliteQuery &statement(const QString &sql);
+    bool exec(SqliteQuery &query, const char *what);
     bool begin();
     void commit();
     void rollback();
@@ -107,7 +109,7 @@ private:
     std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);
 
     LedgerDatabase &m_database;
-    QHash<QString, QSqlQuery> m_statements;
+    std::unordered_map<QString, std::unique_ptr<SqliteQuery>> m_statements;
     QString m_lastError;
 };
 

@@ -4,17 +4,13 @@
 #include "util/FileLock.h"
 #include "util/Paths.h"
 
+#include "store/SqliteQuery.h"
+
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
-#include <QSqlDriver>
-#include <QSqlError>
-#include <QSqlQuery>
-#include <QThread>
 
 #include <sqlite3.h>
-
-#include <atomic>
 
 namespace teamai {
 namespace {
@@ -96,20 +92,19 @@ const char *const kSchemaV1[] = {
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 };
 
-// QtSql names each connection; a counter is unique within the process (and, unlike a UUID, needs
-// no randomness, which is slow to draw on some virtual machines).
-int nextConnectionNumber()
+// SQLite's own verdict that the file is not (or no longer) a usable database, as opposed to a
+// busy database or a folder we cannot write to.
+bool isDamage(int code)
 {
-    static std::atomic<int> counter{0};
-    return ++counter;
-}
-
-bool isDamage(const QSqlError &error)
-{
-    const QString text = error.text().toLower();
-    return text.contains(QLatin1String("not a database")) || text.contains(QLatin1String("malformed"))
-        || text.contains(QLatin1String("corrupt")) || text.contains(QLatin1String("disk i/o error"))
-        || text.contains(QLatin1String("unable to open"));
+    switch (code & 0xff) {  // the primary result code
+    case SQLITE_NOTADB:
+    case SQLITE_CORRUPT:
+    case SQLITE_IOERR:
+    case SQLITE_CANTOPEN:
+        return true;
+    default:
+        return false;
+    }
 }
 
 } // namespace
@@ -121,7 +116,6 @@ QString LedgerDatabase::defaultPath()
 
 LedgerDatabase::LedgerDatabase(const QString &path)
     : m_path(path)
-    , m_connectionName(QStringLiteral("teamai-ledger-%1").arg(nextConnectionNumber()))
 {
 }
 
@@ -130,35 +124,25 @@ LedgerDatabase::~LedgerDatabase()
     closeConnection();
 }
 
-sqlite3 *LedgerDatabase::nativeHandle() const
-{
-    if (!m_db.isValid() || !m_db.driver())
-        return nullptr;
-    const QVariant handle = m_db.driver()->handle();
-    if (!handle.isValid() || qstrcmp(handle.typeName(), "sqlite3*") != 0)
-        return nullptr;
-    return *static_cast<sqlite3 *const *>(handle.constData());
-}
-
 void LedgerDatabase::closeConnection(bool foldLog)
 {
-    if (!m_db.isValid())
+    if (!m_db)
         return;
     // The first process to open the ledger after everyone closed it replays (reads and checksums)
     // the whole write-ahead log, and hooks open it many times an hour. So the last connection out
     // folds a non-empty log into the database and removes it — what SQLite does on close unless
     // told not to — while one that leaves the log empty (an idle hook) skips the fsyncs that costs.
     // SQLite only does this when no other connection is open; it never waits for one.
-    if (sqlite3 *connection = nativeHandle(); foldLog && connection && QFileInfo(m_path + QStringLiteral("-wal")).size() > 0)
-        sqlite3_db_config(connection, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
-    m_db.close();
-    m_db = QSqlDatabase();
-    QSqlDatabase::removeDatabase(m_connectionName);
+    if (foldLog && QFileInfo(m_path + QStringLiteral("-wal")).size() > 0)
+        sqlite3_db_config(m_db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
+    // v2: statements still prepared (a CommandLedger's cache) are finalized by their owners later.
+    sqlite3_close_v2(m_db);
+    m_db = nullptr;
 }
 
 bool LedgerDatabase::isOpen() const
 {
-    return m_db.isValid() && m_db.isOpen();
+    return m_db != nullptr;
 }
 
 bool LedgerDatabase::open()
@@ -182,42 +166,65 @@ bool LedgerDatabase::open()
 bool LedgerDatabase::openConnection()
 {
     closeConnection();
-    m_db = QSqlDatabase::addDatabase(QStringLiteral("QSQLITE"), m_connectionName);
-    m_db.setDatabaseName(m_path);
-    // Concurrent agent processes wait for each other instead of failing with SQLITE_BUSY.
-    m_db.setConnectOptions(QStringLiteral("QSQLITE_BUSY_TIMEOUT=10000"));
-    if (!m_db.open()) {
-        m_error = QStringLiteral("cannot open %1: %2").arg(m_path, m_db.lastError().text());
-        m_damaged = isDamage(m_db.lastError());
+    m_damaged = false;
+    // NOFOLLOW: the ledger is never reached through a symbolic link planted in its place.
+    const int code = sqlite3_open_v2(QFile::encodeName(m_path).constData(), &m_db,
+                                     SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, nullptr);
+    if (code != SQLITE_OK) {
+        m_error = QStringLiteral("cannot open %1: %2").arg(m_path, QString::fromUtf8(m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(code)));
+        m_damaged = isDamage(code);
+        sqlite3_close_v2(m_db);
+        m_db = nullptr;
         return false;
     }
+    sqlite3_extended_result_codes(m_db, 1);
+    // Concurrent agent processes wait for each other instead of failing with SQLITE_BUSY.
+    sqlite3_busy_timeout(m_db, 10000);
     const auto ownerOnly = QFile::ReadOwner | QFile::WriteOwner;
     if ((QFile::permissions(m_path) & ~(QFile::ReadUser | QFile::WriteUser | QFile::ExeUser)) != ownerOnly)
         QFile::setPermissions(m_path, ownerOnly);
     return true;
 }
 
+bool LedgerDatabase::run(const char *sql, QString *failure)
+{
+    const int code = sqlite3_exec(m_db, sql, nullptr, nullptr, nullptr);
+    if (code == SQLITE_OK)
+        return true;
+    *failure = QString::fromUtf8(sqlite3_errmsg(m_db));
+    m_damaged = isDamage(sqlite3_extended_errcode(m_db));
+    return false;
+}
+
+int LedgerDatabase::userVersion(QString *failure)
+{
+    SqliteQuery query(m_db);
+    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next()) {
+        *failure = query.lastError();
+        m_damaged = isDamage(sqlite3_extended_errcode(m_db));
+        return -1;
+    }
+    return query.value(0).toInt();
+}
+
 bool LedgerDatabase::configureAndMigrate()
 {
     // By default the last connection to close checkpoints the WAL and deletes it, which costs
     // fsyncs even when the WAL is empty; closeConnection() turns that back on only when needed.
-    if (sqlite3 *connection = nativeHandle())
-        sqlite3_db_config(connection, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
-    QSqlQuery query(m_db);
+    sqlite3_db_config(m_db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
+    QString failure;
     for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
                                "PRAGMA journal_size_limit=4194304"}) {
-        if (!query.exec(QString::fromLatin1(pragma))) {
-            m_error = QStringLiteral("%1 is not a usable database: %2").arg(m_path, query.lastError().text());
-            m_damaged = isDamage(query.lastError());
+        if (!run(pragma, &failure)) {
+            m_error = QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure);
             return false;
         }
     }
-    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next()) {
-        m_error = QStringLiteral("%1 is not a usable database: %2").arg(m_path, query.lastError().text());
-        m_damaged = isDamage(query.lastError());
+    const int version = userVersion(&failure);
+    if (version < 0) {
+        m_error = QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure);
         return false;
     }
-    const int version = query.value(0).toInt();
     if (version == kSchemaVersion)
         return true;
     if (version > kSchemaVersion) {
@@ -230,28 +237,33 @@ bool LedgerDatabase::configureAndMigrate()
 
 bool LedgerDatabase::migrate(int fromVersion)
 {
-    QSqlQuery query(m_db);
+    QString failure;
     // IMMEDIATE takes the write lock at once, so two processes never migrate at the same time.
-    if (!query.exec(QStringLiteral("BEGIN IMMEDIATE"))) {
-        m_error = QStringLiteral("cannot migrate %1: %2").arg(m_path, query.lastError().text());
+    if (!run("BEGIN IMMEDIATE", &failure)) {
+        m_error = QStringLiteral("cannot migrate %1: %2").arg(m_path, failure);
         return false;
     }
     // Re-read under the lock: another process may have migrated meanwhile.
-    query.exec(QStringLiteral("PRAGMA user_version"));
-    const int current = query.next() ? query.value(0).toInt() : fromVersion;
+    const int read = userVersion(&failure);
+    const int current = read < 0 ? fromVersion : read;
     bool ok = true;
     if (current < 1) {
         for (const char *statement : kSchemaV1) {
-            if (!query.exec(QString::fromUtf8(statement))) {
-                m_error = QStringLiteral("cannot create the ledger schema: %1").arg(query.lastError().text());
+            if (!run(statement, &failure)) {
+                m_error = QStringLiteral("cannot create the ledger schema: %1").arg(failure);
                 ok = false;
                 break;
             }
         }
     }
-    if (ok && current < kSchemaVersion)
-        ok = query.exec(QStringLiteral("PRAGMA user_version=%1").arg(kSchemaVersion));
-    query.exec(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"));
+    if (ok && current < kSchemaVersion) {
+        const QByteArray setVersion = "PRAGMA user_version=" + QByteArray::number(kSchemaVersion);
+        ok = run(setVersion.constData(), &failure);
+        if (!ok)
+            m_error = QStringLiteral("cannot migrate %1: %2").arg(m_path, failure);
+    }
+    QString ignored;
+    run(ok ? "COMMIT" : "ROLLBACK", &ignored);
     if (ok && current < kSchemaVersion)
         qCInfo(lcStore) << "ledger schema migrated from" << current << "to" << kSchemaVersion;
     return ok;

@@ -1,6 +1,5 @@
 #pragma once
 
-#include <QSqlDatabase>
 #include <QString>
 
 struct sqlite3;
@@ -12,7 +11,7 @@ namespace teamai {
 /// version on open. A file that is not a usable database is moved aside (kept for inspection)
 /// and a fresh one is started, so a damaged ledger never stops the agent.
 ///
-/// One object per thread: QtSql connections must not cross threads.
+/// Through SQLite's C API (see SqliteQuery for why not QtSql). One object per thread.
 class LedgerDatabase
 {
 public:
@@ -34,19 +33,20 @@ public:
     QString setAsidePath() const { return m_setAside; }
     QString path() const { return m_path; }
 
-    QSqlDatabase &db() { return m_db; }
+    /// @brief The connection, for SqliteQuery; null when not open.
+    sqlite3 *db() const { return m_db; }
 
 private:
     bool openConnection();
     void closeConnection(bool foldLog = true);
-    sqlite3 *nativeHandle() const;
+    bool run(const char *sql, QString *failure);
+    int userVersion(QString *failure);
     bool configureAndMigrate();
     bool migrate(int fromVersion);
     bool setAside(const QString &why);
 
     QString m_path;
-    QString m_connectionName;
-    QSqlDatabase m_db;
+    sqlite3 *m_db = nullptr;
     QString m_error;
     QString m_setAside;
     bool m_damaged = false;

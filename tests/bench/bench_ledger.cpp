@@ -11,14 +11,13 @@
 // and agents are mixed like a busy machine's (mostly succeeded resource commands, some
 // uninstall_teamai runs with output tails, failures and rejections with their ack errors).
 #include "store/LedgerDatabase.h"
+#include "store/SqliteQuery.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QLoggingCategory>
-#include <QSqlError>
-#include <QSqlQuery>
 
 #include <cstdio>
 
@@ -82,11 +81,11 @@ SELECT a.ack_id, a.command_id, c.agent_type, a.type, c.state, a.status, a.error,
 FROM acks a JOIN commands c ON c.row_id = a.command_row ORDER BY a.ack_id
 )sql";
 
-bool exec(QSqlQuery &query, const QString &sql, const char *what)
+bool exec(SqliteQuery &query, const QString &sql, const char *what)
 {
     if (query.exec(sql))
         return true;
-    std::fprintf(stderr, "bench_ledger: %s: %s\n", what, qPrintable(query.lastError().text()));
+    std::fprintf(stderr, "bench_ledger: %s: %s\n", what, qPrintable(query.lastError()));
     return false;
 }
 
@@ -122,7 +121,7 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "bench_ledger: %s\n", qPrintable(database.error()));
         return 1;
     }
-    QSqlQuery query(database.db());
+    SqliteQuery query(database.db());
     if (!exec(query, QStringLiteral("SELECT COUNT(*) FROM commands"), "count") || !query.next())
         return 1;
     if (query.value(0).toLongLong() != 0) {
@@ -140,7 +139,7 @@ int main(int argc, char **argv)
     query.bindValue(QStringLiteral(":start"), now - step * rows - 60000);
     query.bindValue(QStringLiteral(":step"), step);
     if (!query.exec()) {
-        std::fprintf(stderr, "bench_ledger: commands: %s\n", qPrintable(query.lastError().text()));
+        std::fprintf(stderr, "bench_ledger: commands: %s\n", qPrintable(query.lastError()));
         return 1;
     }
     const qint64 afterCommands = clock.elapsed();

@@ -1,10 +1,9 @@
 #pragma once
 
 #include "store/LedgerDatabase.h"
+#include "store/SqliteQuery.h"
 
 #include <QDateTime>
-#include <QSqlError>
-#include <QSqlQuery>
 #include <QStringList>
 #include <QVariant>
 
@@ -32,14 +31,14 @@ struct AckFixture {
 
     static bool fill(LedgerDatabase &database, qint64 count, const QDateTime &start, QString *error = nullptr)
     {
-        QSqlQuery q(database.db());
+        SqliteQuery q(database.db());
         q.exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
         if (!q.exec(QStringLiteral("BEGIN IMMEDIATE"))) {
             if (error)
-                *error = q.lastError().text();
+                *error = q.lastError();
             return false;
         }
-        QSqlQuery insert(database.db());
+        SqliteQuery insert(database.db());
         insert.prepare(QStringLiteral(
             "INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, version, "
             "attempted_at, http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
@@ -65,7 +64,7 @@ struct AckFixture {
             insert.bindValue(12, int(i % 3) + 1);
             if (!insert.exec()) {
                 if (error)
-                    *error = insert.lastError().text();
+                    *error = insert.lastError();
                 q.exec(QStringLiteral("ROLLBACK"));
                 return false;
             }

@@ -219,7 +219,7 @@ bool AckHistoryWindow::startExport(const QString &path, AckHistoryQuery::Format 
     m_json->setEnabled(false);
     m_cancelExport->show();
     m_count->setText(QStringLiteral("Exporting…"));
-    // Its own connection: QtSql connections must stay on the thread that opened them.
+    // Its own connection: a LedgerDatabase stays on the thread that opened it.
     m_exportThread = QThread::create([self, path, format, filter, databasePath, cancel] {
         AckHistoryQuery::ExportResult result;
         LedgerDatabase database(databasePath);

@@ -2,6 +2,7 @@
 // search (substring, exact command id, escaping), distinct values, and CSV / JSON export contents.
 
 #include "store/AckHistoryQuery.h"
+#include "store/SqliteQuery.h"
 #include "store/LedgerDatabase.h"
 
 #include "../AckFixture.h"
@@ -11,7 +12,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QSqlQuery>
 #include <QtTest>
 
 using namespace teamai;
@@ -39,7 +39,7 @@ private:
 
     void addRow(qint64 commandId, const QString &error, qint64 atMs)
     {
-        QSqlQuery q(database->db());
+        SqliteQuery q(database->db());
         q.exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
         q.prepare(QStringLiteral("INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, "
                                  "version, attempted_at, http_status, transport_error, delivered, attempt_number) "

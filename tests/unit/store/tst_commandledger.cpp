@@ -1,12 +1,12 @@
 #include "commands/Command.h"
 #include "store/CommandLedger.h"
+#include "store/SqliteQuery.h"
 #include "store/LedgerDatabase.h"
 
 #include "TestEnvironment.h"
 
 #include <QJsonDocument>
 #include <QProcess>
-#include <QSqlQuery>
 #include <QtTest>
 
 #include <future>
@@ -65,7 +65,7 @@ private slots:
     void storedPrivatelyWithWal()
     {
         QCOMPARE(QFileInfo(m_db->path()).permissions() & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
-        QSqlQuery q(m_db->db());
+        SqliteQuery q(m_db->db());
         QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
@@ -162,7 +162,7 @@ private slots:
 
         m_ledger->recordAckAttempt(m_ledger->dueAcks(false).at(0), 200, {}, true);
         QCOMPARE(m_ledger->outboxSize(), 2);
-        QSqlQuery q(m_db->db());
+        SqliteQuery q(m_db->db());
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*), SUM(delivered) FROM ack_attempts WHERE command_id = 10")) && q.next());
         QCOMPARE(q.value(0).toInt(), 2);  // every attempt is recorded, failed or not
         QCOMPARE(q.value(1).toInt(), 1);

@@ -1,11 +1,11 @@
 #include "store/LedgerDatabase.h"
+#include "store/SqliteQuery.h"
 
 #include "TestEnvironment.h"
 
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QSqlQuery>
 #include <QtTest>
 
 #include <optional>
@@ -27,7 +27,7 @@ private slots:
         QFile aside(db.setAsidePath());
         QVERIFY(aside.open(QIODevice::ReadOnly));
         QCOMPARE(aside.readAll(), garbage);  // kept byte for byte for inspection
-        QSqlQuery q(db.db());
+        SqliteQuery q(db.db());
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM commands")) && q.next());
         QCOMPARE(q.value(0).toInt(), 0);
     }
@@ -38,13 +38,13 @@ private slots:
         {
             LedgerDatabase db;
             QVERIFY(db.open());
-            QSqlQuery q(db.db());
+            SqliteQuery q(db.db());
             QVERIFY(q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('k', 'v')")));
         }
         LedgerDatabase again;
         QVERIFY(again.open());
         QVERIFY(again.setAsidePath().isEmpty());
-        QSqlQuery q(again.db());
+        SqliteQuery q(again.db());
         QVERIFY(q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'k'")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("v"));
         QCOMPARE(QDir(env.stateDir()).entryList({QStringLiteral("ledger.db.damaged-*")}).size(), 0);
@@ -59,14 +59,14 @@ private slots:
         {
             LedgerDatabase db;
             QVERIFY(db.open());
-            QSqlQuery q(db.db());
+            SqliteQuery q(db.db());
             QVERIFY(q.exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('k', 'v')")));
             QVERIFY(QFileInfo(wal).size() > 0);  // the row is in the log, not yet in the database
         }
         QCOMPARE(QFileInfo(wal).size(), 0);  // gone, or empty
         LedgerDatabase again;
         QVERIFY(again.open());
-        QSqlQuery q(again.db());
+        SqliteQuery q(again.db());
         QVERIFY(q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'k'")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("v"));
     }
@@ -79,13 +79,13 @@ private slots:
         QVERIFY(stays.open());
         std::optional<LedgerDatabase> leaves(std::in_place);
         QVERIFY(leaves->open());
-        QVERIFY(QSqlQuery(leaves->db()).exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('k', 'v')")));
+        QVERIFY(SqliteQuery(leaves->db()).exec(QStringLiteral("INSERT INTO meta (key, value) VALUES ('k', 'v')")));
         QElapsedTimer clock;
         clock.start();
         leaves.reset();
         QVERIFY(clock.elapsed() < 1000);  // closed without waiting for `stays`
         QVERIFY(QFileInfo(wal).size() > 0);
-        QSqlQuery q(stays.db());
+        SqliteQuery q(stays.db());
         QVERIFY(q.exec(QStringLiteral("SELECT value FROM meta WHERE key = 'k'")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("v"));
     }
