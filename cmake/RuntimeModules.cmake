@@ -1,19 +1,22 @@
 # Runtime modules: shared libraries teamai-core loads on first use (core/modules/RuntimeModule.h).
 #
-# On ELF platforms the dynamic linker finds them through the RUNPATH of our executables: the
-# build tree's lib/teamai for everything built here (tests included), <libdir>/teamai/modules for
-# the installed teamai and teamai-tray (teamai_use_installed_modules) — a private folder, which
-# Debian policy allows a RUNPATH to, and not one ldconfig looks in. Elsewhere they are installed
-# next to the executables.
+# They are loaded by absolute path, never through a RUNPATH: a RUNPATH would make the dynamic
+# linker look in it for every other library as well, on every start (and an empty entry, which
+# CMake pads build RUNPATHs with, means the current folder). Installed, they are in
+# <libdir>/teamai/modules — a private folder ldconfig does not search — found relative to the
+# program; programs run from this build tree use the build tree's lib/teamai. On Windows and macOS
+# they sit next to the programs.
 include(GNUInstallDirs)
 
 set(TEAMAI_MODULE_BUILD_DIR ${CMAKE_BINARY_DIR}/lib/teamai)
 if(WIN32 OR APPLE)
     set(TEAMAI_MODULE_INSTALL_DIR bin)
+    set(TEAMAI_MODULE_DIR_FROM_BIN .)
 else()
     set(TEAMAI_MODULE_INSTALL_DIR ${CMAKE_INSTALL_LIBDIR}/teamai/modules)
+    # The programs install to <prefix>/bin (app/teamai, app/teamai-tray).
+    file(RELATIVE_PATH TEAMAI_MODULE_DIR_FROM_BIN ${CMAKE_INSTALL_PREFIX}/bin ${CMAKE_INSTALL_PREFIX}/${TEAMAI_MODULE_INSTALL_DIR})
 endif()
-list(APPEND CMAKE_BUILD_RPATH ${TEAMAI_MODULE_BUILD_DIR})
 
 # teamai_add_runtime_module(target sources...): a module of teamai-core, built before anything
 # that links teamai-core and installed with the agent.
@@ -29,12 +32,4 @@ function(teamai_add_runtime_module target)
     teamai_set_warnings(${target})
     add_dependencies(teamai-core ${target})
     install(TARGETS ${target} LIBRARY DESTINATION ${TEAMAI_MODULE_INSTALL_DIR} COMPONENT agent)
-endfunction()
-
-# teamai_use_installed_modules(target): the installed program finds the installed modules.
-function(teamai_use_installed_modules target)
-    if(NOT (WIN32 OR APPLE))
-        file(RELATIVE_PATH to_modules ${CMAKE_INSTALL_FULL_BINDIR} ${CMAKE_INSTALL_PREFIX}/${TEAMAI_MODULE_INSTALL_DIR})
-        set_target_properties(${target} PROPERTIES INSTALL_RPATH "\$ORIGIN/${to_modules}")
-    endif()
 endfunction()

@@ -1,26 +1,65 @@
 #include "modules/RuntimeModule.h"
 
+#include "modules/ModuleDirs.h"
+
 #include <QCoreApplication>
-#include <QFile>
+#include <QDir>
+#include <QFileInfo>
 #include <QHash>
 #include <QLibrary>
 #include <QMutex>
-
-#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN)
-#define TEAMAI_MODULES_VIA_DLOPEN 1
-#include <dlfcn.h>
-#endif
 
 namespace teamai::modules {
 namespace {
 
 struct Loaded {
-    void *handle = nullptr;  // dlopen handle, or a QLibrary*
-    QString error;           // why loading failed; kept so a missing module is not retried
+    QLibrary *library = nullptr;  // loaded, never unloaded
+    QString error;                // why loading failed; kept so a missing module is not retried
 };
 
 QMutex g_mutex;
 QHash<QByteArray, Loaded> g_modules;
+
+// Where a module may be, best first: next to the installed programs, then — only for a program
+// that runs from inside this build tree — the build tree's module folder.
+QStringList folders()
+{
+    const QString programDir = QCoreApplication::applicationDirPath();
+    QStringList folders{QDir::cleanPath(programDir + QLatin1Char('/') + QLatin1String(TEAMAI_MODULE_DIR_FROM_BIN))};
+    const QString buildTree = QStringLiteral(TEAMAI_BUILD_TREE);
+    if (programDir.startsWith(buildTree + QLatin1Char('/')))
+        folders << QStringLiteral(TEAMAI_MODULE_BUILD_DIR);
+    return folders;
+}
+
+Loaded load(const char *name)
+{
+    Loaded loaded;
+    if (!QCoreApplication::instance()) {
+        loaded.error = QStringLiteral("no QCoreApplication to tell where the program is");
+        return loaded;
+    }
+    QStringList tried;
+    for (const QString &folder : folders()) {
+        const QString path = folder + QLatin1Char('/') + RuntimeModule::fileName(name);
+        if (!QFileInfo::exists(path)) {
+            tried << path;
+            continue;
+        }
+        // An absolute file name: QLibrary loads exactly this file (dlopen does no search).
+        auto *library = new QLibrary(path);
+        library->setLoadHints(QLibrary::ResolveAllSymbolsHint);  // a broken module fails here, not mid-call
+        if (library->load()) {
+            loaded.library = library;
+            return loaded;
+        }
+        loaded.error = library->errorString();
+        delete library;
+        return loaded;
+    }
+    loaded.error = QStringLiteral("not found in %1").arg(tried.join(QStringLiteral(", ")));
+    return loaded;
+}
 
 } // namespace
 
@@ -37,39 +76,17 @@ void *RuntimeModule::resolve(const char *name, const char *symbol, QString *erro
 {
     const QMutexLocker lock(&g_mutex);
     auto it = g_modules.find(QByteArray(name));
-    if (it == g_modules.end()) {
-        Loaded loaded;
-        const QString file = fileName(name);
-#ifdef TEAMAI_MODULES_VIA_DLOPEN
-        // A bare name: the dynamic linker searches the RUNPATH of the object calling dlopen, which
-        // is our executable (teamai-core is linked in statically).
-        loaded.handle = ::dlopen(QFile::encodeName(file).constData(), RTLD_NOW | RTLD_LOCAL);
-        if (!loaded.handle)
-            loaded.error = QString::fromLocal8Bit(::dlerror());
-#else
-        auto *library = new QLibrary(QCoreApplication::applicationDirPath() + QLatin1Char('/') + file);
-        if (library->load()) {
-            loaded.handle = library;
-        } else {
-            loaded.error = library->errorString();
-            delete library;
-        }
-#endif
-        it = g_modules.insert(QByteArray(name), loaded);
-    }
-    if (!it->handle) {
+    if (it == g_modules.end())
+        it = g_modules.insert(QByteArray(name), load(name));
+    if (!it->library) {
         *error = QStringLiteral("the %1 module (%2) is not installed with this agent or cannot be loaded: %3")
                      .arg(QLatin1String(name), fileName(name), it->error);
         return nullptr;
     }
-#ifdef TEAMAI_MODULES_VIA_DLOPEN
-    void *address = ::dlsym(it->handle, symbol);
-#else
-    void *address = reinterpret_cast<void *>(static_cast<QLibrary *>(it->handle)->resolve(symbol));
-#endif
+    void *address = reinterpret_cast<void *>(it->library->resolve(symbol));
     if (!address)
         *error = QStringLiteral("%1 is from another version of the agent (it has no %2): reinstall the agent")
-                     .arg(fileName(name), QLatin1String(symbol));
+                     .arg(it->library->fileName(), QLatin1String(symbol));
     return address;
 }
 

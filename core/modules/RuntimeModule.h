@@ -12,10 +12,11 @@ namespace teamai::modules {
 /// would make every agent hook load and relocate about fifteen more libraries — about 1.5 ms on
 /// each of the many hooks an hour — for code only a keychain token or a skill download needs.
 ///
-/// Where they are found: ELF platforms ask the dynamic linker, which looks in the RUNPATH our
-/// executables carry (the build tree's `lib/teamai`, or the installed `<libdir>/teamai/modules`), so a
-/// module is taken from this build or this installation, never from the current folder. Elsewhere
-/// they sit next to the executable. A module stays loaded for the life of the process.
+/// Where they are found: by absolute path, relative to the running program — the installed
+/// `<libdir>/teamai/modules` (next to the program on Windows and macOS), or this build tree's
+/// `lib/teamai` for a program run from inside the build tree — never through a search path, so a
+/// module is taken from this installation or this build only. A module stays loaded for the life
+/// of the process.
 ///
 /// Each entry point's name carries the version of the interface it returns (`…_v1`), so a module
 /// left from another version is refused with a clear error instead of being misused.
