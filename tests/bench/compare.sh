@@ -28,7 +28,8 @@
 #                      instead of `npm install` into the temporary folder
 #   --ref-version V    the teamai-cli version to install (default 0.25.0)
 #   --no-ref           skip the reference client
-#   --runs N           hook runs per client (default 30; batches use fewer)
+#   --runs N           hook runs per client (default 60: a millisecond-scale median on a shared
+#                      machine moves by several per cent at 30; batches use fewer)
 #   --ledger-rows N    rows for the history benchmark (default 1000000)
 #   --tray-seconds N   idle sampling window for the tray (default 60)
 #   --no-netns         do not isolate the network (see below)
@@ -52,7 +53,7 @@ root=$(cd "$here/../.." && pwd)
 self="$here/$(basename "${BASH_SOURCE[0]}")"
 
 smoke=0 build_dir="" no_build=0 out="" ref_dir="" ref_version=0.25.0 use_ref=1
-hook_runs=30 ledger_rows=1000000 tray_seconds=60 netns=1 keep=0
+hook_runs=60 ledger_rows=1000000 tray_seconds=60 netns=1 keep=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --smoke) smoke=1 ;;
