@@ -180,9 +180,7 @@ bool LedgerDatabase::openConnection()
     sqlite3_extended_result_codes(m_db, 1);
     // Concurrent agent processes wait for each other instead of failing with SQLITE_BUSY.
     sqlite3_busy_timeout(m_db, 10000);
-    const auto ownerOnly = QFile::ReadOwner | QFile::WriteOwner;
-    if ((QFile::permissions(m_path) & ~(QFile::ReadUser | QFile::WriteUser | QFile::ExeUser)) != ownerOnly)
-        QFile::setPermissions(m_path, ownerOnly);
+    paths::restrictMode(m_path, QFile::ReadOwner | QFile::WriteOwner);
     return true;
 }
 

@@ -39,17 +39,20 @@ bool ensurePrivateDir(const QString &path, QString *error)
             *error = QStringLiteral("cannot create folder %1").arg(path);
         return false;
     }
-    const auto ownerOnly = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
-    // Compare the mode bits only: permissions() also reports the current user's access (the
-    // *User flags), which would make the check fail every time and cost a chmod on every call.
-    const auto modeBits = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup | QFile::WriteGroup
-        | QFile::ExeGroup | QFile::ReadOther | QFile::WriteOther | QFile::ExeOther;
-    if ((QFile::permissions(path) & modeBits) != ownerOnly && !QFile::setPermissions(path, ownerOnly)) {
+    if (!restrictMode(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner)) {
         if (error)
             *error = QStringLiteral("cannot restrict permissions of %1").arg(path);
         return false;
     }
     return true;
+}
+
+bool restrictMode(const QString &path, QFileDevice::Permissions permissions)
+{
+    // Compare the mode bits only: permissions() also reports the current user's access (the
+    // *User flags), which would make the check fail every time and cost a chmod on every call.
+    const auto userFlags = QFile::ReadUser | QFile::WriteUser | QFile::ExeUser;
+    return (QFile::permissions(path) & ~userFlags) == permissions || QFile::setPermissions(path, permissions);
 }
 
 QString applicationDir()

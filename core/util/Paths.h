@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QFileDevice>
 #include <QString>
 
 namespace teamai::paths {
@@ -19,6 +20,10 @@ QString logDir();
 /// @brief Creates @p path (and parents) if needed and restricts it to the owner (0700).
 /// @return false with @p error set when the folder cannot be created or protected.
 bool ensurePrivateDir(const QString &path, QString *error = nullptr);
+
+/// @brief Gives @p path exactly the mode @p permissions (owner/group/other bits), changing it only
+/// when it differs: a chmod is a journaled inode write, and hooks call this many times an hour.
+bool restrictMode(const QString &path, QFileDevice::Permissions permissions);
 
 /// @brief The absolute path of the running executable's folder, resolved from the OS, never PATH.
 QString applicationDir();
