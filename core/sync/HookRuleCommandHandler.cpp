@@ -52,6 +52,9 @@ CommandResult HookRuleCommandHandler::handle(const Command &command, const Comma
         slug = command.field(QStringLiteral("name"));
     if (!resources::isValidSlug(slug))
         return CommandResult::rejected(resources::invalidSlugError(slug));
+    const QString version = command.field(QStringLiteral("version"));
+    if (!version.isEmpty() && !resources::isValidVersion(version))
+        return CommandResult::rejected(resources::invalidVersionError(version));
 
     agenthooks::HookRuleOutcome outcome;
     if (!route.hookRuleInstall) {
@@ -84,7 +87,7 @@ CommandResult HookRuleCommandHandler::handle(const Command &command, const Comma
         return CommandResult::failed(outcome.error);
     }
     qCInfo(lcCommands).noquote() << outcome.detail;
-    return CommandResult::succeeded(outcome.detail, command.field(QStringLiteral("version")));
+    return CommandResult::succeeded(outcome.detail, version);
 }
 
 } // namespace teamai

@@ -52,6 +52,8 @@ CommandResult ResourceCommandHandler::handle(const Command &command, const Comma
         return CommandResult::rejected(resources::invalidSlugError(slug));
     const QString version = firstField(command, {prefix + QStringLiteral("_version"), QStringLiteral("resource_version"),
                                                  QStringLiteral("version")});
+    if (!version.isEmpty() && !resources::isValidVersion(version))
+        return CommandResult::rejected(resources::invalidVersionError(version));
 
     const resources::ResourceScope scope = resources::ResourceScope::resolve(
         command.field(QStringLiteral("scope")), command.field(QStringLiteral("workspace_path")), context.cwd,

@@ -32,7 +32,33 @@ private slots:
         QTest::newRow("hidden") << QStringLiteral(".teamai-staging") << false;
         QTest::newRow("newline") << QStringLiteral("a\nb") << false;
         QTest::newRow("nul") << QString(QStringLiteral("a") + QChar(0) + QStringLiteral("b")) << false;
-        QTest::newRow("too long") << QString(201, u'a') << false;
+        QTest::newRow("too long") << QString(kMaxNameLength + 1, u'a') << false;
+        QTest::newRow("longest") << QString(kMaxNameLength, u'a') << true;
+        QTest::newRow("dashes and underscore") << QStringLiteral("my-skill_v2") << true;
+        QTest::newRow("inner dot") << QStringLiteral("a.b") << true;
+        QTest::newRow("inner space") << QStringLiteral("a b") << true;
+        QTest::newRow("cjk") << QStringLiteral("技能") << true;
+        QTest::newRow("emoji") << QStringLiteral("tool-\U0001F680") << true;
+        QTest::newRow("device lookalike") << QStringLiteral("CONSOLE") << true;
+        QTest::newRow("device inside") << QStringLiteral("my-con") << true;
+        QTest::newRow("com10") << QStringLiteral("COM10") << true;
+        QTest::newRow("lpt with letter") << QStringLiteral("LPTX") << true;
+        QTest::newRow("fullwidth con") << QStringLiteral("ＣＯＮ") << true;
+        QTest::newRow("trailing dot") << QStringLiteral("name.") << false;
+        QTest::newRow("trailing space") << QStringLiteral("name ") << false;
+        QTest::newRow("leading space") << QStringLiteral(" name") << false;
+        QTest::newRow("trailing nbsp") << QStringLiteral("name\u00A0") << false;
+        QTest::newRow("del") << QStringLiteral("a\x7F" "b") << false;
+        QTest::newRow("c1 control") << QStringLiteral("a\u0085b") << false;
+        QTest::newRow("bidi override") << QStringLiteral("a\u202Eb") << false;
+        QTest::newRow("tag character") << QStringLiteral("a\U000E0041b") << false;
+        QTest::newRow("lone surrogate") << QString(QStringLiteral("a") + QChar(0xD800) + QStringLiteral("b")) << false;
+        QTest::newRow("tilde") << QStringLiteral("~x") << false;
+        for (char c : QByteArrayLiteral("<>:\"|?*"))
+            if (c)
+                QTest::addRow("char %c", c) << QStringLiteral("a%1b").arg(QLatin1Char(c)) << false;
+        for (int c = 1; c < 0x20; ++c)
+            QTest::addRow("control 0x%02x", c) << QStringLiteral("a%1b").arg(QChar(c)) << false;
     }
     void slugs()
     {
@@ -41,9 +67,83 @@ private slots:
         QCOMPARE(isValidSlug(slug), valid);
     }
 
+    void windowsDeviceNames_data()
+    {
+        QTest::addColumn<QString>("name");
+        const QStringList devices{QStringLiteral("CON"), QStringLiteral("PRN"), QStringLiteral("AUX"), QStringLiteral("NUL"),
+                                  QStringLiteral("CONIN$"), QStringLiteral("CONOUT$")};
+        QStringList all = devices;
+        for (const QString &port : {QStringLiteral("COM"), QStringLiteral("LPT")}) {
+            for (int digit = 0; digit <= 9; ++digit)
+                all.append(port + QString::number(digit));
+            for (const QChar superscript : {QChar(0x00B9), QChar(0x00B2), QChar(0x00B3)})
+                all.append(port + superscript);
+        }
+        for (const QString &device : all) {
+            QTest::addRow("%s", qPrintable(device)) << device;
+            QTest::addRow("%s lower", qPrintable(device)) << device.toLower();
+            QTest::addRow("%s mixed", qPrintable(device)) << device.left(1) + device.mid(1).toLower();
+            QTest::addRow("%s.txt", qPrintable(device)) << device + QStringLiteral(".txt");
+            QTest::addRow("%s.tar.gz", qPrintable(device)) << device.toLower() + QStringLiteral(".tar.gz");
+            QTest::addRow("%s space .md", qPrintable(device)) << device + QStringLiteral(" .md");
+        }
+    }
+    void windowsDeviceNames()
+    {
+        QFETCH(QString, name);
+        QVERIFY(isWindowsDeviceName(name));
+        QVERIFY(!isValidSlug(name));
+        QVERIFY(!isValidVersion(name));
+    }
+
+    void versions_data()
+    {
+        QTest::addColumn<QString>("version");
+        QTest::addColumn<bool>("valid");
+        QTest::newRow("semver") << QStringLiteral("1.2.3") << true;
+        QTest::newRow("semver pre and build") << QStringLiteral("1.2.3-beta+build") << true;
+        QTest::newRow("v prefix") << QStringLiteral("v2") << true;
+        QTest::newRow("date") << QStringLiteral("2024-01-31") << true;
+        QTest::newRow("longest") << QString(kMaxNameLength, u'9') << true;
+        QTest::newRow("empty") << QString() << false;
+        QTest::newRow("too long") << QString(kMaxNameLength + 1, u'9') << false;
+        QTest::newRow("parent") << QStringLiteral("../../x") << false;
+        QTest::newRow("dotdot inside") << QStringLiteral("1..2") << false;
+        QTest::newRow("slash") << QStringLiteral("1/2") << false;
+        QTest::newRow("backslash") << QStringLiteral("1\\2") << false;
+        QTest::newRow("absolute") << QStringLiteral("/1.0") << false;
+        QTest::newRow("drive") << QStringLiteral("C:1") << false;
+        QTest::newRow("newline") << QStringLiteral("1.0\nx") << false;
+        QTest::newRow("trailing dot") << QStringLiteral("1.0.") << false;
+        QTest::newRow("device") << QStringLiteral("nul") << false;
+        QTest::newRow("star") << QStringLiteral("1.*") << false;
+    }
+    void versions()
+    {
+        QFETCH(QString, version);
+        QFETCH(bool, valid);
+        QCOMPARE(isValidVersion(version), valid);
+    }
+
     void errorWording()
     {
         QCOMPARE(invalidSlugError(QStringLiteral("../x")), QStringLiteral("Invalid resource slug: ../x"));
+        QCOMPARE(invalidSlugError(QStringLiteral("CON")), QStringLiteral("Invalid resource slug: CON"));
+        QCOMPARE(invalidVersionError(QStringLiteral("../../x")), QStringLiteral("Invalid resource version: ../../x"));
+    }
+
+    void errorsEchoAShortPrintableExcerpt()
+    {
+        const QString huge = QString(kMaxEchoedNameLength, u'a') + QString(100000, u'b');
+        QCOMPARE(invalidSlugError(huge), QStringLiteral("Invalid resource slug: ") + QString(kMaxEchoedNameLength, u'a') + u'\u2026');
+        QCOMPARE(invalidVersionError(huge).size(), QStringLiteral("Invalid resource version: ").size() + kMaxEchoedNameLength + 1);
+        QCOMPARE(echoedName(QStringLiteral("a\nb\u202E")), QStringLiteral("a\uFFFDb\uFFFD"));
+        QCOMPARE(echoedName(QString(QStringLiteral("a") + QChar(0xDC00))), QStringLiteral("a\uFFFD"));
+        // A cut never splits a surrogate pair; a pair is kept whole.
+        const QString rockets = QString(kMaxEchoedNameLength - 1, u'x') + QStringLiteral("\U0001F680\U0001F680");
+        QCOMPARE(echoedName(rockets), QString(kMaxEchoedNameLength - 1, u'x') + u'\u2026');
+        QCOMPARE(echoedName(QStringLiteral("\U0001F680")), QStringLiteral("\U0001F680"));
+        QCOMPARE(echoedName(QString(kMaxEchoedNameLength, u'z')), QString(kMaxEchoedNameLength, u'z'));
     }
 
     void userScopeIsTheDefault()
