@@ -20,6 +20,9 @@ constexpr qsizetype kStoredTailBytes = 64 * 1024;
 // Ack retry delays: 2 s, 4 s, 8 s … capped at 5 minutes, each ±20 % so agents don't retry in step.
 constexpr qint64 kAckRetryBaseMs = 2000;
 constexpr qint64 kAckRetryCapMs = 5 * 60 * 1000;
+// A next attempt further ahead than any backoff we set means the wall clock went back since it
+// was stored: the ack is due now rather than after the jump (a day back would be a day's wait).
+constexpr qint64 kAckRetryHorizonMs = 2 * kAckRetryCapMs;
 
 const QString kRowColumns = QStringLiteral(
     "c.row_id, c.command_id, c.agent_type, c.type, c.raw_json, c.received_at, c.started_at, c.finished_at, "
@@ -364,13 +367,21 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
 QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
 {
     QList<OutboxAck> due;
+    // SPEC §7 sends the outbox oldest first, so the backoff belongs to the queue, not to each
+    // ack: when the oldest ack is due, everything behind it goes in order; until then, nothing.
     SqliteQuery &q = statement(QStringLiteral(
         "SELECT a.ack_id, a.command_row, a.command_id, c.agent_type, a.type, c.state, a.payload, a.attempts, a.created_at "
         "FROM acks a JOIN commands c ON c.row_id = a.command_row "
         "WHERE a.delivered_at IS NULL %1 ORDER BY a.ack_id LIMIT ?")
-                  .arg(respectBackoff ? QStringLiteral("AND a.next_attempt_at <= ?") : QString()));
-    if (respectBackoff)
-        q.addBindValue(nowMs());
+                  .arg(respectBackoff ? QStringLiteral(
+                           "AND NOT ((SELECT h.next_attempt_at FROM acks h WHERE h.delivered_at IS NULL "
+                           "ORDER BY h.ack_id LIMIT 1) BETWEEN ? + 1 AND ?)")
+                                      : QString()));
+    if (respectBackoff) {
+        const qint64 now = nowMs();
+        q.addBindValue(now);
+        q.addBindValue(now + kAckRetryHorizonMs);
+    }
     q.addBindValue(limit);
     if (!exec(q, "outbox"))
         return due;

@@ -46,7 +46,25 @@ bool SyncSummary::allAcksDelivered() const
         if (outcome.ackSent && !outcome.ackDelivered)
             return false;
     }
-    return outboxLeft == 0;
+    return outboxFailed == 0;
+}
+
+QStringList SyncSummary::problems() const
+{
+    QStringList found;
+    if (!ledgerError.isEmpty())
+        found << QStringLiteral("the ledger could not be used: %1").arg(ledgerError);
+    if (!syncOk)
+        found << QStringLiteral("sync failed: %1").arg(syncError);
+    if (outboxFailed > 0)
+        found << QStringLiteral("a queued acknowledgement could not be re-sent: %1").arg(outboxError);
+    for (const CommandOutcome &outcome : outcomes) {
+        if (outcome.ackSent && !outcome.ackDelivered)
+            found << QStringLiteral("the acknowledgement of command %1 was not delivered: %2")
+                         .arg(outcome.command.id.value_or(-1))
+                         .arg(outcome.ackError);
+    }
+    return found;
 }
 
 SyncSession::SyncSession(BackendClient &client, CommandDispatcher &dispatcher, const AgentConfig &config, CommandLedger &ledger)
@@ -136,8 +154,12 @@ void SyncSession::flushOutbox(const SyncOptions &options, SyncSummary &summary)
     for (const OutboxAck &ack : m_ledger.dueAcks(options.respectAckBackoff)) {
         if (!budgetLeft(options))
             break;
-        if (!deliver(ack, nullptr))
+        CommandOutcome attempt;
+        if (!deliver(ack, &attempt)) {
+            ++summary.outboxFailed;
+            summary.outboxError = attempt.ackError;
             break;  // the backend is not taking acks now: keep the order for next time
+        }
         ++summary.acksResent;
     }
 }

@@ -7,6 +7,7 @@
 #include <QDeadlineTimer>
 #include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace teamai {
 
@@ -40,13 +41,19 @@ struct SyncSummary {
     QList<CommandOutcome> outcomes;
     int deferred = 0;             ///< commands left pending (budget, foreground, or after uninstall)
     int acksResent = 0;           ///< outbox acks delivered before the sync
-    int outboxLeft = 0;           ///< acks still waiting after the round
+    int outboxLeft = 0;           ///< acks still waiting after the round (any process's)
+    int outboxFailed = 0;         ///< queued acks this round tried to re-send and could not
+    QString outboxError;          ///< why the first of those failed
     int interruptedRecovered = 0;
     QString ledgerError;          ///< the ledger could not be used: nothing was run
     QDateTime startedAt;
     qint64 elapsedMs = 0;
 
+    /// @brief Every ack this round sent — its own and the queued ones it re-sent — arrived.
+    /// Acks another process has in flight are not this round's to answer for.
     bool allAcksDelivered() const;
+    /// @brief Why the round did not fully succeed, one plain sentence each (empty when it did).
+    QStringList problems() const;
     /// @brief Work is left that a detached worker should finish (foreground budget ran out).
     bool leftWork() const { return deferred > 0 || syncTimedOut || outboxLeft > 0; }
 };

@@ -40,6 +40,8 @@ QStringList formatSummary(const SyncSummary &summary, const QString &tool, const
     }
     if (summary.deferred > 0)
         lines << QStringLiteral("  %1 command(s) left for a later sync").arg(summary.deferred);
+    for (const QString &problem : summary.problems())
+        lines << QStringLiteral("  problem: %1").arg(problem);
     return lines;
 }
 
@@ -80,6 +82,8 @@ QJsonObject summaryToJson(const SyncSummary &summary, const QString &tool, const
                                              {QStringLiteral("error"), summary.syncError}}},
         {QStringLiteral("commands"), commands},
         {QStringLiteral("deferred"), summary.deferred},
+        {QStringLiteral("ok"), summary.syncOk && summary.allAcksDelivered()},
+        {QStringLiteral("problems"), QJsonArray::fromStringList(summary.problems())},
         {QStringLiteral("elapsed_ms"), summary.elapsedMs},
     };
 }

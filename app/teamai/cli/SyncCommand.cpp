@@ -27,7 +27,8 @@ QString SyncCommand::help() const
         "                claude-internal (default: workbuddy)\n"
         "  --json        print the result as one JSON object\n"
         "\n"
-        "Exit status: 0 when the sync worked and every ack was delivered, 1 otherwise.");
+        "Exit status: 0 when the sync worked and every ack this run sent was delivered,\n"
+        "1 otherwise; the output then says why (\"problems\" in --json).");
 }
 
 int SyncCommand::run(const QStringList &arguments)

@@ -47,6 +47,16 @@ private:
     std::unique_ptr<LedgerDatabase> m_db;
     std::unique_ptr<CommandLedger> m_ledger;
 
+    void setNextAttempt(qint64 commandId, qint64 atMs)
+    {
+        SqliteQuery q(m_db->db());
+        QVERIFY(q.prepare(QStringLiteral("UPDATE acks SET next_attempt_at = ? WHERE command_id = ? AND delivered_at IS NULL")));
+        q.addBindValue(atMs);
+        q.addBindValue(commandId);
+        QVERIFY(q.exec());
+        QCOMPARE(q.numRowsAffected(), 1);
+    }
+
 private slots:
     void init()
     {
@@ -154,9 +164,7 @@ private slots:
         QCOMPARE(due.at(2).commandId, 12);
 
         m_ledger->recordAckAttempt(due.at(0), 503, QStringLiteral("Service Unavailable"), false);
-        due = m_ledger->dueAcks(true);
-        QCOMPARE(due.size(), 2);  // 10 waits for its backoff
-        QCOMPARE(due.at(0).commandId, 11);
+        QVERIFY(m_ledger->dueAcks(true).isEmpty());  // the oldest waits for its backoff, and the rest behind it
         QCOMPARE(m_ledger->dueAcks(false).size(), 3);  // an explicit sync retries everything
         QCOMPARE(m_ledger->outboxSize(), 3);
 
@@ -166,6 +174,47 @@ private slots:
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*), SUM(delivered) FROM ack_attempts WHERE command_id = 10")) && q.next());
         QCOMPARE(q.value(0).toInt(), 2);  // every attempt is recorded, failed or not
         QCOMPARE(q.value(1).toInt(), 1);
+    }
+
+    // Issue #13 item 6: per-ack jitter let a newer ack fall due before an older one, so the acks
+    // of an outage went out as [121, 122, 120, 124, 123]. The queue now waits for its oldest.
+    void outboxNeverSendsNewerBeforeOlder()
+    {
+        for (qint64 id = 120; id < 125; ++id) {
+            const auto admitted = m_ledger->admit(command(id), QStringLiteral("claude"), {});
+            QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+            m_ledger->complete(admitted.row.rowId, succeeded(id));
+        }
+        for (const OutboxAck &ack : m_ledger->dueAcks(false))
+            m_ledger->recordAckAttempt(ack, 0, QStringLiteral("Connection refused"), false);
+        // As jitter can leave it: everything but the oldest is due.
+        const qint64 now = QDateTime::currentMSecsSinceEpoch();
+        setNextAttempt(120, now + 30'000);
+        for (qint64 id = 121; id < 125; ++id)
+            setNextAttempt(id, now - 1000 * (id - 120));
+        QVERIFY(m_ledger->dueAcks(true).isEmpty());
+
+        setNextAttempt(120, now - 1);
+        QList<qint64> order;
+        for (const OutboxAck &ack : m_ledger->dueAcks(true))
+            order.append(ack.commandId);
+        QCOMPARE(order, (QList<qint64>{120, 121, 122, 123, 124}));
+    }
+
+    // Issue #13 item 6: a clock set back one day left a queued ack waiting 86,395 s.
+    void outboxAckIsDueAfterTheClockWentBack()
+    {
+        const auto admitted = m_ledger->admit(command(130), QStringLiteral("claude"), {});
+        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+        m_ledger->complete(admitted.row.rowId, succeeded(130));
+        m_ledger->recordAckAttempt(m_ledger->dueAcks(false).first(), 503, QStringLiteral("Service Unavailable"), false);
+        QVERIFY(m_ledger->dueAcks(true).isEmpty());  // a real backoff is respected
+
+        // Stored before the clock went back a day: further ahead than any backoff we set.
+        setNextAttempt(130, QDateTime::currentMSecsSinceEpoch() + 86'400'000);
+        const QList<OutboxAck> due = m_ledger->dueAcks(true);
+        QCOMPARE(due.size(), 1);
+        QCOMPARE(due.first().commandId, 130);
     }
 
     void finishedCommandIsAckedAgainNotTwiceQueued()

@@ -1,0 +1,96 @@
+// Issue #13 item 7: a sync's exit status tells the truth about its own round, also while other
+// agent processes sync at the same time, and says why when it is not 0.
+
+#include "AgentFixture.h"
+
+#include <QJsonDocument>
+#include <QProcess>
+#include <QtTest>
+
+using namespace teamai::test;
+
+namespace {
+
+QJsonObject unsupported(qint64 id)
+{
+    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("reboot_machine")}};
+}
+
+QStringList syncArgs()
+{
+    return {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")};
+}
+
+} // namespace
+
+class TestConcurrencyEndToEnd : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<AgentFixture> f;
+
+private slots:
+    void init()
+    {
+        f = std::make_unique<AgentFixture>();
+        QVERIFY(f->ready());
+    }
+    void cleanup() { f.reset(); }
+
+    // Four syncs at once: each one's acks arrive, so each exits 0 — even though the others' acks
+    // sit in the shared outbox while it finishes.
+    void concurrentSyncsEachReportTheirOwnRound()
+    {
+        for (int round = 0; round < 3; ++round) {
+            QJsonArray commands;
+            for (qint64 id = 0; id < 40; ++id)
+                commands.append(unsupported(1000 * (round + 1) + id));
+            f->server().queue(commands);
+            QList<QProcess *> syncs;
+            for (int i = 0; i < 4; ++i) {
+                auto *sync = new QProcess(this);
+                sync->start(builtBinary("TEAMAI_BIN"), syncArgs());
+                sync->closeWriteChannel();
+                syncs.append(sync);
+            }
+            for (QProcess *sync : syncs) {
+                QVERIFY(sync->waitForFinished(60000));
+                const QJsonObject result = QJsonDocument::fromJson(sync->readAllStandardOutput()).object();
+                QVERIFY2(sync->exitCode() == 0, QJsonDocument(result.value(QStringLiteral("problems")).toArray()).toJson().constData());
+                QCOMPARE(result.value(QStringLiteral("ok")).toBool(), true);
+                QVERIFY(result.value(QStringLiteral("problems")).toArray().isEmpty());
+                delete sync;
+            }
+        }
+        QSet<qint64> acked;
+        for (const QJsonValue &ack : f->server().acks())
+            acked.insert(ack.toObject().value(QStringLiteral("id")).toInteger());
+        QCOMPARE(acked.size(), 120);
+    }
+
+    // A round whose own ack is refused exits 1 and names the reason.
+    void failedAckIsTheNamedReason()
+    {
+        f->server().queue(unsupported(7));
+        f->server().setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("status"), 503}});
+        const TeamaiRun run = runTeamai(syncArgs());
+        QCOMPARE(run.exitCode, 1);
+        const QJsonObject result = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(result.value(QStringLiteral("ok")).toBool(), false);
+        const QJsonArray problems = result.value(QStringLiteral("problems")).toArray();
+        QCOMPARE(problems.size(), 1);
+        QVERIFY2(problems.at(0).toString().startsWith(QStringLiteral("the acknowledgement of command 7 was not delivered")),
+                 qPrintable(problems.at(0).toString()));
+
+        // The next run re-sends it from the outbox; still refused: that is its problem too.
+        const QJsonObject again = QJsonDocument::fromJson(runTeamai(syncArgs()).out).object();
+        QVERIFY(again.value(QStringLiteral("problems")).toArray().at(0).toString().startsWith(
+            QStringLiteral("a queued acknowledgement could not be re-sent")));
+        f->server().clearFaults();
+        QCOMPARE(runTeamai(syncArgs()).exitCode, 0);
+        QCOMPARE(f->ackFor(7).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestConcurrencyEndToEnd)
+#include "tst_concurrency_e2e.moc"
