@@ -7,6 +7,8 @@
 
 #include <QDir>
 #include <QJsonArray>
+#include <QMutex>
+#include <QSet>
 
 namespace teamai {
 
@@ -79,20 +81,36 @@ QString Manifest::invalidEntryReason(const QString &slug, const QJsonValue &entr
     return {};
 }
 
+namespace {
+
+/// One line per invalid entry and process, however often the manifest is read.
+void warnOnce(const QString &line)
+{
+    static QMutex mutex;
+    static QSet<QString> said;
+    const QMutexLocker locker(&mutex);
+    if (!said.contains(line)) {
+        said.insert(line);
+        qCWarning(lcResources).noquote() << line;
+    }
+}
+
+} // namespace
+
 void Manifest::logInvalidEntries() const
 {
     const QJsonObject scopes = m_root.value(QStringLiteral("scopes")).toObject();
     for (auto scope = scopes.begin(); scope != scopes.end(); ++scope) {
         if (const QString reason = invalidScopeReason(scope.key()); !reason.isEmpty()) {
-            qCWarning(lcResources).noquote() << "manifest: ignoring scope" << scope.key() << "-" << reason;
+            warnOnce(QStringLiteral("manifest: ignoring scope %1 - %2").arg(scope.key(), reason));
             continue;
         }
         for (ResourceKind kind : {ResourceKind::Skill, ResourceKind::Rule, ResourceKind::ClaudeMd}) {
             const QJsonObject all = scope.value().toObject().value(kindKey(kind)).toObject();
             for (auto it = all.begin(); it != all.end(); ++it) {
                 if (const QString reason = invalidEntryReason(it.key(), it.value()); !reason.isEmpty())
-                    qCWarning(lcResources).noquote() << "manifest: ignoring" << kindKey(kind) << "entry" << it.key()
-                                                     << "in scope" << scope.key() << "-" << reason;
+                    warnOnce(QStringLiteral("manifest: ignoring %1 entry %2 in scope %3 - %4")
+                                 .arg(kindKey(kind), it.key(), scope.key(), reason));
             }
         }
     }
