@@ -97,23 +97,30 @@ void warnOnce(const QString &line)
 
 } // namespace
 
-void Manifest::logInvalidEntries() const
+QStringList Manifest::invalidEntries() const
 {
+    QStringList found;
     const QJsonObject scopes = m_root.value(QStringLiteral("scopes")).toObject();
     for (auto scope = scopes.begin(); scope != scopes.end(); ++scope) {
         if (const QString reason = invalidScopeReason(scope.key()); !reason.isEmpty()) {
-            warnOnce(QStringLiteral("manifest: ignoring scope %1 - %2").arg(scope.key(), reason));
+            found.append(QStringLiteral("scope %1 - %2").arg(scope.key(), reason));
             continue;
         }
         for (ResourceKind kind : {ResourceKind::Skill, ResourceKind::Rule, ResourceKind::ClaudeMd}) {
             const QJsonObject all = scope.value().toObject().value(kindKey(kind)).toObject();
             for (auto it = all.begin(); it != all.end(); ++it) {
                 if (const QString reason = invalidEntryReason(it.key(), it.value()); !reason.isEmpty())
-                    warnOnce(QStringLiteral("manifest: ignoring %1 entry %2 in scope %3 - %4")
-                                 .arg(kindKey(kind), it.key(), scope.key(), reason));
+                    found.append(QStringLiteral("%1 entry %2 in scope %3 - %4").arg(kindKey(kind), it.key(), scope.key(), reason));
             }
         }
     }
+    return found;
+}
+
+void Manifest::logInvalidEntries() const
+{
+    for (const QString &entry : invalidEntries())
+        warnOnce(QStringLiteral("manifest: ignoring ") + entry);
 }
 
 QJsonObject Manifest::entries(const QString &scopeKey, ResourceKind kind) const

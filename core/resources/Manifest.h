@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 namespace teamai {
 
@@ -47,6 +48,9 @@ public:
     QString skillFolderOwner(const QString &scopeKey, const QString &dirName, const QString &tool) const;
     /// @brief Empty when @p scopeKey is `user` or `project:<absolute clean path>`, else why not.
     static QString invalidScopeReason(const QString &scopeKey);
+    /// @brief One line per scope or entry that every accessor ignores, with the reason
+    /// (`skills entry evil in scope user - invalid dir_name ../../Documents`).
+    QStringList invalidEntries() const;
     /// @brief Empty when the entry stored under @p slug is usable, else why not.
     static QString invalidEntryReason(const QString &slug, const QJsonValue &entry);
     void setEntry(const QString &scopeKey, ResourceKind kind, const QString &slug, const QJsonObject &entry);

@@ -193,6 +193,7 @@ private slots:
         const TeamaiRun run = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--force")});
         QVERIFY(run.finished);
         QCOMPARE(run.exitCode, 0);  // only the init hooks were TeamAI's, and they are removed
+        QVERIFY2(run.err.contains("teamai uninstall: ignoring manifest "), run.err.constData());
         QCOMPARE(snapshot(home(QStringLiteral("Documents"))), documents);
     }
 };
