@@ -1,6 +1,7 @@
 #include "agenthooks/HookSettingsFile.h"
 
 #include "util/JsonFile.h"
+#include "util/SafePath.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -203,10 +204,14 @@ bool HookSettingsFile::saveIfChanged(QString *error, bool *written) const
         *written = false;
     if (!changed())
         return true;
-    const bool exists = QFileInfo::exists(m_path);
-    const auto mode = exists ? QFile::permissions(m_path) : jsonfile::kPrivateFile;
-    if (!jsonfile::writeObject(m_path, m_root, mode, error))
+    // Never through a link out of the tool's folder (user scope) or the workspace (project scope).
+    QString failure;
+    if (!safepath::writeFile(safepath::writeBaseOfToolFile(m_path), m_path, QJsonDocument(m_root).toJson(QJsonDocument::Indented),
+                             jsonfile::kPrivateFile, safepath::Mode::KeepExisting, &failure)) {
+        if (error)
+            *error = failure;
         return false;
+    }
     if (written)
         *written = true;
     return true;

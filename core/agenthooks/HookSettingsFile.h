@@ -49,7 +49,8 @@ public:
 
     bool changed() const { return m_root != m_original; }
     /// @brief Writes the file atomically when it changed (keeping its permissions; a new file is
-    /// 0600). @p written tells whether it did.
+    /// 0600). @p written tells whether it did. Refused, writing nothing, when the path leaves its
+    /// base folder through a link (SafePath; base = the tool folder under HOME, or the workspace).
     bool saveIfChanged(QString *error, bool *written = nullptr) const;
 
     QString path() const { return m_path; }

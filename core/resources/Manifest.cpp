@@ -1,9 +1,14 @@
 #include "resources/Manifest.h"
 
+#include "log/Logging.h"
+#include "resources/ResourceNames.h"
 #include "util/JsonFile.h"
 #include "util/Paths.h"
 
+#include <QDir>
 #include <QJsonArray>
+#include <QMutex>
+#include <QSet>
 
 namespace teamai {
 
@@ -33,6 +38,7 @@ Manifest::Loaded Manifest::load(const QString &path)
             return loaded;
         }
         loaded.manifest.m_root = root;
+        loaded.manifest.logInvalidEntries();
     }
     return loaded;
 }
@@ -47,9 +53,86 @@ bool Manifest::save(QString *error, const QString &path) const
     return jsonfile::writeObject(path, root, jsonfile::kPrivateFile, error);
 }
 
+QString Manifest::invalidScopeReason(const QString &scopeKey)
+{
+    if (scopeKey == userScopeKey())
+        return {};
+    if (!scopeKey.startsWith(QLatin1String("project:")))
+        return QStringLiteral("unknown scope");
+    const QString workspace = scopeKey.mid(8);
+    if (!QDir::isAbsolutePath(workspace) || QDir::cleanPath(workspace) != workspace || workspace.contains(QChar(0))
+        || QDir(workspace).isRoot())
+        return QStringLiteral("the workspace is not an absolute clean path");
+    return {};
+}
+
+QString Manifest::invalidEntryReason(const QString &slug, const QJsonValue &entry)
+{
+    if (!resources::isValidSlug(slug))
+        return QStringLiteral("invalid slug");
+    if (!entry.isObject())
+        return QStringLiteral("not an object");
+    const QJsonObject object = entry.toObject();
+    for (const QString &field : {QStringLiteral("dir_name"), QStringLiteral("slug")}) {
+        const QJsonValue value = object.value(field);
+        if (!value.isUndefined() && (!value.isString() || !resources::isValidSlug(value.toString())))
+            return QStringLiteral("invalid %1 %2").arg(field, value.isString() ? value.toString() : QStringLiteral("(not a string)"));
+    }
+    return {};
+}
+
+namespace {
+
+/// One line per invalid entry and process, however often the manifest is read.
+void warnOnce(const QString &line)
+{
+    static QMutex mutex;
+    static QSet<QString> said;
+    const QMutexLocker locker(&mutex);
+    if (!said.contains(line)) {
+        said.insert(line);
+        qCWarning(lcResources).noquote() << line;
+    }
+}
+
+} // namespace
+
+QStringList Manifest::invalidEntries() const
+{
+    QStringList found;
+    const QJsonObject scopes = m_root.value(QStringLiteral("scopes")).toObject();
+    for (auto scope = scopes.begin(); scope != scopes.end(); ++scope) {
+        if (const QString reason = invalidScopeReason(scope.key()); !reason.isEmpty()) {
+            found.append(QStringLiteral("scope %1 - %2").arg(scope.key(), reason));
+            continue;
+        }
+        for (ResourceKind kind : {ResourceKind::Skill, ResourceKind::Rule, ResourceKind::ClaudeMd}) {
+            const QJsonObject all = scope.value().toObject().value(kindKey(kind)).toObject();
+            for (auto it = all.begin(); it != all.end(); ++it) {
+                if (const QString reason = invalidEntryReason(it.key(), it.value()); !reason.isEmpty())
+                    found.append(QStringLiteral("%1 entry %2 in scope %3 - %4").arg(kindKey(kind), it.key(), scope.key(), reason));
+            }
+        }
+    }
+    return found;
+}
+
+void Manifest::logInvalidEntries() const
+{
+    for (const QString &entry : invalidEntries())
+        warnOnce(QStringLiteral("manifest: ignoring ") + entry);
+}
+
 QJsonObject Manifest::entries(const QString &scopeKey, ResourceKind kind) const
 {
-    return m_root.value(QStringLiteral("scopes")).toObject().value(scopeKey).toObject().value(kindKey(kind)).toObject();
+    if (!invalidScopeReason(scopeKey).isEmpty())
+        return {};
+    QJsonObject all = m_root.value(QStringLiteral("scopes")).toObject().value(scopeKey).toObject().value(kindKey(kind)).toObject();
+    for (const QString &slug : all.keys()) {
+        if (!invalidEntryReason(slug, all.value(slug)).isEmpty())
+            all.remove(slug);  // never acted on (logged at load)
+    }
+    return all;
 }
 
 QJsonObject Manifest::entry(const QString &scopeKey, ResourceKind kind, const QString &slug) const
@@ -68,6 +151,22 @@ bool Manifest::appliesToTool(const QJsonObject &entry, const QString &tool)
     if (tool.isEmpty() || !tools.isArray())
         return true;
     return tools.toArray().contains(QJsonValue(tool));
+}
+
+QString Manifest::recordedFolder(const QJsonObject &entry, const QString &slug)
+{
+    return entry.value(QStringLiteral("dir_name")).toString(slug);
+}
+
+QString Manifest::skillFolderOwner(const QString &scopeKey, const QString &dirName, const QString &tool) const
+{
+    const QJsonObject all = entries(scopeKey, ResourceKind::Skill);
+    for (auto it = all.begin(); it != all.end(); ++it) {
+        const QJsonObject entry = it.value().toObject();
+        if (appliesToTool(entry, tool) && recordedFolder(entry, it.key()) == dirName)
+            return it.key();
+    }
+    return {};
 }
 
 bool Manifest::containsInstalledName(const QString &scopeKey, ResourceKind kind, const QString &name,
@@ -115,7 +214,9 @@ void Manifest::removeEntry(const QString &scopeKey, ResourceKind kind, const QSt
 
 QStringList Manifest::scopeKeys() const
 {
-    return m_root.value(QStringLiteral("scopes")).toObject().keys();
+    QStringList keys = m_root.value(QStringLiteral("scopes")).toObject().keys();
+    keys.removeIf([](const QString &key) { return !invalidScopeReason(key).isEmpty(); });
+    return keys;
 }
 
 } // namespace teamai

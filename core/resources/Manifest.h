@@ -4,6 +4,7 @@
 
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 namespace teamai {
 
@@ -11,6 +12,12 @@ namespace teamai {
 /// kept in the reference client's format: `{scopes: {"user"|"project:<path>": {skills:{},
 /// rules:{}, claudemd:{}}}}`, each entry `{slug, version?, display_name?, source, installed_at,
 /// dir_name?}`. Unknown fields are preserved on write.
+///
+/// Every stored name that becomes part of a path is checked on every read exactly as on install
+/// (isValidSlug for slugs and `dir_name`, an absolute clean path for a project scope): an
+/// invalid entry or scope is logged once when the file is loaded and is invisible to every
+/// accessor, so nothing ever acts on it (a crafted `dir_name: ../../Documents` deletes nothing).
+/// It stays in the file untouched.
 class Manifest
 {
 public:
@@ -33,6 +40,19 @@ public:
     /// was installed for). An entry without it (written by the reference client, which handles one
     /// agent) applies to every tool.
     static bool appliesToTool(const QJsonObject &entry, const QString &tool);
+    /// @brief The folder under the skills dir that @p entry recorded at install time: its
+    /// `dir_name`, or the slug for an entry without one (the reference client's).
+    static QString recordedFolder(const QJsonObject &entry, const QString &slug);
+    /// @brief The slug of the skill entry in @p scopeKey, applying to @p tool, that recorded the
+    /// folder @p dirName; empty when TeamAI did not install that folder there.
+    QString skillFolderOwner(const QString &scopeKey, const QString &dirName, const QString &tool) const;
+    /// @brief Empty when @p scopeKey is `user` or `project:<absolute clean path>`, else why not.
+    static QString invalidScopeReason(const QString &scopeKey);
+    /// @brief One line per scope or entry that every accessor ignores, with the reason
+    /// (`skills entry evil in scope user - invalid dir_name ../../Documents`).
+    QStringList invalidEntries() const;
+    /// @brief Empty when the entry stored under @p slug is usable, else why not.
+    static QString invalidEntryReason(const QString &slug, const QJsonValue &entry);
     void setEntry(const QString &scopeKey, ResourceKind kind, const QString &slug, const QJsonObject &entry);
     void removeEntry(const QString &scopeKey, ResourceKind kind, const QString &slug);
     /// @brief All entries of @p kind in @p scopeKey, by slug.
@@ -43,6 +63,7 @@ public:
 
 private:
     static QString kindKey(ResourceKind kind);
+    void logInvalidEntries() const;
     QJsonObject m_root;
 };
 

@@ -11,6 +11,7 @@
 #include "tools/ToolTable.h"
 #include "util/JsonFile.h"
 #include "util/Paths.h"
+#include "util/SafePath.h"
 
 #include <QCryptographicHash>
 #include <QDateTime>
@@ -147,6 +148,119 @@ QMap<QString, QByteArray> storedBlocks(const QString &dir)
     return blocks;
 }
 
+bool readWhole(const QString &path, QByteArray *bytes, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        *error = QStringLiteral("Cannot read %1: %2").arg(path, file.errorString());
+        return false;
+    }
+    *bytes = file.readAll();
+    return true;
+}
+
+/// Puts @p text into the instruction file @p where checked; an empty text removes a file that
+/// held only our section.
+bool updateInstructionFile(const safepath::Resolved &where, bool exists, const QByteArray &original, const QByteArray &text,
+                           QString *error)
+{
+    if (exists && text.isEmpty())
+        return safepath::removeEntry(where.realBase, where.realPath, error);
+    if (exists && text == original)
+        return true;
+    return safepath::writeFile(where.realBase, where.realPath, text, kPublicFile, safepath::Mode::KeepExisting, error);
+}
+
+/// What a skill archive says about itself; judged whole before anything is written.
+struct SkillArchive {
+    QString prefix;       ///< the folder holding SKILL.md inside the archive ("" at the top)
+    QString dirName;      ///< front matter `name`, else the slug
+    QString version;
+    QString displayName;
+};
+
+/// The one SKILL.md nearest the top of @p scan: its path, or an error.
+bool findSkillFile(const ArchiveScan &scan, QString *skillFile, QString *error)
+{
+    int bestDepth = INT_MAX;
+    int atBestDepth = 0;
+    for (const ArchiveEntry &entry : scan.entries) {
+        if (entry.isDir || (entry.path != QLatin1String("SKILL.md") && !entry.path.endsWith(QLatin1String("/SKILL.md"))))
+            continue;
+        const int depth = int(entry.path.count(u'/'));
+        if (depth < bestDepth) {
+            bestDepth = depth;
+            *skillFile = entry.path;
+            atBestDepth = 1;
+        } else if (depth == bestDepth) {
+            ++atBestDepth;
+        }
+    }
+    if (skillFile->isEmpty())
+        *error = QStringLiteral("No SKILL.md in the archive");
+    else if (atBestDepth > 1)
+        *error = QStringLiteral("More than one SKILL.md at the top of the archive");
+    return error->isEmpty();
+}
+
+bool readSkillArchive(const QString &payloadPath, const ResourceRequest &request, SkillArchive *skill, QString *error)
+{
+    const ArchiveScan scan = SafeArchive::scan(payloadPath);
+    if (!scan.ok) {
+        *error = scan.error;
+        return false;
+    }
+    QString skillFile;
+    if (!findSkillFile(scan, &skillFile, error))
+        return false;
+    skill->prefix = skillFile.contains(u'/') ? skillFile.section(u'/', 0, -2) : QString();
+    QByteArray skillText;
+    if (!SafeArchive::readFile(payloadPath, skillFile, kMaxSkillFileBytes, &skillText, error))
+        return false;
+    const auto front = parseFrontMatter(skillText);
+    const QString name = front.value(QStringLiteral("name")).trimmed();
+    skill->dirName = name.isEmpty() ? request.slug : name;
+    if (!isValidSlug(skill->dirName)) {
+        *error = QStringLiteral("Invalid skill name in SKILL.md: %1").arg(name);
+        return false;
+    }
+    skill->version = front.value(QStringLiteral("version")).trimmed();
+    if (skill->version.isEmpty())
+        skill->version = request.version;
+    skill->displayName = front.value(QStringLiteral("display_name")).trimmed();
+    if (skill->displayName.isEmpty())
+        skill->displayName = !request.displayName.isEmpty() ? request.displayName : skill->dirName;
+    return true;
+}
+
+/// A skill folder is TeamAI's only when the manifest recorded exactly that folder for this
+/// skill, scope and tool at install time; a user's own folder of the same name is never replaced.
+bool skillFolderIsOurs(const Manifest &manifest, const QString &scopeKey, const QString &tool, const QString &slug,
+                       const QString &dirName, const QString &realSkillsDir, QString *error)
+{
+    const QString owner = manifest.skillFolderOwner(scopeKey, dirName, tool);
+    if (!owner.isEmpty() && owner != slug) {
+        *error = QStringLiteral("Skill folder %1 belongs to TeamAI skill %2").arg(dirName, owner);
+        return false;
+    }
+    const QFileInfo existing(realSkillsDir + u'/' + dirName);
+    if (owner.isEmpty() && (existing.exists() || existing.isSymLink())) {
+        *error = QStringLiteral("Skill folder %1 exists and was not installed by TeamAI").arg(dirName);
+        return false;
+    }
+    return true;
+}
+
+/// Checked again right before the swap: the skills folder must still be the one checked.
+bool stillSameFolder(const QString &base, const QString &dir, const QString &realDir, QString *error)
+{
+    const safepath::Resolved again = safepath::checkInside(base, dir);
+    if (again.ok && again.realPath == realDir)
+        return true;
+    *error = again.ok ? QStringLiteral("Refusing to write %1: it changed during the install").arg(dir) : again.error;
+    return false;
+}
+
 } // namespace
 
 ResourceStore::ResourceStore(const ToolInfo &tool)
@@ -200,101 +314,56 @@ ResourceOutcome ResourceStore::install(const ResourceScope &scope, const Resourc
 ResourceOutcome ResourceStore::installSkill(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath)
 {
     ResourceOutcome out;
-    // Everything about the archive is judged before the first byte is written.
-    const ArchiveScan scan = SafeArchive::scan(payloadPath);
-    if (!scan.ok) {
-        failureWith(&out, scan.error);
-        return out;
-    }
-    QString skillFile;
-    int bestDepth = INT_MAX;
-    int atBestDepth = 0;
-    for (const ArchiveEntry &entry : scan.entries) {
-        if (entry.isDir || (entry.path != QLatin1String("SKILL.md") && !entry.path.endsWith(QLatin1String("/SKILL.md"))))
-            continue;
-        const int depth = int(entry.path.count(u'/'));
-        if (depth < bestDepth) {
-            bestDepth = depth;
-            skillFile = entry.path;
-            atBestDepth = 1;
-        } else if (depth == bestDepth) {
-            ++atBestDepth;
-        }
-    }
-    if (skillFile.isEmpty()) {
-        failureWith(&out, QStringLiteral("No SKILL.md in the archive"));
-        return out;
-    }
-    if (atBestDepth > 1) {
-        failureWith(&out, QStringLiteral("More than one SKILL.md at the top of the archive"));
-        return out;
-    }
-    const QString prefix = skillFile.contains(u'/') ? skillFile.section(u'/', 0, -2) : QString();
-    QByteArray skillText;
+    SkillArchive skill;
     QString error;
-    if (!SafeArchive::readFile(payloadPath, skillFile, kMaxSkillFileBytes, &skillText, &error)) {
+    if (!readSkillArchive(payloadPath, request, &skill, &error)) {
         failureWith(&out, error);
         return out;
     }
-    const auto front = parseFrontMatter(skillText);
-    const QString name = front.value(QStringLiteral("name")).trimmed();
-    const QString dirName = name.isEmpty() ? request.slug : name;
-    if (!isValidSlug(dirName)) {
-        failureWith(&out, QStringLiteral("Invalid skill name in SKILL.md: %1").arg(name));
-        return out;
-    }
-    QString version = front.value(QStringLiteral("version")).trimmed();
-    if (version.isEmpty())
-        version = request.version;
-    QString displayName = front.value(QStringLiteral("display_name")).trimmed();
-    if (displayName.isEmpty())
-        displayName = !request.displayName.isEmpty() ? request.displayName : dirName;
-
     const std::unique_ptr<ManifestChange> change = beginManifestChange(&out);
     if (!change)
         return out;
     Manifest &manifest = change->manifest;
     const QString skillsDir = scope.baseDir + u'/' + m_tool.skillsDir;
-    const QString target = skillsDir + u'/' + dirName;
-    const QFileInfo existing(target);
-    if ((existing.exists() || existing.isSymLink())
-        && !manifest.containsInstalledName(scope.key, ResourceKind::Skill, dirName, m_tool.name)) {
-        failureWith(&out, QStringLiteral("A skill folder %1 already exists and was not installed by TeamAI").arg(target));
+    const QString base = safepath::writeBase(scope.baseDir, m_tool.rootDir(), skillsDir);
+    const safepath::Resolved where = safepath::checkInside(base, skillsDir);
+    QString realSkillsDir;
+    if (!where.ok || !skillFolderIsOurs(manifest, scope.key, m_tool.name, request.slug, skill.dirName, where.realPath, &error)
+        || !safepath::makeDirs(base, skillsDir, &error, &realSkillsDir)) {
+        failureWith(&out, where.ok ? error : where.error);
         return out;
     }
-    if (!QDir().mkpath(skillsDir)) {
-        failureWith(&out, QStringLiteral("Cannot create folder %1").arg(skillsDir));
-        return out;
-    }
-    dirswap::removeStaleLeftovers(skillsDir);
-    const QString staging = dirswap::siblingPath(target, QStringLiteral("staging"));
+    dirswap::removeStaleLeftovers(realSkillsDir);
+    const QString staging = dirswap::siblingPath(realSkillsDir + u'/' + skill.dirName, QStringLiteral("staging"));
     if (!QDir().mkdir(staging)) {
         failureWith(&out, QStringLiteral("Cannot create folder %1").arg(staging));
         return out;
     }
-    if (!SafeArchive::extract(payloadPath, prefix, staging, &error) || !dirswap::replace(staging, target, &error)) {
+    if (!SafeArchive::extract(payloadPath, skill.prefix, staging, &error)
+        || !stillSameFolder(base, skillsDir, realSkillsDir, &error)
+        || !dirswap::replace(staging, realSkillsDir + u'/' + skill.dirName, &error)) {
         QDir(staging).removeRecursively();
         failureWith(&out, error);
         return out;
     }
 
-    // A new version may have a new name: the folder of the old one is ours to remove.
+    // A new version may have a new name: the folder the manifest recorded for the old one is ours.
     const QJsonObject previous = manifest.entry(scope.key, ResourceKind::Skill, request.slug);
     if (!previous.isEmpty() && Manifest::appliesToTool(previous, m_tool.name)) {
-        const QString oldName = previous.value(QStringLiteral("dir_name")).toString(request.slug);
-        if (oldName != dirName && isValidSlug(oldName) && dirswap::remove(skillsDir + u'/' + oldName, &error))
+        const QString oldName = Manifest::recordedFolder(previous, request.slug);
+        if (oldName != skill.dirName && dirswap::remove(realSkillsDir + u'/' + oldName, &error))
             qCInfo(lcResources).noquote() << "removed the previous folder" << oldName << "of skill" << request.slug;
     }
     manifest.setEntry(scope.key, ResourceKind::Skill, request.slug,
-                      updatedEntry(previous, request.slug, version, displayName, dirName, m_tool.name));
+                      updatedEntry(previous, request.slug, skill.version, skill.displayName, skill.dirName, m_tool.name));
     if (!manifest.save(&error)) {
         failureWith(&out, QStringLiteral("Installed, but cannot update the manifest: %1").arg(error));
         return out;
     }
     out.ok = true;
-    out.version = version;
-    out.location = target;
-    out.detail = QStringLiteral("installed skill %1 in %2").arg(withVersion(request.slug, version), target);
+    out.version = skill.version;
+    out.location = skillsDir + u'/' + skill.dirName;
+    out.detail = QStringLiteral("installed skill %1 in %2").arg(withVersion(request.slug, skill.version), out.location);
     return out;
 }
 
@@ -322,16 +391,10 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
     Manifest &manifest = change->manifest;
     const QJsonObject previous = manifest.entry(scope.key, request.kind, request.slug);
     const QString location = locationOf(scope, request.kind, request.slug, previous);
-    if (request.kind == ResourceKind::Rule) {
-        if (QFileInfo(location).exists() && !manifest.containsInstalledName(scope.key, ResourceKind::Rule, request.slug, m_tool.name)) {
-            failureWith(&out, QStringLiteral("A rule file %1 already exists and was not installed by TeamAI").arg(location));
-            return out;
-        }
-        if (!jsonfile::writeAtomically(location, content, kPublicFile, &error)) {
-            failureWith(&out, error);
-            return out;
-        }
-    } else if (!applyClaudeMd(scope, request.slug, &content, &error)) {
+    const bool ours = !previous.isEmpty() && Manifest::appliesToTool(previous, m_tool.name);
+    const bool written = request.kind == ResourceKind::Rule ? writeRule(scope, request.slug, ours, content, &error)
+                                                            : applyClaudeMd(scope, request.slug, &content, &error);
+    if (!written) {
         failureWith(&out, error);
         return out;
     }
@@ -362,7 +425,13 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
         return true;
     }
     const QString instruction = scope.baseDir + u'/' + m_tool.instructionFile;
-    const bool exists = QFileInfo::exists(instruction);
+    const safepath::Resolved where =
+        safepath::checkInside(safepath::writeBase(scope.baseDir, m_tool.rootDir(), instruction), instruction);
+    if (!where.ok) {
+        *error = where.error;
+        return false;
+    }
+    const bool exists = QFileInfo::exists(where.realPath);
     const QString toolFolder = scope.baseDir + u'/' + m_tool.rootDir();
     if (content && !exists && !QFileInfo(toolFolder).isDir()) {
         *error = QStringLiteral("Cannot install the claudemd block: %1 does not exist").arg(toolFolder);
@@ -378,14 +447,8 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
         blocks.remove(slug);
 
     QByteArray original;
-    if (exists) {
-        QFile file(instruction);
-        if (!file.open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("Cannot read %1: %2").arg(instruction, file.errorString());
-            return false;
-        }
-        original = file.readAll();
-    }
+    if (exists && !readWhole(where.realPath, &original, error))
+        return false;
     const claudemd::Merged merged = claudemd::merge(original, blocks);
     if (!merged.ok) {
         *error = QStringLiteral("%1: %2").arg(instruction, merged.error);
@@ -399,17 +462,7 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
     } else {
         QFile::remove(storedPath);
     }
-    bool written = true;
-    if (exists && merged.text.isEmpty()) {
-        // Only our section was in it: the file goes with the last block.
-        written = QFile::remove(instruction);
-        if (!written)
-            *error = QStringLiteral("Cannot remove %1").arg(instruction);
-    } else if (merged.text != original || !exists) {
-        const auto mode = exists ? QFile::permissions(instruction) : QFileDevice::Permissions(kPublicFile);
-        written = jsonfile::writeAtomically(instruction, merged.text, mode, error);
-    }
-    if (!written) {
+    if (!updateInstructionFile(where, exists, original, merged.text, error)) {
         if (hadBlock)
             jsonfile::writeAtomically(storedPath, previousBlock, jsonfile::kPrivateFile);
         else
@@ -417,6 +470,36 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
         return false;
     }
     return true;
+}
+
+bool ResourceStore::writeRule(const ResourceScope &scope, const QString &slug, bool ours, const QByteArray &content,
+                              QString *error) const
+{
+    const QString location = locationOf(scope, ResourceKind::Rule, slug, {});
+    const QString base = safepath::writeBase(scope.baseDir, m_tool.rootDir(), location);
+    const safepath::Resolved where = safepath::checkInside(base, location);
+    if (!where.ok) {
+        *error = where.error;
+        return false;
+    }
+    const QFileInfo existing(location);
+    if (!ours && (existing.exists() || existing.isSymLink())) {
+        *error = QStringLiteral("Rule file %1.md exists and was not installed by TeamAI").arg(slug);
+        return false;
+    }
+    return safepath::writeFile(base, location, content, kPublicFile, safepath::Mode::Set, error);
+}
+
+bool ResourceStore::removeSkillFolder(const ResourceScope &scope, const QString &location, QString *error) const
+{
+    const QFileInfo lexical(location);
+    const QString base = safepath::writeBase(scope.baseDir, m_tool.rootDir(), location);
+    const safepath::Resolved folder = safepath::checkInside(base, lexical.absolutePath());
+    if (!folder.ok) {
+        *error = folder.error;
+        return false;
+    }
+    return dirswap::remove(folder.realPath + u'/' + lexical.fileName(), error);
 }
 
 ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKind kind, const QString &slug)
@@ -441,13 +524,10 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
     bool removed = true;
     switch (kind) {
     case ResourceKind::Skill:
-        removed = dirswap::remove(out.location, &error);
+        removed = removeSkillFolder(scope, out.location, &error);
         break;
     case ResourceKind::Rule:
-        if (QFileInfo::exists(out.location) && !QFile::remove(out.location)) {
-            removed = false;
-            error = QStringLiteral("Cannot remove %1").arg(out.location);
-        }
+        removed = safepath::removeEntry(safepath::writeBase(scope.baseDir, m_tool.rootDir(), out.location), out.location, &error);
         break;
     case ResourceKind::ClaudeMd:
         removed = applyClaudeMd(scope, slug, nullptr, &error);

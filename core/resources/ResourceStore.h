@@ -48,7 +48,10 @@ struct InstalledResource {
 /// - Rules: the Markdown (bare, or the one `.md` of a zip) becomes `<rules dir>/<slug>.md`.
 /// - Claudemd blocks: kept one file per slug under the agent's state folder and merged into the
 ///   tool's instruction file (ClaudeMdSection).
-/// A folder or file already there that TeamAI did not install is never overwritten.
+/// A folder or file already there that TeamAI did not install is never overwritten: a skill
+/// folder is ours only when the manifest recorded exactly that folder for the skill, scope and
+/// tool. Every write, rename and delete goes through SafePath: nothing follows a link out of the
+/// base folder (the workspace; in user scope the tool's folder under HOME).
 ///
 /// Manifest entries carry `tools` (our extension) so that one manifest serves several agents.
 class ResourceStore
@@ -77,6 +80,8 @@ private:
     ResourceOutcome installSkill(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
     ResourceOutcome installMarkdown(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
     bool applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content, QString *error) const;
+    bool writeRule(const ResourceScope &scope, const QString &slug, bool ours, const QByteArray &content, QString *error) const;
+    bool removeSkillFolder(const ResourceScope &scope, const QString &location, QString *error) const;
     const ToolInfo &m_tool;
 };
 

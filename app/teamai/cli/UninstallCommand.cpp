@@ -3,6 +3,7 @@
 #include "agenthooks/DispatchHooks.h"
 #include "agenthooks/HookRules.h"
 #include "cli/CommandLine.h"
+#include "resources/Manifest.h"
 #include "resources/ResourceStore.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
@@ -138,6 +139,9 @@ int UninstallCommand::run(const QStringList &arguments)
             tools.append(&tool);
     }
 
+    // Stored paths that fail the install-time checks are never acted on; say so once.
+    for (const QString &ignored : Manifest::load().manifest.invalidEntries())
+        printErr(QStringLiteral("teamai uninstall: ignoring manifest %1").arg(ignored));
     QStringList planned;
     for (const ToolInfo *tool : tools)
         planned += plan(*tool);

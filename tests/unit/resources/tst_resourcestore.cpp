@@ -268,6 +268,37 @@ private slots:
         QVERIFY(!QFile::exists(home(QStringLiteral(".claude/rules/legacy.md"))));
         QVERIFY(Manifest::load().manifest.entries(QStringLiteral("user"), ResourceKind::Rule).isEmpty());
     }
+
+    void craftedManifestPathsAreIgnoredOnEveryRead()
+    {
+        QVERIFY(QDir().mkpath(home(QStringLiteral("Documents"))));
+        QFile thesis(home(QStringLiteral("Documents/thesis.txt")));
+        QVERIFY(thesis.open(QIODevice::WriteOnly) && thesis.write("work\n") == 5);
+        thesis.close();
+        Manifest crafted;
+        const QJsonArray tools{QStringLiteral("claude")};
+        crafted.setEntry(QStringLiteral("user"), ResourceKind::Skill, QStringLiteral("evil"),
+                         QJsonObject{{QStringLiteral("dir_name"), QStringLiteral("../../Documents")}, {QStringLiteral("tools"), tools}});
+        crafted.setEntry(QStringLiteral("user"), ResourceKind::Rule, QStringLiteral("../../Documents/thesis"),
+                         QJsonObject{{QStringLiteral("tools"), tools}});
+        crafted.setEntry(QStringLiteral("project:/tmp/../etc"), ResourceKind::Rule, QStringLiteral("passwd"),
+                         QJsonObject{{QStringLiteral("tools"), tools}});
+        QString error;
+        QVERIFY2(crafted.save(&error), qPrintable(error));
+
+        ResourceStore store(claude());
+        QVERIFY(store.installedByTeamai().isEmpty());
+        const ResourceOutcome outcome = store.uninstall(user(), ResourceKind::Skill, QStringLiteral("evil"));
+        QVERIFY2(outcome.ok, qPrintable(outcome.error));
+        QCOMPARE(readAll(home(QStringLiteral("Documents/thesis.txt"))), QByteArray("work\n"));
+        const Manifest loaded = Manifest::load().manifest;
+        QVERIFY(loaded.entry(QStringLiteral("user"), ResourceKind::Skill, QStringLiteral("evil")).isEmpty());
+        QCOMPARE(loaded.scopeKeys(), QStringList{QStringLiteral("user")});
+        QVERIFY(loaded.skillFolderOwner(QStringLiteral("user"), QStringLiteral("../../Documents"), QStringLiteral("claude")).isEmpty());
+        // Ignored, not dropped: the file still holds what it held.
+        QVERIFY(loaded.raw().value(QStringLiteral("scopes")).toObject().value(QStringLiteral("user")).toObject()
+                    .value(QStringLiteral("skills")).toObject().contains(QStringLiteral("evil")));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestResourceStore)
