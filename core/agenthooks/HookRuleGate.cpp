@@ -1,13 +1,16 @@
 #include "agenthooks/HookRuleGate.h"
 
 #include "agenthooks/AgentHookRegistry.h"
+#include "agenthooks/HookEvents.h"
 #include "agenthooks/HookRules.h"
 #include "config/RemoteCommandGate.h"
 #include "log/Logging.h"
 #include "resources/InstallLock.h"
+#include "resources/ResourceScope.h"
 #include "tools/ToolTable.h"
 
 #include <QDateTime>
+#include <QDir>
 
 namespace teamai::agenthooks::hookrules {
 namespace {
@@ -24,6 +27,20 @@ bool anyToChange(const AgentHookRegistry &registry, bool allowed)
     return false;
 }
 
+/// A record read back is checked as the install checked it (issue 12: stored paths are validated
+/// on every read): its file must be the tool's hooks settings in the scope it names, and its
+/// event the tool's spelling of the event the backend sent. Empty when fine.
+QString recordProblem(const ToolInfo &tool, const HookRuleRecord &record)
+{
+    const QString expected = QDir::cleanPath(resources::ResourceScope::fromKey(record.scopeKey).baseDir + u'/' + tool.hooksSettings);
+    if (QDir::cleanPath(record.settingsPath) != expected)
+        return QStringLiteral("agent-hooks.json names %1, which is not %2's hook settings (%3); left unchanged")
+            .arg(record.settingsPath, tool.name, expected);
+    if (record.agentEvent.isEmpty() || agentEventName(tool, record.event) != record.agentEvent)
+        return QStringLiteral("agent-hooks.json has an invalid event `%1`; left unchanged").arg(record.agentEvent);
+    return {};
+}
+
 /// Withdraws or restores @p record in its settings file; false with @p error when it cannot.
 bool applyTo(const HookRuleRecord &record, bool allowed, QString *error)
 {
@@ -32,6 +49,9 @@ bool applyTo(const HookRuleRecord &record, bool allowed, QString *error)
         *error = QStringLiteral("agent-hooks.json names an unknown tool `%1`").arg(record.tool);
         return false;
     }
+    *error = recordProblem(*tool, record);
+    if (!error->isEmpty())
+        return false;
     return allowed ? writeHook(*tool, record, error) : removeHook(*tool, record.settingsPath, record.slug, error, nullptr);
 }
 

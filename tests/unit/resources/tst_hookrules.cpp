@@ -192,6 +192,34 @@ private slots:
         QVERIFY(!AgentHookRegistry::load().registry.all().first().withdrawn);  // not claimed withdrawn
     }
 
+    // agent-hooks.json is read back as carefully as the install wrote it: a record pointing at
+    // another file, or carrying an event the tool would not use, is refused and left alone.
+    void aTamperedRecordIsNotFollowed()
+    {
+        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
+        QCOMPARE(hookrules::followGate(false, QStringLiteral("user"), 1000).withdrawn, 1);
+        m_env->writeFile(QStringLiteral("Documents/notes.json"), "{\"keep\": true}");
+        AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
+        HookRuleRecord record = loaded.registry.all().first();
+        record.settingsPath = m_env->home() + QStringLiteral("/Documents/notes.json");
+        loaded.registry.put(record);
+        QString error;
+        QVERIFY(loaded.registry.save(&error));
+        hookrules::GateFollowed followed = hookrules::followGate(true, QString(), 1000);
+        QCOMPARE(followed.restored, 0);
+        QVERIFY(followed.errors.value(0).contains(QStringLiteral("not claude's hook settings")));
+        QCOMPARE(m_env->readFile(QStringLiteral("Documents/notes.json")), QByteArray("{\"keep\": true}"));
+
+        record.settingsPath = m_env->home() + QStringLiteral("/.claude/settings.json");
+        record.agentEvent = QStringLiteral("Bogus Event");
+        loaded.registry.put(record);
+        QVERIFY(loaded.registry.save(&error));
+        followed = hookrules::followGate(true, QString(), 1000);
+        QCOMPARE(followed.restored, 0);
+        QVERIFY(followed.errors.value(0).contains(QStringLiteral("invalid event")));
+        QVERIFY(!m_env->readFile(QStringLiteral(".claude/settings.json")).contains("Bogus"));
+    }
+
     void uninstallOfAWithdrawnRule()
     {
         QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
