@@ -101,6 +101,9 @@ GateFollowed followGate(bool allowed, const QString &because, int lockWaitMs)
 
 GateFollowed followGateNow(int lockWaitMs)
 {
+    // Most machines have no hook rule: then not even the policy and settings are read.
+    if (AgentHookRegistry::load().registry.all().isEmpty())
+        return {};
     const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
     return followGate(gate.allowed, RemoteCommandGate::reasonName(gate.reason), lockWaitMs);
 }
