@@ -12,7 +12,7 @@ const QString kRules = QStringLiteral("rules");
 
 QJsonObject HookRuleRecord::toJson() const
 {
-    return QJsonObject{
+    QJsonObject object{
         {QStringLiteral("slug"), slug},
         {QStringLiteral("event"), event},
         {QStringLiteral("agent_event"), agentEvent},
@@ -23,6 +23,13 @@ QJsonObject HookRuleRecord::toJson() const
         {QStringLiteral("scope"), scopeKey},
         {QStringLiteral("installed_at"), installedAt},
     };
+    // Only a withdrawn rule carries these keys: an active record keeps its old shape.
+    if (withdrawn) {
+        object.insert(QStringLiteral("withdrawn"), true);
+        object.insert(QStringLiteral("withdrawn_at"), withdrawnAt);
+        object.insert(QStringLiteral("withdrawn_because"), withdrawnBecause);
+    }
+    return object;
 }
 
 HookRuleRecord HookRuleRecord::fromJson(const QString &tool, const QString &slug, const QJsonObject &object)
@@ -38,6 +45,9 @@ HookRuleRecord HookRuleRecord::fromJson(const QString &tool, const QString &slug
     record.settingsPath = object.value(QStringLiteral("settings_path")).toString();
     record.scopeKey = object.value(QStringLiteral("scope")).toString();
     record.installedAt = object.value(QStringLiteral("installed_at")).toString();
+    record.withdrawn = object.value(QStringLiteral("withdrawn")).toBool(false);
+    record.withdrawnAt = object.value(QStringLiteral("withdrawn_at")).toString();
+    record.withdrawnBecause = object.value(QStringLiteral("withdrawn_because")).toString();
     return record;
 }
 
@@ -106,6 +116,15 @@ QList<HookRuleRecord> AgentHookRegistry::forTool(const QString &tool) const
     const QJsonObject byTool = m_root.value(kRules).toObject().value(tool).toObject();
     for (auto it = byTool.begin(); it != byTool.end(); ++it)
         list.append(HookRuleRecord::fromJson(tool, it.key(), it.value().toObject()));
+    return list;
+}
+
+QList<HookRuleRecord> AgentHookRegistry::all() const
+{
+    QList<HookRuleRecord> list;
+    const QJsonObject rules = m_root.value(kRules).toObject();
+    for (auto it = rules.begin(); it != rules.end(); ++it)
+        list.append(forTool(it.key()));
     return list;
 }
 

@@ -20,6 +20,11 @@ struct HookRuleRecord {
     QString settingsPath;   ///< the file it went into
     QString scopeKey;       ///< "user" or "project:<workspace>"
     QString installedAt;
+    /// Taken out of the settings file by the kill switch (the definition stays here, so that
+    /// enabling remote commands puts it back); docs/agent-hooks.md "Withdrawn rules".
+    bool withdrawn = false;
+    QString withdrawnAt;
+    QString withdrawnBecause;  ///< RemoteCommandGate::reasonName(): env, user, policy
 
     QJsonObject toJson() const;
     static HookRuleRecord fromJson(const QString &tool, const QString &slug, const QJsonObject &object);
@@ -42,6 +47,8 @@ public:
     void put(const HookRuleRecord &record);
     void remove(const QString &tool, const QString &slug);
     QList<HookRuleRecord> forTool(const QString &tool) const;
+    /// @brief Every rule of every tool, by tool then slug.
+    QList<HookRuleRecord> all() const;
 
 private:
     QJsonObject m_root;

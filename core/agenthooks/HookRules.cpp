@@ -8,6 +8,7 @@
 
 #include <QDateTime>
 #include <QDir>
+#include <QJsonObject>
 
 #include <optional>
 
@@ -16,17 +17,11 @@ namespace {
 
 const QString kTagKey = QStringLiteral("_teamai");
 
-/// Our entry for @p slug: its tag, or — for an entry whose tag an editor dropped — the exact
-/// command we recorded for it.
-HookSettingsFile::Predicate ruleMatcher(const QString &slug, const std::optional<HookRuleRecord> &previous)
+/// Our entry for @p slug, recognised by its tag alone: a hook without it is someone else's,
+/// even when it runs the very same command (the user may have added it themselves).
+HookSettingsFile::Predicate ruleMatcher(const QString &slug)
 {
-    const QString tag = tagFor(slug);
-    const QString command = previous ? previous->command : QString();
-    return [tag, command](const QJsonObject &hook) {
-        if (hook.value(kTagKey).toString() == tag)
-            return true;
-        return !command.isEmpty() && !hook.contains(kTagKey) && hook.value(QStringLiteral("command")).toString() == command;
-    };
+    return [slug](const QJsonObject &hook) { return isTaggedAs(hook, slug); };
 }
 
 /// Removes @p slug's entries from @p path; false with @p error when the file cannot be edited.
@@ -47,6 +42,49 @@ bool removeFrom(const ToolInfo &tool, const QString &path, const HookSettingsFil
 QString tagFor(const QString &slug)
 {
     return QStringLiteral("[teamai:agent-hook:%1]").arg(slug);
+}
+
+bool isTaggedAs(const QJsonObject &hook, const QString &slug)
+{
+    return hook.value(kTagKey).toString() == tagFor(slug);
+}
+
+QJsonObject hookObjectFor(const ToolInfo &tool, const HookRuleRecord &record)
+{
+    QJsonObject hook;
+    if (layoutFor(tool) == HookLayout::Nested)
+        hook.insert(QStringLiteral("type"), QStringLiteral("command"));
+    hook.insert(QStringLiteral("command"), record.command);
+    hook.insert(QStringLiteral("timeout"), record.timeoutSeconds);
+    hook.insert(kTagKey, tagFor(record.slug));
+    return hook;
+}
+
+bool writeHook(const ToolInfo &tool, const HookRuleRecord &record, QString *error)
+{
+    HookSettingsFile::Loaded loaded = HookSettingsFile::load(record.settingsPath, layoutFor(tool));
+    if (!loaded.error.isEmpty()) {
+        *error = loaded.error;
+        return false;
+    }
+    HookSettingsFile &file = loaded.file;
+    const HookSettingsFile::Predicate ours = ruleMatcher(record.slug);
+    file.ensureHook(record.agentEvent, record.matcher, hookObjectFor(tool, record), ours);
+    // A re-install under another event replaces the old entry there too.
+    for (const HookSettingsFile::Found &found : file.findHooks(ours)) {
+        if (found.event != record.agentEvent)
+            file.removeHooks(ours, found.event);
+    }
+    return file.saveIfChanged(error);
+}
+
+bool removeHook(const ToolInfo &tool, const QString &settingsPath, const QString &slug, QString *error, int *removed)
+{
+    int count = 0;
+    const bool ok = removeFrom(tool, settingsPath, ruleMatcher(slug), error, &count);
+    if (removed)
+        *removed += count;
+    return ok;
 }
 
 HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QString &scopeKey, const HookRuleSpec &spec)
@@ -72,31 +110,8 @@ HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QStr
         return outcome;
     }
     const std::optional<HookRuleRecord> previous = registry.registry.find(tool.name, spec.slug);
-    const HookSettingsFile::Predicate ours = ruleMatcher(spec.slug, previous);
-    int removedElsewhere = 0;
     if (previous && QDir::cleanPath(previous->settingsPath) != QDir::cleanPath(settingsPath)
-        && !removeFrom(tool, previous->settingsPath, ours, &outcome.error, &removedElsewhere))
-        return outcome;
-
-    HookSettingsFile::Loaded loaded = HookSettingsFile::load(settingsPath, layoutFor(tool));
-    if (!loaded.error.isEmpty()) {
-        outcome.error = loaded.error;
-        return outcome;
-    }
-    HookSettingsFile &file = loaded.file;
-    QJsonObject hook;
-    if (layoutFor(tool) == HookLayout::Nested)
-        hook.insert(QStringLiteral("type"), QStringLiteral("command"));
-    hook.insert(QStringLiteral("command"), spec.command);
-    hook.insert(QStringLiteral("timeout"), spec.timeoutSeconds);
-    hook.insert(kTagKey, tagFor(spec.slug));
-    file.ensureHook(agentEvent, spec.matcher, hook, ours);
-    // A re-install under another event replaces the old entry there too.
-    for (const HookSettingsFile::Found &found : file.findHooks(ours)) {
-        if (found.event != agentEvent)
-            file.removeHooks(ours, found.event);
-    }
-    if (!file.saveIfChanged(&outcome.error))
+        && !removeHook(tool, previous->settingsPath, spec.slug, &outcome.error, nullptr))
         return outcome;
 
     HookRuleRecord record;
@@ -110,6 +125,8 @@ HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QStr
     record.settingsPath = settingsPath;
     record.scopeKey = scopeKey;
     record.installedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
+    if (!writeHook(tool, record, &outcome.error))
+        return outcome;
     registry.registry.put(record);
     if (!registry.registry.save(&outcome.error))
         return outcome;
@@ -131,7 +148,6 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
         return outcome;
     }
     const std::optional<HookRuleRecord> record = registry.registry.find(tool.name, slug);
-    const HookSettingsFile::Predicate ours = ruleMatcher(slug, record);
     QStringList files;
     if (record)
         files.append(QDir::cleanPath(record->settingsPath));
@@ -142,7 +158,7 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
     }
     int removed = 0;
     for (const QString &path : files) {
-        if (!removeFrom(tool, path, ours, &outcome.error, &removed))
+        if (!removeHook(tool, path, slug, &outcome.error, &removed))
             return outcome;
     }
     if (record) {
@@ -160,6 +176,19 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
 QList<HookRuleRecord> installed(const ToolInfo &tool)
 {
     return AgentHookRegistry::load().registry.forTool(tool.name);
+}
+
+QList<HookRuleRecord> installedForAllTools(QString *error)
+{
+    AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
+    if (error)
+        *error = loaded.error;
+    return loaded.registry.all();
+}
+
+QString stateName(const HookRuleRecord &record)
+{
+    return record.withdrawn ? QStringLiteral("withdrawn") : QStringLiteral("active");
 }
 
 } // namespace teamai::agenthooks::hookrules

@@ -2,6 +2,7 @@
 
 #include "agenthooks/AgentHookRegistry.h"
 
+#include <QJsonObject>
 #include <QList>
 #include <QString>
 
@@ -29,12 +30,26 @@ struct HookRuleOutcome {
 
 /// @brief Hook rules: single agent hooks the backend adds to or removes from an agent's settings
 /// file, each tagged `"_teamai": "[teamai:agent-hook:<slug>]"` and tracked in agent-hooks.json.
-/// A re-install replaces the old entry (even in another event or file); entries of others and
-/// unrelated keys are never touched.
+/// A re-install replaces the old entry (even in another event or file). Only tagged entries are
+/// ours: an untagged hook, even one running the same command, and unrelated keys are never touched.
 namespace hookrules {
 
 /// @brief `[teamai:agent-hook:<slug>]`.
 QString tagFor(const QString &slug);
+
+/// @brief True when @p hook carries the tag of rule @p slug.
+bool isTaggedAs(const QJsonObject &hook, const QString &slug);
+
+/// @brief The hook object written into @p tool's settings for @p record (tag included).
+QJsonObject hookObjectFor(const ToolInfo &tool, const HookRuleRecord &record);
+
+/// @brief Makes @p record's hook the one tagged entry of its slug in `record.settingsPath`
+/// (added once, replaced in place, or left alone when already right). No lock, no registry.
+bool writeHook(const ToolInfo &tool, const HookRuleRecord &record, QString *error);
+
+/// @brief Removes every entry tagged as @p slug from @p settingsPath (a missing file is fine).
+/// No lock, no registry. @p removed, when given, is increased by the number removed.
+bool removeHook(const ToolInfo &tool, const QString &settingsPath, const QString &slug, QString *error, int *removed);
 
 /// @brief Writes the rule into `<baseDir>/<tool hooks settings>`; @p scopeKey is recorded.
 HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QString &scopeKey, const HookRuleSpec &spec);
@@ -45,6 +60,13 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug);
 
 /// @brief The rules agent-hooks.json lists for @p tool.
 QList<HookRuleRecord> installed(const ToolInfo &tool);
+
+/// @brief Every rule agent-hooks.json lists, all tools (for `teamai status` and the tray);
+/// @p error is set when the file cannot be read.
+QList<HookRuleRecord> installedForAllTools(QString *error);
+
+/// @brief "active" (in its settings file) or "withdrawn" (taken out by the kill switch).
+QString stateName(const HookRuleRecord &record);
 
 } // namespace hookrules
 } // namespace agenthooks

@@ -32,7 +32,21 @@ RemoteCommandGate::Decision RemoteCommandGate::evaluate(const AdminPolicy::Loade
     decision.changedBy = userSwitch.changedBy;
     decision.changedAt = userSwitch.changedAt;
 
-    if (policy.exists && policy.locked && policy.remoteCommandsEnabled) {
+    const bool policyLocks = policy.exists && policy.locked && policy.remoteCommandsEnabled;
+
+    // The environment is checked first: it is the kill switch nothing on disk can overrule,
+    // not even a policy that locks remote commands enabled (SPEC §5: refused when any says so).
+    if (envValueDisables(envValue)) {
+        decision.allowed = false;
+        decision.reason = Reason::Env;
+        decision.detail = QStringLiteral("disabled by %1=%2").arg(QLatin1String(kEnvName), envValue.trimmed());
+        if (policyLocks && *policy.remoteCommandsEnabled)
+            decision.detail += QStringLiteral(" (this wins over the administrator policy at %1, which locks them enabled)")
+                                   .arg(policy.path);
+        return decision;
+    }
+
+    if (policyLocks) {
         decision.allowed = *policy.remoteCommandsEnabled;
         decision.reason = Reason::Policy;
         decision.locked = true;
@@ -40,13 +54,6 @@ RemoteCommandGate::Decision RemoteCommandGate::evaluate(const AdminPolicy::Loade
             ? QStringLiteral("disabled because the administrator policy is invalid: %1").arg(policy.error)
             : QStringLiteral("%1 and locked by the administrator policy at %2")
                   .arg(stateWord(decision.allowed), policy.path);
-        return decision;
-    }
-
-    if (envValueDisables(envValue)) {
-        decision.allowed = false;
-        decision.reason = Reason::Env;
-        decision.detail = QStringLiteral("disabled by %1=%2").arg(QLatin1String(kEnvName), envValue.trimmed());
         return decision;
     }
 
@@ -103,6 +110,24 @@ QString RemoteCommandGate::setUserEnabled(bool enabled, const QString &changedBy
         return error;
     qCInfo(lcConfig).noquote() << "remote commands" << stateWord(enabled) << "by" << changedBy;
     return {};
+}
+
+QString RemoteCommandGate::reasonName(Decision::Reason reason)
+{
+    switch (reason) {
+    case Reason::Env: return QStringLiteral("env");
+    case Reason::User: return QStringLiteral("user");
+    case Reason::Policy: return QStringLiteral("policy");
+    case Reason::None: break;
+    }
+    return {};
+}
+
+QString RemoteCommandGate::statusLine(const Decision &decision)
+{
+    return QStringLiteral("%1%2 — %3")
+        .arg(decision.allowed ? QStringLiteral("allowed") : QStringLiteral("disabled"),
+             decision.locked ? QStringLiteral(" (locked by policy)") : QString(), decision.detail);
 }
 
 std::optional<int> RemoteCommandGate::commandTimeoutCapMs()

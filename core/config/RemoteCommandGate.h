@@ -12,10 +12,11 @@ namespace teamai {
 /// @brief The remote-command kill switch (SPEC §5): decides whether pushed commands
 /// (uninstall_teamai/cmd and hook rules) may run on this machine. Resource installs are not gated.
 ///
-/// Order of precedence:
-///  1. an admin policy with `locked: true` — either way, and an invalid policy counts as locked
+/// Order of precedence (docs/security.md, "The kill switch and the admin policy"):
+///  1. TEAMAI_DISABLE_REMOTE_CMD set to 1, true or yes (any case) disables — always, even under a
+///     policy that locks remote commands enabled;
+///  2. an admin policy with `locked: true` — either way, and an invalid policy counts as locked
 ///     disabled;
-///  2. TEAMAI_DISABLE_REMOTE_CMD set to 1, true or yes (any case) disables;
 ///  3. the user's switch in AgentSettings (tray toggle, `teamai remote-cmd enable|disable`);
 ///  4. when the user never chose: the unlocked policy's `enabled` as the default, else enabled.
 /// An invalid settings.json disables remote commands (fail closed: it may hold a "disabled").
@@ -26,7 +27,8 @@ public:
     struct Decision {
         bool allowed = true;
         enum class Reason { None, Env, User, Policy } reason = Reason::None;
-        /// True when the administrator's policy fixes the outcome (the tray shows it as locked).
+        /// True when the administrator's policy fixes the outcome (the tray shows it as locked);
+        /// false when the environment decided, even if a policy is locked too.
         bool locked = false;
         /// One line for people, e.g. "disabled by TEAMAI_DISABLE_REMOTE_CMD=1".
         QString detail;
@@ -46,6 +48,12 @@ public:
     /// @brief Persists the user's switch. Returns an error message (and changes nothing) when the
     /// policy locks remote commands or settings.json cannot be updated; empty on success.
     static QString setUserEnabled(bool enabled, const QString &changedBy);
+
+    /// @brief "env", "user", "policy" (the ledger's and the ack history's refusal reason); empty for None.
+    static QString reasonName(Decision::Reason reason);
+
+    /// @brief "allowed|disabled[ (locked by policy)] — <detail>", as `remote-cmd status` and `status` print it.
+    static QString statusLine(const Decision &decision);
 
     /// @brief The policy's `maxCommandTimeoutSeconds` in milliseconds, unset when there is no cap.
     static std::optional<int> commandTimeoutCapMs();

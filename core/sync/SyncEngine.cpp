@@ -1,5 +1,6 @@
 #include "sync/SyncEngine.h"
 
+#include "agenthooks/HookRuleGate.h"
 #include "config/AdminPolicy.h"
 #include "config/AgentConfig.h"
 #include "config/TokenStore.h"
@@ -24,6 +25,12 @@
 #include <utility>
 
 namespace teamai {
+namespace {
+
+constexpr int kForegroundLockWaitMs = 100;
+constexpr int kRoundLockWaitMs = 2000;
+
+} // namespace
 
 struct SyncEngine::Setup {
     AgentConfig config;
@@ -117,6 +124,9 @@ void SyncEngine::setRequestTimeoutMs(int timeoutMs)
 
 SyncSummary SyncEngine::runOnce(const SyncOptions &options)
 {
+    // Installed hook rules follow the kill switch as this process sees it (environment and
+    // policy included) before anything else; a foreground hook does not wait for the lock.
+    agenthooks::hookrules::followGateNow(options.foreground ? kForegroundLockWaitMs : kRoundLockWaitMs);
     SyncSession session(*d->client, *d->dispatcher, d->config, *d->ledger);
     SyncSummary summary = session.run(options);
     summary.interruptedRecovered = std::exchange(d->recovered, 0);

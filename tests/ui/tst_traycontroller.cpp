@@ -86,7 +86,8 @@ private slots:
             if (!action->isSeparator())
                 texts << action->text();
         }
-        QCOMPARE(texts, (QStringList{QStringLiteral("Sync now"), QStringLiteral("Allow remote commands"), QStringLiteral("Commands…"),
+        QCOMPARE(texts, (QStringList{QStringLiteral("Sync now"), QStringLiteral("Allow remote commands"), QStringLiteral("Hook rules"),
+                                     QStringLiteral("Commands…"),
                                      QStringLiteral("Ack history…"), QStringLiteral("Settings…"), QStringLiteral("Start at login"),
                                      QStringLiteral("About TeamAI Desktop Agent…"), QStringLiteral("Quit")}));
         QVERIFY(tray.allowRemoteAction()->isCheckable());
@@ -188,6 +189,32 @@ private slots:
         tray.allowRemoteAction()->trigger();
         QVERIFY(RemoteCommandGate::evaluate().allowed);
         QCOMPARE(tray.state(), TrayState::Idle);
+    }
+
+    // The toggle withdraws the backend's hook rules from the agent's settings at once (the same
+    // core function as `teamai remote-cmd`), and the menu lists them with their state.
+    void theToggleWithdrawsAndRestoresHookRules()
+    {
+        TrayController tray(quiet());
+        tray.start();
+        server->queue(QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("type"), QStringLiteral("install_hook_rule")},
+                                  {QStringLiteral("slug"), QStringLiteral("fmt")}, {QStringLiteral("event"), QStringLiteral("Stop")},
+                                  {QStringLiteral("cmd"), QStringLiteral("notify done")}});
+        round(tray);
+        const QString settingsPath = QStringLiteral(".claude/settings.json");
+        QVERIFY(env->readFile(settingsPath).contains("[teamai:agent-hook:fmt]"));
+        QTRY_COMPARE_WITH_TIMEOUT(tray.hookRulesMenu()->title(), QStringLiteral("Hook rules (1)"), 2000);
+        QCOMPARE(tray.hookRulesMenu()->actions().at(0)->text(), QStringLiteral("fmt — claude, Stop (active)"));
+
+        tray.allowRemoteAction()->trigger();
+        QVERIFY(!env->readFile(settingsPath).contains("[teamai:agent-hook:fmt]"));
+        QCOMPARE(tray.hookRulesMenu()->actions().at(0)->text(), QStringLiteral("fmt — claude, Stop (withdrawn)"));
+        QCOMPARE(tray.status().value(QStringLiteral("hook_rules")).toArray().at(0).toObject().value(QStringLiteral("state")).toString(),
+                 QStringLiteral("withdrawn"));
+
+        tray.allowRemoteAction()->trigger();
+        QCOMPARE(env->readFile(settingsPath).count("[teamai:agent-hook:fmt]"), 1);
+        QCOMPARE(tray.hookRulesMenu()->actions().at(0)->text(), QStringLiteral("fmt — claude, Stop (active)"));
     }
 
     void aSwitchFlippedElsewhereShowsWithinASecond()

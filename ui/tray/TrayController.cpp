@@ -1,5 +1,7 @@
 #include "tray/TrayController.h"
 
+#include "agenthooks/HookRuleGate.h"
+#include "agenthooks/HookRules.h"
 #include "app/LoginItem.h"
 #include "app/SyncedAgents.h"
 #include "app/ResumeNotifier.h"
@@ -107,6 +109,7 @@ void TrayController::buildMenu()
     m_allowRemote = m_menu->addAction(QStringLiteral("Allow remote commands"));
     m_allowRemote->setCheckable(true);
     connect(m_allowRemote, &QAction::triggered, this, &TrayController::setRemoteAllowed);
+    m_hookRules = m_menu->addMenu(QStringLiteral("Hook rules"));
     m_menu->addSeparator();
     m_commands = m_menu->addAction(QStringLiteral("Commands…"), this, &TrayController::showCommands);
     m_history = m_menu->addAction(QStringLiteral("Ack history…"), this, &TrayController::showAckHistory);
@@ -281,7 +284,27 @@ void TrayController::refresh()
                            : envDecides ? QStringLiteral("Allow remote commands (off: TEAMAI_DISABLE_REMOTE_CMD)")
                                         : QStringLiteral("Allow remote commands"));
     m_allowRemote->setToolTip(gate.detail);
+    refreshHookRules();
     updateIcon();
+}
+
+void TrayController::refreshHookRules()
+{
+    // Read-only: the list of what the backend installed, and whether the kill switch withdrew it.
+    QString error;
+    const QList<agenthooks::HookRuleRecord> rules = agenthooks::hookrules::installedForAllTools(&error);
+    m_hookRules->clear();
+    m_hookRuleRows = QJsonArray();
+    m_hookRules->setTitle(rules.isEmpty() ? QStringLiteral("Hook rules: none") : QStringLiteral("Hook rules (%1)").arg(rules.size()));
+    if (!error.isEmpty())
+        m_hookRules->addAction(QStringLiteral("Cannot read agent-hooks.json: %1").arg(error))->setEnabled(false);
+    for (const agenthooks::HookRuleRecord &rule : rules) {
+        const QString state = agenthooks::hookrules::stateName(rule);
+        m_hookRules->addAction(QStringLiteral("%1 — %2, %3 (%4)").arg(rule.slug, rule.tool, rule.agentEvent, state))->setEnabled(false);
+        m_hookRuleRows.append(QJsonObject{{QStringLiteral("slug"), rule.slug}, {QStringLiteral("tool"), rule.tool},
+                                          {QStringLiteral("event"), rule.agentEvent}, {QStringLiteral("state"), state}});
+    }
+    m_hookRules->setEnabled(!rules.isEmpty() || !error.isEmpty());
 }
 
 void TrayController::updateIcon()
@@ -351,9 +374,14 @@ void TrayController::syncNow()
 
 void TrayController::setRemoteAllowed(bool allowed)
 {
-    const QString error = RemoteCommandGate::setUserEnabled(allowed, QStringLiteral("tray"));
+    // The same core function as `teamai remote-cmd`: the switch, then the hook rules at once.
+    agenthooks::hookrules::GateFollowed followed;
+    const QString error = agenthooks::hookrules::setRemoteCommandsEnabled(allowed, QStringLiteral("tray"), &followed);
     if (!error.isEmpty())
         emit message(QStringLiteral("Remote commands not changed: %1").arg(error));
+    else if (!followed.ok())
+        emit message(QStringLiteral("Hook rules not all %1: %2").arg(allowed ? QStringLiteral("restored") : QStringLiteral("withdrawn"),
+                                                                    followed.errors.join(QStringLiteral("; "))));
     refresh();
 }
 
@@ -453,6 +481,7 @@ QJsonObject TrayController::status() const
         {QStringLiteral("running"), m_inputs.running},
         {QStringLiteral("remote_allowed"), m_inputs.remoteAllowed},
         {QStringLiteral("remote_locked"), m_inputs.remoteLocked},
+        {QStringLiteral("hook_rules"), m_hookRuleRows},
         {QStringLiteral("endpoint"), m_inputs.endpoint},
         {QStringLiteral("tooltip"), toolTip()},
         {QStringLiteral("commands_window"), bool(m_commandsWindow && m_commandsWindow->isVisible())},

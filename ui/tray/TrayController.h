@@ -5,6 +5,7 @@
 #include "tray/TrayState.h"
 
 #include <QFileSystemWatcher>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QObject>
 #include <QPointer>
@@ -75,6 +76,8 @@ public:
     QMenu *menu() const { return m_menu.get(); }
     QAction *syncAction() const { return m_sync; }
     QAction *allowRemoteAction() const { return m_allowRemote; }
+    /// @brief The submenu listing the backend's hook rules (slug, tool, event, active/withdrawn).
+    QMenu *hookRulesMenu() const { return m_hookRules; }
     QAction *commandsAction() const { return m_commands; }
     QAction *historyAction() const { return m_history; }
     QAction *settingsAction() const { return m_settings; }
@@ -119,6 +122,7 @@ private:
     void onRoundFinished(const SyncRoundResult &result);
     void onLedgerChanged();
     void watchSettingsFiles();
+    void refreshHookRules();
     void updateIcon();
     void notifyRound(const SyncRoundResult &result);
     CommandLedger *ledger();
@@ -136,6 +140,8 @@ private:
     std::unique_ptr<QMenu> m_menu;
     QAction *m_sync = nullptr;
     QAction *m_allowRemote = nullptr;
+    QMenu *m_hookRules = nullptr;      // owned by m_menu
+    QJsonArray m_hookRuleRows;         // what it lists, for status()
     QAction *m_commands = nullptr;
     QAction *m_history = nullptr;
     QAction *m_settings = nullptr;

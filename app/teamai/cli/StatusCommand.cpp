@@ -1,6 +1,7 @@
 #include "cli/StatusCommand.h"
 
 #include "Version.h"
+#include "agenthooks/HookRules.h"
 #include "cli/CommandLine.h"
 #include "config/AgentConfig.h"
 #include "config/RemoteCommandGate.h"
@@ -9,10 +10,42 @@
 #include "store/LastSyncFile.h"
 #include "store/LedgerDatabase.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
 namespace teamai::cli {
+namespace {
+
+QJsonObject hookRulesJson(const QList<agenthooks::HookRuleRecord> &rules, const QString &error)
+{
+    QJsonArray list;
+    for (const agenthooks::HookRuleRecord &rule : rules) {
+        list.append(QJsonObject{{QStringLiteral("slug"), rule.slug},
+                                {QStringLiteral("tool"), rule.tool},
+                                {QStringLiteral("event"), rule.agentEvent},
+                                {QStringLiteral("state"), agenthooks::hookrules::stateName(rule)},
+                                {QStringLiteral("settings_path"), rule.settingsPath},
+                                {QStringLiteral("withdrawn_because"), rule.withdrawnBecause}});
+    }
+    return QJsonObject{{QStringLiteral("rules"), list}, {QStringLiteral("error"), error}};
+}
+
+void printHookRules(const QList<agenthooks::HookRuleRecord> &rules, const QString &error)
+{
+    if (!error.isEmpty()) {
+        printOut(QStringLiteral("Hook rules:      ERROR %1").arg(error));
+        return;
+    }
+    printOut(QStringLiteral("Hook rules:      %1").arg(rules.isEmpty() ? QStringLiteral("none installed by the backend")
+                                                                       : QStringLiteral("%1 installed by the backend").arg(rules.size())));
+    for (const agenthooks::HookRuleRecord &rule : rules) {
+        const QString state = rule.withdrawn ? QStringLiteral("withdrawn (remote commands are off)") : QStringLiteral("active");
+        printOut(QStringLiteral("  %1  %2  %3  %4").arg(rule.slug, rule.tool, rule.agentEvent, state));
+    }
+}
+
+} // namespace
 
 QString StatusCommand::name() const { return QStringLiteral("status"); }
 
@@ -24,7 +57,8 @@ QString StatusCommand::help() const
         "Usage: teamai status [--json]\n"
         "\n"
         "Shows the backend endpoint, where the token comes from (never the token), whether remote\n"
-        "commands are allowed and who decided it, and the outcome of the last sync.\n"
+        "commands are allowed and who decided it, the hook rules the backend installed (slug,\n"
+        "tool, event, active or withdrawn by the kill switch), and the outcome of the last sync.\n"
         "\n"
         "Options:\n"
         "  --json   print one JSON object");
@@ -55,6 +89,8 @@ int StatusCommand::run(const QStringList &arguments)
             ledgerError = database.error();
         }
     }
+    QString hookRulesError;
+    const QList<agenthooks::HookRuleRecord> hookRules = agenthooks::hookrules::installedForAllTools(&hookRulesError);
     const QString switchWho = gate.changedBy.isEmpty() ? QString()
                                                        : QStringLiteral(" (set by %1 at %2)").arg(gate.changedBy, gate.changedAt);
 
@@ -69,6 +105,7 @@ int StatusCommand::run(const QStringList &arguments)
                                                             {QStringLiteral("detail"), gate.detail},
                                                             {QStringLiteral("changed_by"), gate.changedBy},
                                                             {QStringLiteral("changed_at"), gate.changedAt}}},
+            {QStringLiteral("hook_rules"), hookRulesJson(hookRules, hookRulesError)},
             {QStringLiteral("commands"), QJsonObject{{QStringLiteral("pending"), pending},
                                                      {QStringLiteral("running"), running},
                                                      {QStringLiteral("outbox"), outbox},
@@ -85,9 +122,8 @@ int StatusCommand::run(const QStringList &arguments)
         printOut(QStringLiteral("Config:          ERROR %1").arg(config.error));
     printOut(QStringLiteral("Endpoint:        %1").arg(endpoint.isEmpty() ? QStringLiteral("(not configured: run `teamai init`)") : endpoint));
     printOut(QStringLiteral("Token:           %1").arg(tokenSource.isEmpty() ? QStringLiteral("none") : QStringLiteral("from ") + tokenSource));
-    printOut(QStringLiteral("Remote commands: %1%2 — %3%4")
-                 .arg(gate.allowed ? QStringLiteral("allowed") : QStringLiteral("disabled"),
-                      gate.locked ? QStringLiteral(" (locked by policy)") : QString(), gate.detail, switchWho));
+    printOut(QStringLiteral("Remote commands: %1%2").arg(RemoteCommandGate::statusLine(gate), switchWho));
+    printHookRules(hookRules, hookRulesError);
     printOut(ledgerError.isEmpty() ? QStringLiteral("Commands:        %1 pending, %2 running, %3 ack(s) waiting to be sent").arg(pending).arg(running).arg(outbox)
                                    : QStringLiteral("Commands:        ledger unavailable: %1").arg(ledgerError));
     printOut(QStringLiteral("Last sync:       %1").arg(!last.time.isValid() ? QStringLiteral("never")

@@ -116,16 +116,87 @@ private slots:
         QVERIFY(!RemoteCommandGate::evaluate().allowed);
     }
 
-    void lockedEnabledPolicyBeatsEnvironmentAndUser()
+    // Issue 13 item 9: the environment kill switch wins even over a policy locked enabled.
+    void environmentBeatsLockedEnabledPolicy()
     {
         QCOMPARE(RemoteCommandGate::setUserEnabled(false, QStringLiteral("cli")), QString());
         writePolicy(R"({"remoteCommands": {"enabled": true, "locked": true}})");
-        qputenv("TEAMAI_DISABLE_REMOTE_CMD", "1");
-        const auto d = RemoteCommandGate::evaluate();
-        QVERIFY(d.allowed);
+        auto d = RemoteCommandGate::evaluate();
+        QVERIFY(d.allowed);  // without the environment, the lock beats the user's old "disabled"
         QCOMPARE(d.reason, Reason::Policy);
         QVERIFY(d.locked);
         QVERIFY(RemoteCommandGate::setUserEnabled(false, QStringLiteral("cli")).contains(QStringLiteral("locked enabled")));
+
+        qputenv("TEAMAI_DISABLE_REMOTE_CMD", "1");
+        d = RemoteCommandGate::evaluate();
+        QVERIFY(!d.allowed);
+        QCOMPARE(d.reason, Reason::Env);
+        QVERIFY(!d.locked);  // the policy does not decide: the tray must not show "locked"
+        QCOMPARE(RemoteCommandGate::statusLine(d),
+                 QStringLiteral("disabled — disabled by TEAMAI_DISABLE_REMOTE_CMD=1 (this wins over the administrator "
+                                "policy at %1, which locks them enabled)").arg(m_policyPath));
+    }
+
+    // Every combination of environment × user switch × policy (enabled/disabled × locked/not).
+    void gateMatrix_data()
+    {
+        QTest::addColumn<bool>("envDisables");
+        QTest::addColumn<int>("user");      // 0 never chosen, 1 enabled, 2 disabled
+        QTest::addColumn<int>("policy");    // 0 none, 1 enabled, 2 disabled, 3 enabled+locked, 4 disabled+locked
+        QTest::addColumn<bool>("allowed");
+        QTest::addColumn<int>("reason");
+        QTest::addColumn<bool>("locked");
+        const char *const users[] = {"user-unset", "user-on", "user-off"};
+        const char *const policies[] = {"no-policy", "policy-on", "policy-off", "policy-on-locked", "policy-off-locked"};
+        for (bool env : {false, true}) {
+            for (int user = 0; user < 3; ++user) {
+                for (int policy = 0; policy < 5; ++policy) {
+                    // Expected, written out as the rule reads (docs/security.md).
+                    bool allowed = true;
+                    Reason reason = Reason::None;
+                    bool locked = false;
+                    if (env) {
+                        allowed = false;
+                        reason = Reason::Env;
+                    } else if (policy >= 3) {
+                        allowed = policy == 3;
+                        reason = Reason::Policy;
+                        locked = true;
+                    } else if (user != 0) {
+                        allowed = user == 1;
+                        reason = allowed ? Reason::None : Reason::User;
+                    } else if (policy != 0) {
+                        allowed = policy == 1;
+                        reason = allowed ? Reason::None : Reason::Policy;
+                    }
+                    QTest::addRow("%s/%s/%s", env ? "env-1" : "env-unset", users[user], policies[policy])
+                        << env << user << policy << allowed << int(reason) << locked;
+                }
+            }
+        }
+    }
+    void gateMatrix()
+    {
+        QFETCH(bool, envDisables);
+        QFETCH(int, user);
+        QFETCH(int, policy);
+        teamai::AdminPolicy::Loaded loadedPolicy;
+        loadedPolicy.path = m_policyPath;
+        if (policy != 0) {
+            loadedPolicy.exists = true;
+            loadedPolicy.remoteCommandsEnabled = policy == 1 || policy == 3;
+            loadedPolicy.locked = policy >= 3;
+        }
+        AgentSettings::Loaded settings;
+        if (user != 0)
+            settings.settings.setRemoteCommandsEnabled(user == 1, QStringLiteral("cli"));
+        const auto d = RemoteCommandGate::evaluate(loadedPolicy, envDisables ? QStringLiteral("1") : QString(), settings);
+        QTEST(d.allowed, "allowed");
+        QTEST(int(d.reason), "reason");
+        QTEST(d.locked, "locked");
+        QVERIFY(!d.detail.isEmpty());
+        QCOMPARE(RemoteCommandGate::statusLine(d).startsWith(d.allowed ? QStringLiteral("allowed") : QStringLiteral("disabled")), true);
+        QCOMPARE(RemoteCommandGate::statusLine(d).contains(QStringLiteral("(locked by policy)")), d.locked);
     }
 
     void unlockedPolicyIsOnlyTheDefault()
@@ -181,9 +252,18 @@ private slots:
         policy.exists = true;
         policy.locked = true;
         policy.remoteCommandsEnabled = true;
+        QVERIFY(RemoteCommandGate::evaluate(policy, QString(), settings).allowed);
         const auto d = RemoteCommandGate::evaluate(policy, QStringLiteral("1"), settings);
-        QVERIFY(d.allowed);
-        QCOMPARE(d.reason, Reason::Policy);
+        QVERIFY(!d.allowed);
+        QCOMPARE(d.reason, Reason::Env);
+    }
+
+    void reasonNames()
+    {
+        QCOMPARE(RemoteCommandGate::reasonName(Reason::Env), QStringLiteral("env"));
+        QCOMPARE(RemoteCommandGate::reasonName(Reason::User), QStringLiteral("user"));
+        QCOMPARE(RemoteCommandGate::reasonName(Reason::Policy), QStringLiteral("policy"));
+        QCOMPARE(RemoteCommandGate::reasonName(Reason::None), QString());
     }
 
     void commandTimeoutCap()

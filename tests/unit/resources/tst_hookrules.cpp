@@ -1,6 +1,7 @@
 // Hook rules: add, replace, remove one tagged entry, tracked in agent-hooks.json.
 
 #include "agenthooks/AgentHookRegistry.h"
+#include "agenthooks/HookRuleGate.h"
 #include "agenthooks/HookRules.h"
 #include "tools/ToolTable.h"
 #include "TestEnvironment.h"
@@ -99,6 +100,134 @@ private slots:
                                                            spec(QStringLiteral("x"), QStringLiteral("no such/event"), QStringLiteral("echo")));
         QVERIFY(!outcome.ok);
         QCOMPARE(outcome.error, QStringLiteral("Unsupported hook event for claude: no such/event"));
+    }
+
+    void tagRecognition()
+    {
+        const QJsonObject ours{{QStringLiteral("command"), QStringLiteral("x")}, {QStringLiteral("_teamai"), QStringLiteral("[teamai:agent-hook:lint]")}};
+        QVERIFY(hookrules::isTaggedAs(ours, QStringLiteral("lint")));
+        QVERIFY(!hookrules::isTaggedAs(ours, QStringLiteral("lin")));
+        QVERIFY(!hookrules::isTaggedAs(ours, QStringLiteral("lint-x")));
+        QVERIFY(!hookrules::isTaggedAs(QJsonObject{{QStringLiteral("command"), QStringLiteral("x")}}, QStringLiteral("lint")));
+        QVERIFY(!hookrules::isTaggedAs(QJsonObject{{QStringLiteral("_teamai"), QStringLiteral("[teamai]")}}, QStringLiteral("lint")));
+        QVERIFY(!hookrules::isTaggedAs(QJsonObject{{QStringLiteral("_teamai"), QStringLiteral("[teamai:agent-hook:lint] ")}}, QStringLiteral("lint")));
+        QVERIFY(!hookrules::isTaggedAs(QJsonObject{{QStringLiteral("description"), QStringLiteral("[teamai:agent-hook:lint]")}}, QStringLiteral("lint")));
+    }
+
+    // The user's own hook that runs the very same command, in the same event and matcher, is theirs.
+    void usersIdenticalHookSurvivesUninstall()
+    {
+        const QByteArray mine = "{\"hooks\": {\"PostToolUse\": [{\"matcher\": \"Edit\", \"hooks\": "
+                                "[{\"type\": \"command\", \"command\": \"npx prettier --write .\", \"timeout\": 10}]}]}}";
+        m_env->writeFile(QStringLiteral(".claude/settings.json"), mine);
+        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"),
+                                   spec(QStringLiteral("fmt"), QStringLiteral("PostToolUse"), QStringLiteral("npx prettier --write ."), QStringLiteral("Edit"))).ok);
+        QCOMPARE(settings().value(QStringLiteral("hooks")).toObject().value(QStringLiteral("PostToolUse")).toArray().size(), 2);
+        QVERIFY(hookrules::uninstall(claude(), QStringLiteral("fmt")).ok);
+        QCOMPARE(settings(), QJsonDocument::fromJson(mine).object());
+        // Nor does an entry whose tag was dropped count as ours any more: it is removed by nobody.
+        QVERIFY(hookrules::uninstall(claude(), QStringLiteral("fmt")).ok);
+        QCOMPARE(settings(), QJsonDocument::fromJson(mine).object());
+    }
+
+    void withdrawAndRestoreExactlyOnce()
+    {
+        const QByteArray mine = "{\"model\": \"opus\", \"hooks\": {\"Stop\": [{\"matcher\": \"\", \"hooks\": "
+                                "[{\"type\": \"command\", \"command\": \"notify done\", \"timeout\": 10}]}]}}";
+        m_env->writeFile(QStringLiteral(".claude/settings.json"), mine);
+        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify done"))).ok);
+        QVERIFY(hookrules::install(*findTool(QStringLiteral("cursor")), m_env->home(), QStringLiteral("user"),
+                                   spec(QStringLiteral("c"), QStringLiteral("stop"), QStringLiteral("audit"))).ok);
+        const QByteArray installedClaude = m_env->readFile(QStringLiteral(".claude/settings.json"));
+        const QByteArray installedCursor = m_env->readFile(QStringLiteral(".cursor/hooks.json"));
+
+        hookrules::GateFollowed followed = hookrules::followGate(false, QStringLiteral("user"), 1000);
+        QVERIFY2(followed.ok(), qPrintable(followed.errors.join(u'\n')));
+        QCOMPARE(followed.withdrawn, 2);
+        QCOMPARE(settings(), QJsonDocument::fromJson(mine).object());  // the user's identical hook stays
+        QVERIFY(!m_env->readFile(QStringLiteral(".cursor/hooks.json")).contains("audit"));
+        const QList<HookRuleRecord> records = AgentHookRegistry::load().registry.all();
+        QCOMPARE(records.size(), 2);
+        for (const HookRuleRecord &record : records) {
+            QVERIFY(record.withdrawn);
+            QCOMPARE(record.withdrawnBecause, QStringLiteral("user"));
+            QCOMPARE(hookrules::stateName(record), QStringLiteral("withdrawn"));
+        }
+        // Again: nothing to do, nothing written.
+        QCOMPARE(hookrules::followGate(false, QStringLiteral("env"), 1000).withdrawn, 0);
+        QCOMPARE(AgentHookRegistry::load().registry.all().first().withdrawnBecause, QStringLiteral("user"));
+
+        followed = hookrules::followGate(true, QString(), 1000);
+        QVERIFY(followed.ok());
+        QCOMPARE(followed.restored, 2);
+        QCOMPARE(QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".claude/settings.json"))).object(),
+                 QJsonDocument::fromJson(installedClaude).object());
+        QCOMPARE(QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".cursor/hooks.json"))).object(),
+                 QJsonDocument::fromJson(installedCursor).object());
+        QCOMPARE(hookrules::followGate(true, QString(), 1000).restored, 0);
+        for (const HookRuleRecord &record : AgentHookRegistry::load().registry.all())
+            QVERIFY(!record.withdrawn);
+    }
+
+    void restoreHealsAHalfDoneRestore()
+    {
+        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
+        const QByteArray installed = m_env->readFile(QStringLiteral(".claude/settings.json"));
+        QCOMPARE(hookrules::followGate(false, QStringLiteral("user"), 1000).withdrawn, 1);
+        // As if a restore wrote the settings and died before agent-hooks.json: still one entry after.
+        m_env->writeFile(QStringLiteral(".claude/settings.json"), installed);
+        QCOMPARE(hookrules::followGate(true, QString(), 1000).restored, 1);
+        QCOMPARE(m_env->readFile(QStringLiteral(".claude/settings.json")), installed);
+    }
+
+    void unreadableSettingsIsReportedAndRetried()
+    {
+        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
+        m_env->writeFile(QStringLiteral(".claude/settings.json"), "{ broken");
+        const hookrules::GateFollowed followed = hookrules::followGate(false, QStringLiteral("user"), 1000);
+        QCOMPARE(followed.withdrawn, 0);
+        QCOMPARE(followed.errors.size(), 1);
+        QVERIFY(followed.errors.first().contains(QStringLiteral("hook rule n (claude)")));
+        QCOMPARE(m_env->readFile(QStringLiteral(".claude/settings.json")), QByteArray("{ broken"));
+        QVERIFY(!AgentHookRegistry::load().registry.all().first().withdrawn);  // not claimed withdrawn
+    }
+
+    // agent-hooks.json is read back as carefully as the install wrote it: a record pointing at
+    // another file, or carrying an event the tool would not use, is refused and left alone.
+    void aTamperedRecordIsNotFollowed()
+    {
+        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
+        QCOMPARE(hookrules::followGate(false, QStringLiteral("user"), 1000).withdrawn, 1);
+        m_env->writeFile(QStringLiteral("Documents/notes.json"), "{\"keep\": true}");
+        AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
+        HookRuleRecord record = loaded.registry.all().first();
+        record.settingsPath = m_env->home() + QStringLiteral("/Documents/notes.json");
+        loaded.registry.put(record);
+        QString error;
+        QVERIFY(loaded.registry.save(&error));
+        hookrules::GateFollowed followed = hookrules::followGate(true, QString(), 1000);
+        QCOMPARE(followed.restored, 0);
+        QVERIFY(followed.errors.value(0).contains(QStringLiteral("not claude's hook settings")));
+        QCOMPARE(m_env->readFile(QStringLiteral("Documents/notes.json")), QByteArray("{\"keep\": true}"));
+
+        record.settingsPath = m_env->home() + QStringLiteral("/.claude/settings.json");
+        record.agentEvent = QStringLiteral("Bogus Event");
+        loaded.registry.put(record);
+        QVERIFY(loaded.registry.save(&error));
+        followed = hookrules::followGate(true, QString(), 1000);
+        QCOMPARE(followed.restored, 0);
+        QVERIFY(followed.errors.value(0).contains(QStringLiteral("invalid event")));
+        QVERIFY(!m_env->readFile(QStringLiteral(".claude/settings.json")).contains("Bogus"));
+    }
+
+    void uninstallOfAWithdrawnRule()
+    {
+        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
+        QCOMPARE(hookrules::followGate(false, QStringLiteral("env"), 1000).withdrawn, 1);
+        QVERIFY(hookrules::uninstall(claude(), QStringLiteral("n")).ok);
+        QVERIFY(AgentHookRegistry::load().registry.all().isEmpty());
+        QCOMPARE(hookrules::followGate(true, QString(), 1000).restored, 0);
+        QVERIFY(!settings().contains(QStringLiteral("hooks")));
     }
 
     void otherToolsAreSeparate()
