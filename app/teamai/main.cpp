@@ -4,9 +4,13 @@
 #include "Version.h"
 #include "cli/CliCommand.h"
 #include "cli/HookCommand.h"
+#include "commands/PushedAllowlist.h"
+#include "commands/PushedCommandMarker.h"
 #include "log/Logging.h"
 
 #include <QCoreApplication>
+
+#include <optional>
 
 using namespace teamai;
 using namespace teamai::cli;
@@ -28,6 +32,24 @@ QString mainHelp(const std::vector<std::unique_ptr<CliCommand>> &commands)
     return text;
 }
 
+/// A process started for a pushed command runs only what a backend may push: no init, sync,
+/// worker, hook mode or remote-cmd, however deep. A hook still exits 0: hooks never break the agent.
+std::optional<int> refuseInsidePushedCommand(const QStringList &arguments, bool hookMode)
+{
+    if (!pushedmarker::isInsidePushedCommand())
+        return std::nullopt;
+    const QString rejection = pushedallowlist::check(arguments);
+    if (rejection.isEmpty())
+        return std::nullopt;
+    const QString message = pushedmarker::refusal(rejection);
+    if (hookMode) {
+        qCWarning(lcHook).noquote() << message;
+        return kExitOk;
+    }
+    printErr(QStringLiteral("teamai: %1").arg(message));
+    return kExitFailure;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -47,7 +69,9 @@ int main(int argc, char **argv)
     logging::install();
 
     int status = kExitOk;
-    if (hookMode) {
+    if (const std::optional<int> refused = refuseInsidePushedCommand(arguments, hookMode)) {
+        status = *refused;
+    } else if (hookMode) {
         HookCommand hook;
         status = hook.run(arguments.mid(1));  // "--hook EVENT …" and "hook-dispatch EVENT …" take the same rest
     } else {

@@ -1,6 +1,7 @@
 #include "commands/RestrictedCommand.h"
 
 #include "commands/CommandTokenizer.h"
+#include "commands/PushedAllowlist.h"
 #include "util/Paths.h"
 
 namespace teamai {
@@ -24,7 +25,11 @@ RestrictedCommand RestrictedCommand::parse(const QString &cmd)
         result.rejection = QStringLiteral("Rejected cmd: only \"teamai\" subcommands are allowed, got \"%1\"").arg(first);
         return result;
     }
-    result.arguments = tokenized.tokens.mid(1);
+    // Then the closed allowlist: refused here means nothing runs.
+    const QStringList arguments = tokenized.tokens.mid(1);
+    result.rejection = pushedallowlist::check(arguments);
+    if (result.allowed())
+        result.arguments = arguments;
     return result;
 }
 

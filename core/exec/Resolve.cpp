@@ -1,7 +1,7 @@
 #include "exec/Resolve.h"
 
+#include "exec/EnvironmentScrub.h"
 #include "util/Paths.h"
-#include "util/Redact.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -46,13 +46,9 @@ Resolved resolve(const ExecRequest &request, const ExecPolicy &policy, const QPr
         return resolved;
     }
 
-    QProcessEnvironment environment;
-    const QStringList names = base.keys();
-    for (const QString &name : names) {
-        if (!isCredentialName(name))
-            environment.insert(name, base.value(name));
-    }
-    // Explicit entries come from the product itself, so they are kept even when credential-shaped.
+    QProcessEnvironment environment = scrubEnvironment(base);
+    // Explicit entries come from the product itself (never from the backend), so they are applied
+    // after the scrub and kept even when credential-shaped: the pushed-command marker is one.
     for (auto it = request.environment.cbegin(); it != request.environment.cend(); ++it)
         environment.insert(it.key(), it.value());
 

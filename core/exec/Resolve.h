@@ -19,7 +19,7 @@ struct Resolved {
 
 /// @brief Turns a request into a fully explicit spec: fills the policy defaults, caps the timeout
 /// (min of the request and policy.maxTimeoutMs), builds the environment from @p base minus
-/// credential-shaped names (isCredentialName) plus request.environment (which wins), and picks
+/// credential-shaped variables (scrubEnvironment) plus request.environment (which wins), and picks
 /// the spill folder. Fails when the program is not an absolute path to an existing executable
 /// file, the working directory is given but is not an existing absolute folder, or the timeout
 /// is not positive.

@@ -1,5 +1,6 @@
 #include "sync/RestrictedCommandHandler.h"
 
+#include "commands/PushedCommandMarker.h"
 #include "commands/RestrictedCommand.h"
 #include "config/RemoteCommandGate.h"
 #include "exec/Executor.h"
@@ -39,6 +40,16 @@ CommandResult RestrictedCommandHandler::handle(const Command &command, const Com
         return result;
     }
 
+    // No recursion: a process started for a pushed command never runs another one. (SyncEngine
+    // refuses to start under the marker already; this guards any other way in.)
+    if (pushedmarker::isInsidePushedCommand()) {
+        qCWarning(lcCommands) << "command" << command.id.value_or(-1) << "refused inside a pushed command";
+        CommandResult result = CommandResult::rejected(
+            QStringLiteral("Rejected cmd: %1").arg(pushedmarker::refusal(QStringLiteral("a pushed command never runs another one"))));
+        result.reason = QStringLiteral("recursion");
+        return result;
+    }
+
     const QString cmd = command.field(QStringLiteral("cmd"));
     const RestrictedCommand restricted = RestrictedCommand::parse(cmd);
     if (!restricted.allowed()) {
@@ -53,7 +64,9 @@ CommandResult RestrictedCommandHandler::handle(const Command &command, const Com
     request.arguments = restricted.arguments;
     request.workingDirectory = context.cwd;
     request.owner = QStringLiteral("command:%1").arg(command.id.value_or(-1));
-    request.environment.insert(QStringLiteral("TEAMAI_REMOTE_COMMAND_ID"), QString::number(command.id.value_or(-1)));
+    // The marker is one of the product's explicit entries: resolve() applies those after the scrub,
+    // and the backend has no say in them (it only supplies `cmd`, which became arguments).
+    request.environment.insert(pushedmarker::variableName(), QString::number(command.id.value_or(-1)));
     exec::Resolved resolved = exec::resolve(request, m_policy);
     if (!resolved.spec) {
         return CommandResult::failed(QStringLiteral("cmd failed: %1").arg(resolved.error));

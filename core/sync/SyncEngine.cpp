@@ -1,6 +1,7 @@
 #include "sync/SyncEngine.h"
 
 #include "agenthooks/HookRuleGate.h"
+#include "commands/PushedCommandMarker.h"
 #include "config/AdminPolicy.h"
 #include "config/AgentConfig.h"
 #include "config/TokenStore.h"
@@ -58,6 +59,12 @@ SyncEngine::~SyncEngine() = default;
 
 std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
 {
+    // Every way to sync (sync, hook mode, worker, the tray) builds this engine: the one place the
+    // no-recursion rule for pushed commands is enforced.
+    if (pushedmarker::isInsidePushedCommand()) {
+        *error = pushedmarker::refusal(QStringLiteral("a pushed command never syncs, runs hooks or is a worker"));
+        return nullptr;
+    }
     AgentConfig::Loaded loaded = AgentConfig::load();
     if (!loaded.error.isEmpty()) {
         *error = loaded.error;

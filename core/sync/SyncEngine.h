@@ -21,7 +21,8 @@ public:
     struct Setup;
 
     /// @brief Builds an engine from config.json and the saved token. Returns nullptr with
-    /// @p error set when the agent is not configured or the configuration is invalid.
+    /// @p error set when the agent is not configured or the configuration is invalid, or when
+    /// this process runs a pushed command (pushedmarker: a pushed command never syncs).
     static std::unique_ptr<SyncEngine> create(QString *error);
     ~SyncEngine();
 

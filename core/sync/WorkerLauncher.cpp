@@ -1,5 +1,6 @@
 #include "sync/WorkerLauncher.h"
 
+#include "commands/PushedCommandMarker.h"
 #include "commands/RestrictedCommand.h"
 #include "log/Logging.h"
 #include "util/Paths.h"
@@ -10,6 +11,10 @@ namespace teamai {
 
 bool launchDetachedWorker(const QString &tool, const QString &cwd)
 {
+    if (pushedmarker::isInsidePushedCommand()) {
+        qCWarning(lcSync).noquote() << "no background worker:" << pushedmarker::refusal(QStringLiteral("a pushed command never starts a worker"));
+        return false;
+    }
     QProcess process;
     process.setProgram(ownTeamaiExecutable());
     process.setArguments({QStringLiteral("worker"), QStringLiteral("--tool"), tool, QStringLiteral("--cwd"), cwd});

@@ -1,24 +1,193 @@
 #include "util/Redact.h"
 
-#include <QRegularExpression>
+#include <array>
+#include <string_view>
 
 namespace teamai {
+namespace {
+
+// Three passes, each one left-to-right scan with no backtracking, so any length of text is
+// redacted completely (a regex engine gives up on long keyword-dense text). Each pass keeps
+// its key visible and replaces the value with ***; each applies to the previous pass's output.
+
+constexpr QLatin1String kMask("***");
+
+/// ASCII case folding, plus the two non-ASCII letters that fold to ASCII ones (ſ → s, K → k),
+/// so "ſecret" is caught as a case-insensitive regex would.
+char16_t fold(QChar c)
+{
+    const char16_t u = c.unicode();
+    if (u >= u'A' && u <= u'Z')
+        return char16_t(u + 32);
+    if (u == 0x017F)
+        return u's';
+    if (u == 0x212A)
+        return u'k';
+    return u;
+}
+
+bool matchesAt(const QString &text, qsizetype at, std::string_view word)
+{
+    if (at < 0 || at + qsizetype(word.size()) > text.size())
+        return false;
+    for (size_t i = 0; i < word.size(); ++i) {
+        if (fold(text.at(at + qsizetype(i))) != char16_t(word[i]))
+            return false;
+    }
+    return true;
+}
+
+bool isSpace(QChar c)  // what a regex's \s means without Unicode properties
+{
+    const char16_t u = c.unicode();
+    return u == u' ' || (u >= 9 && u <= 13);
+}
+
+bool isWordChar(QChar c)  // \w without Unicode properties
+{
+    const char16_t u = c.unicode();
+    return (u >= u'a' && u <= u'z') || (u >= u'A' && u <= u'Z') || (u >= u'0' && u <= u'9') || u == u'_';
+}
+
+/// A name's letters: [A-Za-z0-9_-], and case-insensitively also ſ and K.
+bool isKeyChar(QChar c)
+{
+    return isWordChar(c) || c == u'-' || c.unicode() == 0x017F || c.unicode() == 0x212A;
+}
+
+bool endsValue(QChar c, bool ampersandToo)
+{
+    return isSpace(c) || c == u'"' || c == u'\'' || c == u',' || c == u';' || (ampersandToo && c == u'&');
+}
+
+qsizetype skipSpaces(const QString &text, qsizetype at)
+{
+    while (at < text.size() && isSpace(text.at(at)))
+        ++at;
+    return at;
+}
+
+qsizetype valueEnd(const QString &text, qsizetype at, bool ampersandToo)
+{
+    while (at < text.size() && !endsValue(text.at(at), ampersandToo))
+        ++at;
+    return at;
+}
+
+/// A found value: [start, end) is replaced by the mask; the scan goes on at end.
+struct Span {
+    qsizetype start = -1;
+    qsizetype end = -1;
+};
+
+/// Runs @p find at each position left to right; every span it returns is masked.
+template<typename Find>
+QString maskEach(const QString &text, Find find)
+{
+    QString out;
+    qsizetype copied = 0;
+    qsizetype at = 0;
+    while (at < text.size()) {
+        const auto [next, span] = find(text, at);
+        if (span.start < 0) {
+            at = next;
+            continue;
+        }
+        out += QStringView(text).mid(copied, span.start - copied);
+        out += kMask;
+        copied = at = span.end;
+    }
+    if (copied == 0)
+        return text;
+    out += QStringView(text).mid(copied);
+    return out;
+}
+
+struct Step {
+    qsizetype next;  ///< where to look next when nothing was found
+    Span span;
+};
+
+/// `Bearer <value>`: "Bearer" at a word start, whitespace, a value.
+Step findBearer(const QString &text, qsizetype at)
+{
+    if ((at > 0 && isWordChar(text.at(at - 1))) || !matchesAt(text, at, "bearer"))
+        return {at + 1, {}};
+    const qsizetype valueStart = skipSpaces(text, at + 6);
+    if (valueStart == at + 6)
+        return {at + 1, {}};
+    const qsizetype end = valueEnd(text, valueStart, false);
+    return end > valueStart ? Step{end, {valueStart, end}} : Step{at + 1, {}};
+}
+
+/// `--token <value>`, `--password=<value>`, also --api-token and --secret.
+Step findFlag(const QString &text, qsizetype at)
+{
+    if (!matchesAt(text, at, "--"))
+        return {at + 1, {}};
+    for (const std::string_view name : {"token", "api-token", "password", "secret"}) {
+        const qsizetype afterName = at + 2 + qsizetype(name.size());
+        if (!matchesAt(text, at + 2, name) || afterName >= text.size())
+            continue;
+        const qsizetype valueStart = text.at(afterName) == u'=' ? afterName + 1 : skipSpaces(text, afterName);
+        if (valueStart == afterName)
+            continue;
+        const qsizetype end = valueEnd(text, valueStart, false);
+        if (end > valueStart)
+            return {end, {valueStart, end}};
+    }
+    return {at + 1, {}};
+}
+
+bool keyHasSecretWord(const QString &text, qsizetype start, qsizetype end)
+{
+    static constexpr std::array<std::string_view, 4> words{"token", "secret", "password", "passwd"};
+    for (qsizetype i = start; i < end; ++i) {
+        for (const std::string_view word : words) {
+            if (i + qsizetype(word.size()) <= end && matchesAt(text, i, word))
+                return true;
+        }
+        // api key, api_key, api-key
+        if (i + 6 <= end && matchesAt(text, i, "api")) {
+            const qsizetype k = (text.at(i + 3) == u'_' || text.at(i + 3) == u'-') ? i + 4 : i + 3;
+            if (k + 3 <= end && matchesAt(text, k, "key"))
+                return true;
+        }
+    }
+    return false;
+}
+
+/// `name=value`, `name: value`, `"name": "value"` where the name (a run of letters, digits, `_`
+/// and `-`) contains token, secret, password, passwd or api key.
+Step findPair(const QString &text, qsizetype at)
+{
+    if (!isKeyChar(text.at(at)))
+        return {at + 1, {}};
+    qsizetype keyEnd = at;
+    while (keyEnd < text.size() && isKeyChar(text.at(keyEnd)))
+        ++keyEnd;
+    if (!keyHasSecretWord(text, at, keyEnd))
+        return {keyEnd, {}};
+    qsizetype i = keyEnd;
+    if (i < text.size() && text.at(i) == u'"')
+        ++i;
+    i = skipSpaces(text, i);
+    if (i >= text.size() || (text.at(i) != u'=' && text.at(i) != u':'))
+        return {keyEnd, {}};
+    i = skipSpaces(text, i + 1);
+    if (i < text.size() && text.at(i) == u'"')
+        ++i;
+    const qsizetype end = valueEnd(text, i, true);
+    return end > i ? Step{end, {i, end}} : Step{keyEnd, {}};
+}
+
+} // namespace
 
 QString redactSecrets(const QString &text)
 {
-    // Built once; the patterns are applied in order and each keeps its key visible.
-    static const QRegularExpression bearer(QStringLiteral(R"re((\bBearer\s+)[^\s"',;]+)re"),
-                                           QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression flag(QStringLiteral(R"re((--(?:token|api-token|password|secret)(?:=|\s+))[^\s"',;]+)re"),
-                                         QRegularExpression::CaseInsensitiveOption);
-    static const QRegularExpression pair(
-        QStringLiteral(R"re(((?:[A-Za-z0-9_\-]*(?:token|secret|password|passwd|api[_-]?key)[A-Za-z0-9_\-]*)"?\s*[=:]\s*"?)[^\s"',;&]+)re"),
-        QRegularExpression::CaseInsensitiveOption);
-    QString out = text;
-    out.replace(bearer, QStringLiteral("\\1***"));
-    out.replace(flag, QStringLiteral("\\1***"));
-    out.replace(pair, QStringLiteral("\\1***"));
-    return out;
+    QString out = maskEach(text, findBearer);
+    out = maskEach(out, findFlag);
+    return maskEach(out, findPair);
 }
 
 bool isCredentialName(const QString &name)

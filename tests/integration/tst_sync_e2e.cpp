@@ -85,9 +85,13 @@ private slots:
         QVERIFY(!QFileInfo::exists(f->env().home() + QStringLiteral("/x")));
         QVERIFY(!QFileInfo::exists(f->env().home() + QStringLiteral("/y")));
         QVERIFY(!QFileInfo::exists(QStringLiteral("$HOME/x")));
-        // `teamai` saw "--version;" as an unknown command and failed: that is the whole effect.
+        // "--version;" is not in the pushed-command allowlist, nor are extra arguments: refused
+        // before anything ran (issue 12), and that is the whole effect.
         QCOMPARE(f->ackFor(3).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
-        QVERIFY(f->ackFor(3).value(QStringLiteral("error")).toString().startsWith(QStringLiteral("cmd failed: ")));
+        QCOMPARE(f->ackFor(3).value(QStringLiteral("error")).toString(),
+                 QStringLiteral(R"(Rejected cmd: "teamai --version;" is not allowed from the backend)"));
+        QCOMPARE(f->ackFor(4).value(QStringLiteral("error")).toString(),
+                 QStringLiteral(R"(Rejected cmd: argument "&&" of "teamai --version" is not allowed from the backend)"));
     }
 
     void badCmdStringsAreRejected()
@@ -125,12 +129,14 @@ private slots:
 
     void failingSubcommandCarriesItsStderr()
     {
-        f->server().queue(restrictedCommand(12, QStringLiteral("teamai sync --no-such-option")));
+        // An allowed form the subcommand itself refuses (the allowlist checks the shape of --limit,
+        // `teamai history` its maximum). (Pushed `teamai sync` is refused since issue 12.)
+        f->server().queue(restrictedCommand(12, QStringLiteral("teamai history --limit 9999999")));
         f->syncJson();
         const QJsonObject ack = f->ackFor(12);
         QCOMPARE(ack.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
         QCOMPARE(ack.value(QStringLiteral("error")).toString(),
-                 QStringLiteral("cmd failed: teamai sync: unknown option --no-such-option (see `teamai sync --help`)"));
+                 QStringLiteral("cmd failed: teamai history: --limit must be a whole number from 1 to 1000000 (see `teamai history --help`)"));
     }
 
     void emptyPathStillRunsOurBinary()

@@ -70,7 +70,7 @@ private slots:
 
     void liveOutputArrivesWhileTheCommandRuns()
     {
-        server->queue(restricted(1, QStringLiteral("teamai slow 5")));
+        server->queue(restricted(1, QStringLiteral("teamai history --limit 5")));
         QSignalSpy output(worker, &SyncWorker::commandOutput);
         QSignalSpy started(worker, &SyncWorker::commandStarted);
         QSignalSpy finished(worker, &SyncWorker::roundFinished);
@@ -103,7 +103,7 @@ private slots:
 
     void aRunningCommandCanBeCancelled()
     {
-        server->queue(restricted(2, QStringLiteral("teamai slow 200")));
+        server->queue(restricted(2, QStringLiteral("teamai history --limit 200")));
         QSignalSpy output(worker, &SyncWorker::commandOutput);
         QSignalSpy finished(worker, &SyncWorker::roundFinished);
         QVERIFY(!worker->cancelRunning());  // nothing runs yet
@@ -130,7 +130,7 @@ private slots:
     {
         // Both arrive while the round waits for the network or the command: they must not pull
         // the engine out from under it (they are delivered inside its local event loop).
-        server->queue(restricted(3, QStringLiteral("teamai slow 4")));
+        server->queue(restricted(3, QStringLiteral("teamai history --limit 4")));
         server->setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("delayMs"), 500}});
         QSignalSpy output(worker, &SyncWorker::commandOutput);
         QSignalSpy finished(worker, &SyncWorker::roundFinished);

@@ -15,7 +15,9 @@ private slots:
         QTest::addColumn<QStringList>("arguments");
         QTest::newRow("teamai") << QStringLiteral("teamai uninstall --force") << QString()
                                 << QStringList{QStringLiteral("uninstall"), QStringLiteral("--force")};
-        QTest::newRow("bare teamai") << QStringLiteral("teamai") << QString() << QStringList{};
+        // Nothing after `teamai` is not in the allowlist (issue 12: a closed set of subcommands).
+        QTest::newRow("bare teamai") << QStringLiteral("teamai") << QStringLiteral(R"(Rejected cmd: "teamai" is not allowed from the backend)")
+                                     << QStringList{};
         QTest::newRow("quoted teamai") << QStringLiteral("'teamai' --version") << QString() << QStringList{QStringLiteral("--version")};
         QTest::newRow("rm") << QStringLiteral("rm -rf /")
                             << QStringLiteral(R"(Rejected cmd: only "teamai" subcommands are allowed, got "rm")") << QStringList{};

@@ -1,0 +1,257 @@
+// Issue 12 item 1 end to end: the real `teamai sync` against the devserver. Pushed commands
+// outside the closed allowlist are acked failed with the plain refusal, change no file, start no
+// process and are recorded not_delivered; the allowed forms still run (an uninstall does its
+// job under the pushed-command marker). A `teamai` started with the marker set refuses to sync,
+// be a worker, run a hook, init or remote-cmd, and sends nothing to the backend.
+
+#include "DevServerProcess.h"
+#include "TeamaiRunner.h"
+#include "TestEnvironment.h"
+#include "agenthooks/DispatchHooks.h"
+#include "tools/ToolTable.h"
+
+#include <QDir>
+#include <QDirIterator>
+#include <QJsonDocument>
+#include <QMap>
+#include <QtTest>
+
+using namespace teamai::test;
+
+namespace {
+
+const QString kMarker = QStringLiteral("TEAMAI_PUSHED_COMMAND=41");
+
+QJsonObject pushed(qint64 id, const QString &cmd, const QString &type = QStringLiteral("uninstall_teamai"))
+{
+    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), type}, {QStringLiteral("cmd"), cmd}};
+}
+
+QString notAllowed(const QString &invocation)
+{
+    return QStringLiteral("Rejected cmd: \"%1\" is not allowed from the backend").arg(invocation);
+}
+
+/// Every file below @p home with its bytes, but for what a sync legitimately rewrites: the log,
+/// the ledger and the last-sync record.
+QMap<QString, QByteArray> snapshot(const QString &home)
+{
+    QMap<QString, QByteArray> files;
+    QDirIterator it(home, QDir::Files | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
+    while (it.hasNext()) {
+        const QString path = it.next();
+        const QString relative = QDir(home).relativeFilePath(path);
+        if (relative.startsWith(QLatin1String(".teamai/local-agent/logs/")) || relative.contains(QLatin1String("ledger"))
+            || relative.contains(QLatin1String("last-sync")) || relative.startsWith(QLatin1String(".teamai/reporter/")))
+            continue;
+        QFile file(path);
+        files.insert(relative, file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>"));
+    }
+    return files;
+}
+
+/// Running `teamai` processes whose HOME is @p home (Linux: /proc), to prove nothing lingers.
+int teamaiProcessesIn(const QString &home)
+{
+    const QString binary = QFileInfo(builtBinary("TEAMAI_BIN")).canonicalFilePath();
+    const QByteArray homeEntry = "HOME=" + home.toLocal8Bit();
+    int count = 0;
+    for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool numeric = false;
+        pid.toInt(&numeric);
+        if (!numeric || QFileInfo(QStringLiteral("/proc/%1/exe").arg(pid)).symLinkTarget() != binary)
+            continue;
+        QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
+        if (environ.open(QIODevice::ReadOnly) && environ.readAll().split('\0').contains(homeEntry))
+            ++count;
+    }
+    return count;
+}
+
+} // namespace
+
+class TestPushedAllowlistEndToEnd : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<TestEnvironment> m_env;
+    std::unique_ptr<DevServerProcess> m_server;
+
+    QJsonObject ackFor(qint64 id)
+    {
+        for (const QJsonValue &ack : m_server->acks()) {
+            if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
+                return ack.toObject();
+        }
+        return {};
+    }
+    QJsonObject ledgerRow(qint64 id)
+    {
+        const TeamaiRun run = runTeamai({QStringLiteral("history"), QStringLiteral("--json")});
+        for (const QByteArray &line : run.out.split('\n')) {
+            const QJsonObject row = QJsonDocument::fromJson(line).object();
+            if (row.value(QStringLiteral("id")).toInteger() == id)
+                return row;
+        }
+        return {};
+    }
+    TeamaiRun sync(const QStringList &environment = {})
+    {
+        return runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")}, {},
+                         environment);
+    }
+    const teamai::ToolInfo &tool(const char *name) { return *teamai::findTool(QString::fromLatin1(name)); }
+
+private slots:
+    void init()
+    {
+        m_env = std::make_unique<TestEnvironment>();
+        m_server = std::make_unique<DevServerProcess>();
+        QVERIFY(m_server->isRunning());
+        for (const char *dir : {".claude", ".codex", ".cursor"})
+            QVERIFY(QDir().mkpath(m_env->home() + u'/' + QLatin1String(dir)));
+        const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(), QStringLiteral("--token"),
+                                          DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file"),
+                                          QStringLiteral("--agents"), QStringLiteral("claude")});
+        QVERIFY2(init.exitCode == 0, init.err.constData());
+        QCOMPARE(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).size(), 4);
+    }
+    void cleanup()
+    {
+        m_server.reset();
+        m_env.reset();
+    }
+
+    void refusedCommandsChangeNothingAndRunNothing()
+    {
+        const QString victim = m_env->home() + QStringLiteral("/elsewhere");
+        QVERIFY(QDir().mkpath(victim));
+        const struct {
+            qint64 id;
+            QString cmd;
+            QString error;
+        } cases[] = {
+            {1, QStringLiteral("teamai init --http http://127.0.0.1:1 --token x --agents claude,codex,cursor"), notAllowed(QStringLiteral("teamai init"))},
+            {2, QStringLiteral("teamai remote-cmd enable"), notAllowed(QStringLiteral("teamai remote-cmd"))},
+            {3, QStringLiteral("teamai sync"), notAllowed(QStringLiteral("teamai sync"))},
+            {4, QStringLiteral("teamai worker"), notAllowed(QStringLiteral("teamai worker"))},
+            {5, QStringLiteral("teamai --hook session-start --tool claude"), notAllowed(QStringLiteral("teamai --hook"))},
+            {6, QStringLiteral("teamai worker --cwd ") + victim, notAllowed(QStringLiteral("teamai worker"))},
+            {7, QStringLiteral("teamai  \"init\" --http http://127.0.0.1:1"), notAllowed(QStringLiteral("teamai init"))},
+            {8, QStringLiteral("teamai --http=http://127.0.0.1:1 uninstall"), notAllowed(QStringLiteral("teamai --http=http://127.0.0.1:1"))},
+            {9, QStringLiteral("teamai uninstall --agent=--cwd"),
+             QStringLiteral("Rejected cmd: value \"--cwd\" of option \"--agent\" of \"teamai uninstall\" is not allowed from the backend")},
+            {10, QStringLiteral("teamai uninstall --agent claude --purge"),
+             QStringLiteral("Rejected cmd: option \"--purge\" of \"teamai uninstall\" is not allowed from the backend")},
+            {11, QStringLiteral("teamai hook-dispatch stop"), notAllowed(QStringLiteral("teamai hook-dispatch"))},
+        };
+        const QMap<QString, QByteArray> before = snapshot(m_env->home());
+        QVERIFY(before.contains(QStringLiteral(".teamai/local-agent/config.json")));
+        QVERIFY(before.contains(QStringLiteral(".teamai/token")));
+        QVERIFY(before.contains(QStringLiteral(".claude/settings.json")));
+        for (const auto &c : cases)
+            m_server->queue(pushed(c.id, c.cmd, c.id % 2 ? QStringLiteral("uninstall_teamai") : QStringLiteral("cmd")));
+
+        const TeamaiRun run = sync();
+        QCOMPARE(run.exitCode, 0);
+        for (const auto &c : cases) {
+            const QJsonObject ack = ackFor(c.id);
+            QCOMPARE(ack.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+            QCOMPARE(ack.value(QStringLiteral("error")).toString(), c.error);
+            const QJsonObject row = ledgerRow(c.id);
+            QCOMPARE(row.value(QStringLiteral("state")).toString(), QStringLiteral("rejected"));
+            QCOMPARE(row.value(QStringLiteral("delivery")).toString(), QStringLiteral("not_delivered"));
+            QVERIFY(row.value(QStringLiteral("exit_code")).isNull());
+        }
+        // Only the one report and sync of our own round reached the backend (the pushed init's
+        // endpoint was never contacted, no recursion synced), then the acks.
+        QCOMPARE(m_server->requests(QStringLiteral("sync")).size(), 1);
+        QCOMPARE(m_server->requests(QStringLiteral("report")).size(), 1);
+        // config.json, the token, the switch (settings.json) and every agent's settings: unchanged.
+        QCOMPARE(snapshot(m_env->home()), before);
+        QVERIFY(QDir(victim).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), m_env->home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("cursor"), m_env->home()).isEmpty());
+        QVERIFY(QDir(m_env->stateDir()).entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty());
+        QCOMPARE(teamaiProcessesIn(m_env->home()), 0);
+    }
+
+    void allowedCommandsStillRun()
+    {
+        // (A success ends its batch: one allowed command per round.)
+        m_server->queue(pushed(20, QStringLiteral("teamai --version")));
+        QCOMPARE(sync().exitCode, 0);
+        QCOMPARE(ackFor(20).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        m_server->queue(pushed(21, QStringLiteral("teamai history --limit 5 --state rejected --json"), QStringLiteral("cmd")));
+        QCOMPARE(sync().exitCode, 0);
+        QCOMPARE(ackFor(21).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QCOMPARE(ledgerRow(20).value(QStringLiteral("delivery")).toString(), QStringLiteral("delivered"));
+
+        // The feature itself: the backend uninstalls TeamAI from one agent. The child runs under
+        // the pushed-command marker, and uninstall is what the marker still allows.
+        m_server->queue(pushed(22, QStringLiteral("teamai uninstall --agent claude --force")));
+        QCOMPARE(sync().exitCode, 0);
+        QCOMPARE(ackFor(22).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).isEmpty());
+        QCOMPARE(teamaiProcessesIn(m_env->home()), 0);
+    }
+
+    void markedProcessRefusesToSyncWorkOrHook()
+    {
+        m_server->queue(pushed(30, QStringLiteral("teamai --version")));
+        const QMap<QString, QByteArray> before = snapshot(m_env->home());
+        const qsizetype requestsBefore = m_server->requests().size();
+        const QStringList work = {kMarker};
+
+        const TeamaiRun synced = sync(work);
+        QCOMPARE(synced.exitCode, 1);
+        QVERIFY2(synced.err.contains("refused inside a pushed command (TEAMAI_PUSHED_COMMAND is set)"), synced.err.constData());
+        QVERIFY(synced.out.isEmpty());
+
+        const TeamaiRun worker = runTeamai({QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude"),
+                                            QStringLiteral("--cwd"), m_env->home()}, {}, work);
+        QCOMPARE(worker.exitCode, 1);
+        QVERIFY(worker.err.contains("refused inside a pushed command"));
+
+        for (const QStringList &hook : {QStringList{QStringLiteral("--hook"), QStringLiteral("session-start"), QStringLiteral("--tool"), QStringLiteral("claude")},
+                                        QStringList{QStringLiteral("--hook"), QStringLiteral("stop"), QStringLiteral("--tool"), QStringLiteral("claude")},
+                                        QStringList{QStringLiteral("hook-dispatch"), QStringLiteral("prompt-submit"), QStringLiteral("--tool"), QStringLiteral("claude")}}) {
+            // Hooks never break the agent: exit 0, nothing printed, nothing done.
+            const TeamaiRun run = runTeamai(hook, QByteArrayLiteral("{\"cwd\":\"/\"}"), work);
+            QCOMPARE(run.exitCode, 0);
+            QVERIFY(run.out.isEmpty());
+            QVERIFY(run.err.isEmpty());
+        }
+
+        const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), QStringLiteral("http://127.0.0.1:1"),
+                                          QStringLiteral("--token"), QStringLiteral("x"), QStringLiteral("--agents"),
+                                          QStringLiteral("claude,codex,cursor")}, {}, work);
+        QCOMPARE(init.exitCode, 1);
+        QVERIFY(init.err.contains(R"(Rejected cmd: "teamai init" is not allowed)"));
+        const TeamaiRun remote = runTeamai({QStringLiteral("remote-cmd"), QStringLiteral("disable")}, {}, work);
+        QCOMPARE(remote.exitCode, 1);
+
+        // Nothing reached the backend, nothing changed, nothing is left running.
+        QCOMPARE(m_server->requests().size(), requestsBefore);
+        QCOMPARE(m_server->queued().size(), 1);
+        QCOMPARE(snapshot(m_env->home()), before);
+        QVERIFY(QDir(m_env->stateDir()).entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty());
+        QCOMPARE(teamaiProcessesIn(m_env->home()), 0);
+
+        // What the allowlist allows still works under the marker.
+        const TeamaiRun version = runTeamai({QStringLiteral("--version")}, {}, work);
+        QCOMPARE(version.exitCode, 0);
+        const TeamaiRun status = runTeamai({QStringLiteral("status"), QStringLiteral("--json")}, {}, work);
+        QCOMPARE(status.exitCode, 0);
+        const TeamaiRun uninstall = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("claude"),
+                                               QStringLiteral("--force")}, {}, work);
+        QVERIFY2(uninstall.exitCode == 0, uninstall.err.constData());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).isEmpty());
+        // The same sync without the marker goes ahead.
+        QCOMPARE(sync().exitCode, 0);
+        QCOMPARE(ackFor(30).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestPushedAllowlistEndToEnd)
+#include "tst_pushed_allowlist_e2e.moc"

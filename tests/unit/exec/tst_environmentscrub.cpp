@@ -1,0 +1,125 @@
+// The child-environment scrub: the SPEC §5 list, its extension (issue 12) and the documented
+// exceptions — what a pushed command's process does and does not inherit.
+
+#include "exec/EnvironmentScrub.h"
+#include "exec/Resolve.h"
+
+#include <QtTest>
+
+using namespace teamai::exec;
+
+class TestEnvironmentScrub : public QObject
+{
+    Q_OBJECT
+private slots:
+    void names_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<bool>("dropped");
+        const auto row = [](const char *name, bool dropped) { QTest::newRow(name) << QString::fromLatin1(name) << dropped; };
+        // The SPEC list.
+        row("OPENAI_API_KEY", true);
+        row("GITHUB_TOKEN", true);
+        row("aws_secret_access_key", true);
+        row("DB_PASSWORD", true);
+        // The extension.
+        row("GOOGLE_APPLICATION_CREDENTIALS", true);
+        row("AZURE_CREDENTIAL_FILE", true);
+        row("NPM_AUTH", true);
+        row("OAuth_Client", true);
+        row("XAUTHORITY", true);
+        row("GITHUB_PAT", true);
+        row("PAT_FOR_CI", true);
+        row("my_pat_2", true);
+        row("SSHPASS", true);
+        row("PGPASS", true);
+        row("SUDO_ASKPASS", true);
+        row("BROWSER_COOKIE", true);
+        row("cookie_jar", true);
+        row("AWS_SESSION_EXPIRES", true);
+        row("TMUX_SESSION", true);
+        row("STY_SESSION_NAME", true);
+        // PAT only as a whole part: these stay.
+        row("PATH", false);
+        row("LD_LIBRARY_PATH", false);
+        row("PYTHONPATH", false);
+        row("PATTERN", false);
+        row("SPATIAL_MODE", false);
+        row("PATHEXT", false);
+        // The documented desktop-session exceptions, exact names only.
+        row("DBUS_SESSION_BUS_ADDRESS", false);
+        row("XDG_SESSION_TYPE", false);
+        row("XDG_SESSION_ID", false);
+        row("XDG_SESSION_CLASS", false);
+        row("XDG_SESSION_DESKTOP", false);
+        row("XDG_SESSION_COOKIE", true);
+        row("dbus_session_bus_address", true);
+        row("DBUS_SESSION_BUS_ADDRESS_TOKEN", true);
+        // Ordinary names.
+        row("HOME", false);
+        row("LANG", false);
+        row("XDG_RUNTIME_DIR", false);
+        row("TEAMAI_DISABLE_REMOTE_CMD", false);
+        row("TEAMAI_POLICY_FILE", false);
+    }
+    void names()
+    {
+        QFETCH(QString, name);
+        QFETCH(bool, dropped);
+        QCOMPARE(isScrubbedVariable(name, QStringLiteral("plain")), dropped);
+    }
+
+    void urlsWithAPassword_data()
+    {
+        QTest::addColumn<QString>("value");
+        QTest::addColumn<bool>("dropped");
+        QTest::newRow("database url") << QStringLiteral("postgres://app:hunter2@db.internal:5432/app") << true;
+        QTest::newRow("redis") << QStringLiteral("redis://:pw@cache:6379") << true;
+        QTest::newRow("proxy") << QStringLiteral("http://me:pw@proxy:3128") << true;
+        QTest::newRow("in a list") << QStringLiteral("a b;mysql://root:x@localhost") << true;
+        QTest::newRow("second url") << QStringLiteral("http://ok.example/ https://u:p@host/") << true;
+        QTest::newRow("at in password") << QStringLiteral("smtp://u:p@ss@mail") << true;
+        QTest::newRow("user only") << QStringLiteral("ssh://git@github.com/x.git") << false;
+        QTest::newRow("empty password") << QStringLiteral("ftp://anon:@host/") << false;
+        QTest::newRow("port only") << QStringLiteral("http://localhost:8080/path") << false;
+        QTest::newRow("at in path") << QStringLiteral("https://host/a:b@c") << false;
+        QTest::newRow("at in query") << QStringLiteral("https://host?u=a:b@c") << false;
+        QTest::newRow("no scheme") << QStringLiteral("user:pw@host") << false;
+        QTest::newRow("plain") << QStringLiteral("/usr/bin:/bin") << false;
+    }
+    void urlsWithAPassword()
+    {
+        QFETCH(QString, value);
+        QFETCH(bool, dropped);
+        QCOMPARE(containsUrlWithPassword(value), dropped);
+        QCOMPARE(isScrubbedVariable(QStringLiteral("DATABASE_URL"), value), dropped);
+        QCOMPARE(isScrubbedVariable(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), value), dropped);
+    }
+
+    void resolveAppliesTheScrubThenTheProductsEntries()
+    {
+        QProcessEnvironment base;
+        base.insert(QStringLiteral("PATH"), QStringLiteral("/usr/bin:/bin"));
+        base.insert(QStringLiteral("GITHUB_PAT"), QStringLiteral("ghp_x"));
+        base.insert(QStringLiteral("DATABASE_URL"), QStringLiteral("postgres://u:pw@h/db"));
+        base.insert(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"), QStringLiteral("unix:path=/run/user/1000/bus"));
+        base.insert(QStringLiteral("XDG_SESSION_COOKIE"), QStringLiteral("c"));
+        base.insert(QStringLiteral("TEAMAI_PUSHED_COMMAND"), QStringLiteral("inherited"));
+        ExecRequest request;
+        request.program = QStringLiteral("/bin/sh");
+        request.environment.insert(QStringLiteral("TEAMAI_PUSHED_COMMAND"), QStringLiteral("42"));
+        const Resolved resolved = resolve(request, ExecPolicy(), base);
+        QVERIFY(resolved.spec);
+        const QProcessEnvironment &env = resolved.spec->environment;
+        QCOMPARE(env.value(QStringLiteral("PATH")), QStringLiteral("/usr/bin:/bin"));
+        QCOMPARE(env.value(QStringLiteral("DBUS_SESSION_BUS_ADDRESS")), QStringLiteral("unix:path=/run/user/1000/bus"));
+        QVERIFY(!env.contains(QStringLiteral("GITHUB_PAT")));
+        QVERIFY(!env.contains(QStringLiteral("DATABASE_URL")));
+        QVERIFY(!env.contains(QStringLiteral("XDG_SESSION_COOKIE")));
+        QCOMPARE(env.value(QStringLiteral("TEAMAI_PUSHED_COMMAND")), QStringLiteral("42"));
+        QCOMPARE(env.keys().size(), 3);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestEnvironmentScrub)
+#include "tst_environmentscrub.moc"
