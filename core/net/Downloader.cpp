@@ -29,6 +29,9 @@ struct Hop {
     QString networkError;
     QString reason;
     QString contentType;
+    QString contentEncoding;  ///< set when a 2xx answer came compressed (refused)
+    QString bodyError;        ///< the network error of a 2xx answer whose body broke off
+    qint64 announced = -1;    ///< Content-Length of a 2xx answer, -1 when none was given
     qint64 written = 0;
 };
 
@@ -48,6 +51,16 @@ QString sizeText(qint64 bytes)
 {
     constexpr qint64 mib = 1024 * 1024;
     return bytes % mib == 0 ? QStringLiteral("%1 MiB").arg(bytes / mib) : QStringLiteral("%1 bytes").arg(bytes);
+}
+
+/// Empty when the 2xx body of @p hop arrived whole, else the ack error.
+QString incompleteBody(const Hop &hop)
+{
+    if (hop.announced >= 0 && hop.written != hop.announced)
+        return QStringLiteral("Download incomplete: received %1 of %2 bytes").arg(hop.written).arg(hop.announced);
+    if (!hop.bodyError.isEmpty())
+        return QStringLiteral("Download incomplete: %1 after %2 bytes").arg(hop.bodyError).arg(hop.written);
+    return {};
 }
 
 } // namespace
@@ -121,6 +134,9 @@ DownloadResult Downloader::fetch(const QString &urlText, const DownloadOptions &
         // Redirects are followed by hand so that every hop's scheme is checked here.
         request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
         request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("teamai-desktop-agent"));
+        // Asking for the plain bytes also turns off Qt's transparent gunzip: the size cap and the
+        // Content-Length check then see what is stored, and a compressed answer is refused.
+        request.setRawHeader("Accept-Encoding", "identity");
         if (!options.caFile.isEmpty() && url.scheme() == QLatin1String("https")) {
             QSslConfiguration ssl = QSslConfiguration::defaultConfiguration();
             ssl.addCaCertificates(QSslCertificate::fromPath(options.caFile));
@@ -158,7 +174,13 @@ DownloadResult Downloader::fetch(const QString &urlText, const DownloadOptions &
         QObject::connect(reply, &QNetworkReply::metaDataChanged, &loop, [&] {
             const int status = statusOf();
             const qint64 announced = reply->header(QNetworkRequest::ContentLengthHeader).toLongLong();
-            if (status >= 200 && status < 300 && announced > options.maxBytes) {
+            if (status < 200 || status >= 300)
+                return;
+            const QString encoding = QString::fromLatin1(reply->rawHeader("Content-Encoding")).trimmed();
+            if (!encoding.isEmpty() && encoding.compare(QLatin1String("identity"), Qt::CaseInsensitive) != 0) {
+                hop.contentEncoding = encoding.left(40);
+                reply->abort();
+            } else if (announced > options.maxBytes) {
                 hop.tooLarge = true;
                 reply->abort();
             }
@@ -175,7 +197,8 @@ DownloadResult Downloader::fetch(const QString &urlText, const DownloadOptions &
         if (!reply->isFinished())
             loop.exec(QEventLoop::ExcludeUserInputEvents);
         guard.stop();
-        if (!hop.tooLarge && !hop.timedOut && hop.writeError.isEmpty())
+        const bool stoppedHere = hop.tooLarge || hop.timedOut || !hop.writeError.isEmpty() || !hop.contentEncoding.isEmpty();
+        if (!stoppedHere)
             drain();
 
         hop.status = statusOf();
@@ -187,7 +210,21 @@ DownloadResult Downloader::fetch(const QString &urlText, const DownloadOptions &
         }
         if (reply->error() != QNetworkReply::NoError && hop.status == 0)
             hop.networkError = reply->errorString().replace(url.toString(), safeUrl(url));
+        if (hop.status >= 200 && hop.status < 300 && !stoppedHere) {
+            // A body Qt gave up on (connection closed early, a broken chunk) is not a download.
+            if (reply->error() != QNetworkReply::NoError)
+                hop.bodyError = reply->errorString().replace(url.toString(), safeUrl(url));
+            const QVariant length = reply->header(QNetworkRequest::ContentLengthHeader);
+            if (length.isValid())
+                hop.announced = length.toLongLong();
+        }
         reply->deleteLater();
+
+        if (!hop.contentEncoding.isEmpty()) {
+            result.error = QStringLiteral("Download refused: compressed answer (Content-Encoding: %1); downloads are "
+                                          "requested uncompressed").arg(hop.contentEncoding);
+            return result;
+        }
 
         if (hop.tooLarge) {
             result.error = QStringLiteral("Download too large: more than %1").arg(sizeText(options.maxBytes));
@@ -229,6 +266,11 @@ DownloadResult Downloader::fetch(const QString &urlText, const DownloadOptions &
             qCInfo(lcResources).noquote() << "download of" << safeUrl(url) << "answered" << hop.status
                                           << QString::fromUtf8(errorBody.left(200));
             result.error = QStringLiteral("Download failed: HTTP %1 %2").arg(hop.status).arg(hop.reason).trimmed();
+            return result;
+        }
+        if (const QString incomplete = incompleteBody(hop); !incomplete.isEmpty()) {
+            qCWarning(lcResources).noquote() << "download of" << safeUrl(url) << "broke off:" << incomplete;
+            result.error = incomplete;
             return result;
         }
         if (!file->flush()) {
