@@ -210,6 +210,11 @@ BackendReply BackendClient::send(Route route, const QByteArray &method, const QJ
         result.error = errorMessage(result.httpStatus, answer, reason);
         return result;
     }
+    if (networkError != QNetworkReply::NoError) {
+        // A 2xx body that broke off (closed short of its Content-Length) may still parse: use none of it.
+        result.error = QStringLiteral("%1 answer incomplete: %2").arg(routeName(route), networkErrorText);
+        return result;
+    }
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(answer, &parseError);
     if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {

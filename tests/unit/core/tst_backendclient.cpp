@@ -205,6 +205,17 @@ private slots:
         QCOMPARE(m_server->requests().size(), 1);
     }
 
+    void answerShorterThanItsContentLengthIsUnused()
+    {
+        // The sync answer is a whole JSON object, but the connection closes short of the length.
+        m_server->queue(QJsonArray{QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("type"), QStringLiteral("x")}}});
+        m_server->setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("contentLength"), 5000}});
+        const BackendReply reply = client().post(Route::Sync, {});
+        QVERIFY(!reply.ok);
+        QVERIFY(reply.body.isEmpty());
+        QVERIFY2(reply.error.startsWith(QStringLiteral("sync answer incomplete: ")), qPrintable(reply.error));
+    }
+
     void redirectOriginRules()
     {
         const QUrl from(QStringLiteral("https://backend.example/api/local-agent/sync"));
