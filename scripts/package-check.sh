@@ -174,6 +174,8 @@ for _ in $(seq 100); do
 done
 [ -n "$url" ] || fail "teamai-devserver did not say where it listens"
 ok "teamai-devserver on $url"
+# The admin API needs the per-run token it printed next to the address.
+admin_token=$(sed -n 's/^teamai-devserver admin token: //p' "$work/devserver.out" | head -n 1)
 
 home=$work/home
 mkdir -p "$home/.claude"
@@ -188,14 +190,14 @@ ok "init saved the endpoint and token and hooked Claude Code with /usr/bin/teama
 
 step "One hook round trip: pushed commands run and are acknowledged"
 # A skill download exercises the archive module as installed (found through teamai's RUNPATH).
-curl -sf -X POST "$url/admin/commands" \
+curl -sf -X POST -H "X-Admin-Token: $admin_token" "$url/admin/commands" \
     -d "{\"id\":2,\"type\":\"install_skill\",\"skill_slug\":\"pkg-skill\",\"download_url\":\"$url/download/skill/pkg-skill.zip\"}" >/dev/null \
     || fail "cannot queue a command on the development backend"
-curl -sf -X POST "$url/admin/commands" -d '{"id":1,"type":"uninstall_teamai","cmd":"teamai --version"}' >/dev/null \
+curl -sf -X POST -H "X-Admin-Token: $admin_token" "$url/admin/commands" -d '{"id":1,"type":"uninstall_teamai","cmd":"teamai --version"}' >/dev/null \
     || fail "cannot queue a command on the development backend"
 hook_out=$(echo '{}' | /usr/bin/teamai --hook stop --tool claude) || fail "the hook exited with $?"
 [ -z "$hook_out" ] || fail "the hook printed on stdout: $hook_out"
-acks=$(curl -sf "$url/admin/acks") || fail "cannot read the acks"
+acks=$(curl -sf -H "X-Admin-Token: $admin_token" "$url/admin/acks") || fail "cannot read the acks"
 # shellcheck disable=SC2001  # one ack per line
 sed 's/},{/}\n{/g' <<<"$acks" | grep -E '"id":1[,}]' | grep -q '"status":"success"' \
     || { cat "$home/.teamai/local-agent/logs/teamai.log" >&2 2>/dev/null; fail "no successful ack for command 1: $acks"; }

@@ -32,10 +32,13 @@ unset TEAMAI_TOKEN TEAMAI_DISABLE_REMOTE_CMD
 server_pid=$!
 for _ in $(seq 50); do grep -q listening "$server_out" 2>/dev/null && break; sleep 0.1; done
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$server_out")
+# The admin API (queueing commands, reading acks) needs the per-run token printed next to the URL.
+admin_token=$(sed -n 's/^teamai-devserver admin token: //p' "$server_out")
+admin() { curl -s -H "X-Admin-Token: $admin_token" "$@"; }
 
 section() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
-section "Development backend on $url with $(curl -s "$url/admin/commands" | grep -o '"id"' | wc -l) commands queued"
-curl -s "$url/admin/commands"; echo
+section "Development backend on $url with $(admin "$url/admin/commands" | grep -o '"id"' | wc -l) commands queued"
+admin "$url/admin/commands"; echo
 section "teamai init (throw-away HOME: $demo_home, with a ~/.claude folder to hook into)"
 mkdir -p "$HOME/.claude"
 "$teamai" init --http "$url" --token dev-token --token-store file
@@ -44,7 +47,7 @@ section "teamai sync --tool claude   (a successful uninstall_teamai leaves the r
 section "teamai --hook session-start --tool claude   (what an agent hook runs: silent, exit 0)"
 echo '{"session_id":"demo"}' | "$teamai" --hook session-start --tool claude; echo "exit status $?"
 section "The backend pushes a skill and a rule; teamai sync installs them"
-curl -s -X POST "$url/admin/commands" -H 'Content-Type: application/json' -d "[
+admin -X POST "$url/admin/commands" -H 'Content-Type: application/json' -d "[
   {\"id\": 201, \"type\": \"install_skill\", \"skill_slug\": \"pdf\", \"download_url\": \"$url/download/skill/pdf.zip?name=pdf-tools&version=1.2.0\"},
   {\"id\": 202, \"type\": \"install_rule\", \"rule_slug\": \"code-style\", \"download_url\": \"$url/download/rule/code-style.md?version=3\"},
   {\"id\": 203, \"type\": \"install_skill\", \"skill_slug\": \"evil\", \"download_url\": \"$url/download/skill/evil.zip?evil=dotdot\"}]" >/dev/null
@@ -53,7 +56,7 @@ curl -s -X POST "$url/admin/commands" -H 'Content-Type: application/json' -d "[
 section "teamai history"
 "$teamai" history --limit 20
 section "Acknowledgements the backend received"
-curl -s "$url/admin/acks" | sed 's/},{/},\n{/g'; echo
+admin "$url/admin/acks" | sed 's/},{/},\n{/g'; echo
 section "teamai status"
 "$teamai" status
 for f in /tmp/teamai-demo-should-not-exist "$demo_home/evil.txt" "$HOME/.claude/evil.txt"; do

@@ -116,9 +116,10 @@ QString IncomingRequest::summary() const
     return out;
 }
 
-DevServer::DevServer(QString token, bool quiet, QObject *parent)
+DevServer::DevServer(QString token, QString adminToken, bool quiet, QObject *parent)
     : QAbstractHttpServer(parent)
     , m_token(std::move(token))
+    , m_admin(std::move(adminToken))
     , m_quiet(quiet)
 {
 }
@@ -128,11 +129,14 @@ bool DevServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     const IncomingRequest in = copyRequest(request);
 
     if (in.path == QLatin1String("/admin") || in.path.startsWith(QLatin1String("/admin/"))) {
-        // The admin API rewrites what the server answers; never let the network drive it.
-        const HttpReply reply = in.remote.isLoopback()
-                                    ? answerAdmin(in)
-                                    : HttpReply::error(403, QStringLiteral("the admin API answers loopback clients only"));
-        send(socket, reply, in.summary(), 0);
+        // The admin API rewrites what the server answers; never let the network, or a web page
+        // in a local browser (DNS rebinding: a foreign Host header), drive it.
+        std::optional<HttpReply> refusal;
+        if (!in.remote.isLoopback())
+            refusal = HttpReply::error(403, QStringLiteral("the admin API answers loopback clients only"));
+        else
+            refusal = m_admin.refusal(in.header("host"), in.header("x-admin-token"));
+        send(socket, refusal ? *refusal : answerAdmin(in), in.summary(), 0);
         return true;
     }
 
@@ -152,6 +156,8 @@ bool DevServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
     std::optional<HttpReply> reply = fault ? fault->replacement() : std::nullopt;
     if (!reply)
         reply = answer(route, in);
+    if (fault)
+        fault->alter(*reply);
     deliver(socket, std::move(*reply), in.summary() + QStringLiteral(" (") + routeName(route) + QLatin1Char(')'), seq,
             fault ? fault->delayMs : 0);
     return true;

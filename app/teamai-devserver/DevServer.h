@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AdminAccess.h"
 #include "CommandQueue.h"
 #include "FaultInjector.h"
 #include "HttpReply.h"
@@ -49,7 +50,8 @@ class DevServer final : public QAbstractHttpServer
     Q_OBJECT
 
 public:
-    DevServer(QString token, bool quiet, QObject *parent = nullptr);
+    /// @p adminToken guards the /admin/ API (see AdminAccess).
+    DevServer(QString token, QString adminToken, bool quiet, QObject *parent = nullptr);
 
     CommandQueue &queue() { return m_queue; }
 
@@ -77,6 +79,7 @@ private:
     void logLine(const QString &text) const;
 
     const QString m_token;
+    const AdminAccess m_admin;
     const bool m_quiet;
     CommandQueue m_queue;
     FaultInjector m_faults;

@@ -1,5 +1,6 @@
 #include "Downloads.h"
 
+#include "Gzip.h"
 #include "ZipBuilder.h"
 
 #include <QStringList>
@@ -133,6 +134,26 @@ HttpReply blob(const QUrlQuery &query)
     return HttpReply::filler(bytes);
 }
 
+/// A decompression bomb: `Content-Encoding: gzip` whatever the client accepts, inflating to
+/// `bytes` zeros (default 64 MiB, above the client's 50 MiB cap).
+HttpReply gzipBomb(const QUrlQuery &query)
+{
+    qint64 bytes = 64LL * 1024 * 1024;
+    if (query.hasQueryItem(QStringLiteral("bytes"))) {
+        bool ok = false;
+        bytes = queryValue(query, QStringLiteral("bytes")).toLongLong(&ok);
+        if (!ok || bytes < 0 || bytes > maxBlobBytes)
+            return HttpReply::error(400, QStringLiteral("bytes must be an integer from 0 to %1").arg(maxBlobBytes));
+    }
+    QString error;
+    const QByteArray body = gzipOfZeros(bytes, &error);
+    if (body.isEmpty())
+        return HttpReply::error(500, error);
+    HttpReply reply = HttpReply::data(body, QByteArrayLiteral("text/markdown; charset=utf-8"));
+    reply.headers.append({QByteArrayLiteral("Content-Encoding"), QByteArrayLiteral("gzip")});
+    return reply;
+}
+
 HttpReply redirect(const QUrlQuery &query)
 {
     const QString to = queryValue(query, QStringLiteral("to"));
@@ -165,6 +186,8 @@ HttpReply downloadReply(const QString &path, const QUrlQuery &query)
         return markdownArchive(slug, claudemdText(slug, version));
     if (path == QLatin1String("/download/blob"))
         return blob(query);
+    if (path == QLatin1String("/download/gzip-bomb") || path.startsWith(QLatin1String("/download/gzip-bomb/")))
+        return gzipBomb(query);
     if (path == QLatin1String("/download/redirect"))
         return redirect(query);
     // A redirect to itself, for clients that must give up after a bounded number of hops.

@@ -41,10 +41,35 @@ bool readBool(const QJsonObject &object, const QString &key, bool *out, QString 
     return true;
 }
 
+/// Reads `redirectTo` (a URL, no line breaks) and checks that `status` is a redirect code.
+bool readRedirect(const QJsonObject &object, Fault *fault, QString *error)
+{
+    if (!object.contains(QStringLiteral("redirectTo")))
+        return true;
+    const QString to = object.value(QStringLiteral("redirectTo")).toString();
+    if (to.isEmpty() || to.contains(QLatin1Char('\r')) || to.contains(QLatin1Char('\n'))) {
+        *error = QStringLiteral("redirectTo must be a URL");
+        return false;
+    }
+    static const QList<int> codes{301, 302, 303, 307, 308};
+    if (fault->status && !codes.contains(*fault->status)) {
+        *error = QStringLiteral("with redirectTo, status must be 301, 302, 303, 307 or 308");
+        return false;
+    }
+    if (!fault->body.isUndefined()) {
+        *error = QStringLiteral("redirectTo takes no body");
+        return false;
+    }
+    fault->redirectTo = to;
+    return true;
+}
+
 } // namespace
 
 std::optional<HttpReply> Fault::replacement() const
 {
+    if (!redirectTo.isEmpty())
+        return HttpReply::redirect(redirectTo.toUtf8(), status.value_or(307));
     if (drop)
         return HttpReply::dropped();
     if (truncate) {
@@ -74,6 +99,20 @@ std::optional<HttpReply> Fault::replacement() const
     return std::nullopt;
 }
 
+void Fault::alter(HttpReply &reply) const
+{
+    if (contentLength <= 0 || reply.drop)
+        return;
+    reply.declaredLength = contentLength;
+    if (reply.generatedBytes >= 0) {
+        // Small on purpose: the lie is about the length, not about a big body.
+        reply.body = QByteArray(qMin(reply.generatedBytes, qMin<qint64>(contentLength - 1, 1024 * 1024)), 'x');
+        reply.generatedBytes = -1;
+    }
+    // Always fewer bytes than promised, then the connection closes.
+    reply.truncateAt = qMin<qint64>(reply.body.size(), contentLength - 1);
+}
+
 QJsonObject Fault::toJson() const
 {
     QJsonObject out{{QStringLiteral("route"), routeName(route)}, {QStringLiteral("hits"), hits}};
@@ -91,6 +130,10 @@ QJsonObject Fault::toJson() const
         out.insert(QStringLiteral("drop"), true);
     if (truncate)
         out.insert(QStringLiteral("truncate"), true);
+    if (!redirectTo.isEmpty())
+        out.insert(QStringLiteral("redirectTo"), redirectTo);
+    if (contentLength > 0)
+        out.insert(QStringLiteral("contentLength"), contentLength);
     out.insert(QStringLiteral("times"), remaining < 0 ? QJsonValue(QJsonValue::Null) : QJsonValue(remaining));
     return out;
 }
@@ -100,7 +143,8 @@ std::optional<Fault> FaultInjector::parse(const QJsonObject &object, QString *er
     static const QSet<QString> known{
         QStringLiteral("route"),   QStringLiteral("status"),         QStringLiteral("body"),
         QStringLiteral("delayMs"), QStringLiteral("malformed"),      QStringLiteral("oversizedBytes"),
-        QStringLiteral("drop"),    QStringLiteral("truncate"),       QStringLiteral("times")};
+        QStringLiteral("drop"),    QStringLiteral("truncate"),       QStringLiteral("times"),
+        QStringLiteral("redirectTo"), QStringLiteral("contentLength")};
     // Reject typos loudly: a silently ignored "dealyMs" makes a test pass for the wrong reason.
     for (const QString &key : object.keys()) {
         if (!known.contains(key)) {
@@ -124,6 +168,7 @@ std::optional<Fault> FaultInjector::parse(const QJsonObject &object, QString *er
         || !readInteger(object, QStringLiteral("delayMs"), 0, maxDelayMs, &delay, error)
         || !readInteger(object, QStringLiteral("oversizedBytes"), 1, maxOversizedBytes, &fault.oversizedBytes, error)
         || !readInteger(object, QStringLiteral("times"), 1, 1000000, &times, error)
+        || !readInteger(object, QStringLiteral("contentLength"), 1, maxOversizedBytes, &fault.contentLength, error)
         || !readBool(object, QStringLiteral("malformed"), &fault.malformed, error)
         || !readBool(object, QStringLiteral("drop"), &fault.drop, error)
         || !readBool(object, QStringLiteral("truncate"), &fault.truncate, error))
@@ -137,15 +182,21 @@ std::optional<Fault> FaultInjector::parse(const QJsonObject &object, QString *er
         *error = QStringLiteral("body needs a status");
         return std::nullopt;
     }
+    if (!readRedirect(object, &fault, error))
+        return std::nullopt;
 
-    const int answers = int(fault.status.has_value()) + int(fault.malformed)
-                        + int(fault.oversizedBytes > 0) + int(fault.drop) + int(fault.truncate);
+    // With redirectTo, status is the redirect's code rather than an answer of its own.
+    const int answers = int(fault.status.has_value() && fault.redirectTo.isEmpty()) + int(fault.malformed)
+                        + int(fault.oversizedBytes > 0) + int(fault.drop) + int(fault.truncate)
+                        + int(!fault.redirectTo.isEmpty()) + int(fault.contentLength > 0);
     if (answers > 1) {
-        *error = QStringLiteral("use only one of status, malformed, oversizedBytes, drop, truncate (delayMs combines with any)");
+        *error = QStringLiteral("use only one of status, malformed, oversizedBytes, drop, truncate, redirectTo, "
+                                "contentLength (delayMs combines with any, status with redirectTo)");
         return std::nullopt;
     }
     if (answers == 0 && fault.delayMs == 0) {
-        *error = QStringLiteral("the fault does nothing: give status, delayMs, malformed, oversizedBytes, drop or truncate");
+        *error = QStringLiteral("the fault does nothing: give status, delayMs, malformed, oversizedBytes, drop, truncate, "
+                                "redirectTo or contentLength");
         return std::nullopt;
     }
     return fault;

@@ -22,12 +22,17 @@ struct Fault
     qint64 oversizedBytes = 0;
     bool drop = false;
     bool truncate = false;
+    QString redirectTo;         ///< answer `status` (default 307) with this Location instead
+    qint64 contentLength = 0;   ///< > 0: the normal answer, but its Content-Length says this
+                                ///< many bytes and fewer arrive before the connection closes
     int remaining = -1;         ///< uses left; -1 for unlimited
     int hits = 0;
 
     /// @brief The answer sent instead of the normal one, or nullopt when the route answers
     /// normally (a delay-only fault).
     std::optional<HttpReply> replacement() const;
+    /// @brief Changes the answer about to be sent (the contentLength lie); a no-op otherwise.
+    void alter(HttpReply &reply) const;
     QJsonObject toJson() const;
 };
 

@@ -140,7 +140,9 @@ void sendReply(QTcpSocket *socket, const HttpReply &reply)
         socket->abort();
         return;
     }
-    const qint64 length = reply.generatedBytes >= 0 ? reply.generatedBytes : reply.body.size();
+    qint64 length = reply.generatedBytes >= 0 ? reply.generatedBytes : reply.body.size();
+    if (reply.declaredLength >= 0)
+        length = reply.declaredLength;
     QByteArray head = "HTTP/1.1 " + QByteArray::number(reply.status) + ' ' + reasonPhrase(reply.status)
                       + "\r\nContent-Type: " + reply.contentType
                       + "\r\nContent-Length: " + QByteArray::number(length) + "\r\n";

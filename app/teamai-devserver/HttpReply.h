@@ -28,6 +28,8 @@ struct HttpReply
     bool drop = false;
     /// When >= 0, send the full headers but only this many body bytes, then close.
     qint64 truncateAt = -1;
+    /// When >= 0, the Content-Length header says this instead of the real body size (a lie).
+    qint64 declaredLength = -1;
 
     static HttpReply json(const QJsonValue &value, int status = 200);
     static HttpReply error(int status, const QString &message);

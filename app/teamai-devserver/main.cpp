@@ -4,6 +4,7 @@
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
+#include <QFile>
 #include <QHostAddress>
 
 #include <csignal>
@@ -17,6 +18,7 @@
 #include <QTimer>
 #endif
 
+using teamai::devserver::AdminAccess;
 using teamai::devserver::DevServer;
 
 namespace {
@@ -73,6 +75,19 @@ void quitOnSignals(QCoreApplication &app)
 }
 #endif
 
+/// Writes the admin token to @p path, readable by the owner only.
+bool writeTokenFile(const QString &path, const QString &token, QString *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate)
+        || !file.setPermissions(QFileDevice::ReadOwner | QFileDevice::WriteOwner)
+        || file.write(token.toUtf8() + '\n') < 0) {
+        *error = file.errorString();
+        return false;
+    }
+    return true;
+}
+
 QString urlHost(const QHostAddress &address)
 {
     const QString host = address.toString();
@@ -101,7 +116,14 @@ int main(int argc, char *argv[])
                                          QStringLiteral("JSON array of commands to queue at start."),
                                          QStringLiteral("FILE"));
     const QCommandLineOption quietOption(QStringLiteral("quiet"), QStringLiteral("Do not log requests on stderr."));
-    parser.addOptions({portOption, bindOption, remoteOption, tokenOption, queueOption, quietOption});
+    const QCommandLineOption adminTokenOption(QStringLiteral("admin-token"),
+                                              QStringLiteral("Token the /admin/ API requires (default: a random one, printed at start)."),
+                                              QStringLiteral("T"));
+    const QCommandLineOption adminTokenFileOption(QStringLiteral("admin-token-file"),
+                                                  QStringLiteral("Also write the admin token to FILE (mode 0600)."),
+                                                  QStringLiteral("FILE"));
+    parser.addOptions({portOption, bindOption, remoteOption, tokenOption, queueOption, quietOption, adminTokenOption,
+                       adminTokenFileOption});
 
     // parse() rather than process(): process() exits with 1, and bad usage here exits with 2.
     if (!parser.parse(QCoreApplication::arguments()))
@@ -131,7 +153,16 @@ int main(int argc, char *argv[])
     if (token.isEmpty())
         return fail(QStringLiteral("--token must not be empty"));
 
-    DevServer server(token, parser.isSet(quietOption));
+    const QString adminToken = parser.isSet(adminTokenOption) ? parser.value(adminTokenOption) : AdminAccess::generateToken();
+    if (adminToken.isEmpty())
+        return fail(QStringLiteral("--admin-token must not be empty"));
+    if (parser.isSet(adminTokenFileOption)) {
+        QString error;
+        if (!writeTokenFile(parser.value(adminTokenFileOption), adminToken, &error))
+            return fail(QStringLiteral("--admin-token-file: ") + error);
+    }
+
+    DevServer server(token, adminToken, parser.isSet(quietOption));
     if (parser.isSet(queueOption)) {
         QString error;
         if (!server.queue().loadFile(parser.value(queueOption), &error))
@@ -143,7 +174,9 @@ int main(int argc, char *argv[])
         return fail(QStringLiteral("cannot listen on %1:%2").arg(bindText).arg(port), 1);
 
     quitOnSignals(app);
-    const QString announce = QStringLiteral("teamai-devserver listening on http://%1:%2\n").arg(urlHost(address)).arg(listening);
+    // The token line comes first: whoever waits for "listening" has both once it appears.
+    const QString announce = QStringLiteral("teamai-devserver admin token: %1\n").arg(adminToken)
+                             + QStringLiteral("teamai-devserver listening on http://%1:%2\n").arg(urlHost(address)).arg(listening);
     std::fputs(announce.toLocal8Bit().constData(), stdout);
     std::fflush(stdout);
 

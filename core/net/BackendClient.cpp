@@ -18,6 +18,19 @@
 
 namespace teamai {
 
+namespace {
+
+int defaultPort(const QString &scheme)
+{
+    if (scheme.compare(QLatin1String("https"), Qt::CaseInsensitive) == 0)
+        return 443;
+    if (scheme.compare(QLatin1String("http"), Qt::CaseInsensitive) == 0)
+        return 80;
+    return -1;
+}
+
+} // namespace
+
 BackendClient::BackendClient(QNetworkAccessManager *manager, BackendOptions options)
     : m_manager(manager)
     , m_options(std::move(options))
@@ -51,6 +64,22 @@ QString BackendClient::errorMessage(int status, const QByteArray &body, const QS
     if (!text.isEmpty())
         return text.left(500);
     return QStringLiteral("%1 %2").arg(status).arg(reason).trimmed();
+}
+
+QString BackendClient::refusedRedirect(const QUrl &from, const QByteArray &location, int status)
+{
+    if (location.trimmed().isEmpty())
+        return QStringLiteral("Refusing redirect (HTTP %1 without a Location): the backend API follows no redirects").arg(status);
+    const QUrl target = from.resolved(QUrl(QString::fromUtf8(location.trimmed())));
+    // Named without query, fragment or user info: a signed URL's query is a credential.
+    const QString shown = target.adjusted(QUrl::RemoveQuery | QUrl::RemoveFragment | QUrl::RemoveUserInfo).toString();
+    const bool sameOrigin = target.scheme().compare(from.scheme(), Qt::CaseInsensitive) == 0
+                            && target.host().compare(from.host(), Qt::CaseInsensitive) == 0
+                            && target.port(defaultPort(target.scheme())) == from.port(defaultPort(from.scheme()));
+    if (!sameOrigin)
+        return QStringLiteral("Refusing redirect to %1: a different origin").arg(shown);
+    return QStringLiteral("Refusing redirect to %1: the backend API follows no redirects (set the endpoint to the new address)")
+        .arg(shown);
 }
 
 SyncCommands BackendClient::commandsFrom(const QJsonObject &syncAnswer)
@@ -107,8 +136,10 @@ BackendReply BackendClient::send(Route route, const QByteArray &method, const QJ
 
     QNetworkRequest request(url);
     request.setTransferTimeout(timeoutMs);
-    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::NoLessSafeRedirectPolicy);
-    request.setMaximumRedirectsAllowed(5);
+    // API requests follow no redirect at all (see refusedRedirect()): Qt must hand the 3xx back
+    // instead of re-sending the body and both auth headers to the Location.
+    request.setAttribute(QNetworkRequest::RedirectPolicyAttribute, QNetworkRequest::ManualRedirectPolicy);
+    request.setMaximumRedirectsAllowed(0);
     request.setRawHeader("Accept", "application/json");
     request.setHeader(QNetworkRequest::UserAgentHeader, QStringLiteral("teamai-desktop-agent"));
     if (!m_options.token.isEmpty()) {
@@ -153,6 +184,7 @@ BackendReply BackendClient::send(Route route, const QByteArray &method, const QJ
     const QString reason = reply->attribute(QNetworkRequest::HttpReasonPhraseAttribute).toString();
     const QNetworkReply::NetworkError networkError = reply->error();
     const QByteArray answer = tooLarge ? QByteArray() : reply->readAll();
+    const QByteArray location = reply->rawHeader("Location");
     const QString networkErrorText = reply->errorString();
     reply->deleteLater();
 
@@ -169,8 +201,18 @@ BackendReply BackendClient::send(Route route, const QByteArray &method, const QJ
         result.error = QStringLiteral("%1 failed: %2").arg(routeName(route), networkErrorText);
         return result;
     }
+    if (result.httpStatus >= 300 && result.httpStatus <= 399) {
+        // Nothing of a redirect answer is acted on: the caller sees an error, never a body.
+        result.error = refusedRedirect(url, location, result.httpStatus);
+        return result;
+    }
     if (result.httpStatus < 200 || result.httpStatus > 299) {
         result.error = errorMessage(result.httpStatus, answer, reason);
+        return result;
+    }
+    if (networkError != QNetworkReply::NoError) {
+        // A 2xx body that broke off (closed short of its Content-Length) may still parse: use none of it.
+        result.error = QStringLiteral("%1 answer incomplete: %2").arg(routeName(route), networkErrorText);
         return result;
     }
     QJsonParseError parseError;

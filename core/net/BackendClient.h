@@ -39,7 +39,8 @@ struct SyncCommands {
 /// Every call is blocking for the caller (a local event loop runs while the request is in
 /// flight), which suits the CLI and a worker thread alike. Each request carries both auth
 /// headers, has a transfer timeout (15 s, or what setTimeoutMs() says), never outlives the
-/// deadline set with setDeadline(), and its answer is capped at 10 MiB.
+/// deadline set with setDeadline(), and its answer is capped at 10 MiB. No request follows a
+/// redirect: a 3xx answer is an error naming its target, and nothing of it is used.
 class BackendClient
 {
 public:
@@ -61,6 +62,11 @@ public:
 
     /// @brief SPEC §3: the JSON body's `error`, else the body text, else "<status> <reason>".
     static QString errorMessage(int status, const QByteArray &body, const QString &reason);
+
+    /// @brief The error for a 3xx answer to a request for @p from: `Refusing redirect to <target>:
+    /// a different origin` (scheme, host or port differ), or a same-origin refusal; the target is
+    /// shown without query or user info.
+    static QString refusedRedirect(const QUrl &from, const QByteArray &location, int status);
 
     /// @brief SPEC §3: `cmds` when a non-empty array, else `commands`, else nothing; a list that
     /// is not an array, or holds a non-object, is malformed and yields no command at all.

@@ -49,7 +49,11 @@ struct DownloadResult {
 /// @brief Fetches a resource (`download_url` of a command) over http(s) into a private temporary
 /// file, enforcing SPEC §4: http and https only, checked again on every redirect hop (redirects
 /// are followed here, at most maxRedirects), one time budget for the whole download, a size cap
-/// checked against Content-Length up front and against the bytes as they stream in.
+/// checked against Content-Length up front and against the bytes as they stream in. A download
+/// is complete or failed: the body must end without a network error and match its declared
+/// Content-Length (`Download incomplete: received N of M bytes`); it is requested with
+/// `Accept-Encoding: identity` and a compressed answer is refused, so no decompression bomb
+/// reaches Qt's inflater and the byte counts are the stored bytes.
 ///
 /// Blocking for the caller (a local event loop runs while the transfer is in flight), like
 /// BackendClient. No token is sent: a download URL may point anywhere.

@@ -246,12 +246,14 @@ done
 url=$(grep -o 'http://127.0.0.1:[0-9]*' "$W/devserver.out" || true)
 [ -n "$url" ] || die "teamai-devserver did not start: $(cat "$W/devserver.err")"
 log "devserver on $url ($BENCH_NETNS)"
+admin_token=$(sed -n 's/^teamai-devserver admin token: //p' "$W/devserver.out" | head -n 1)
 
 # Helpers for the runner's untimed --setup/--until/--check steps (POSIX sh, curl only).
 cat >"$W/lib.sh" <<EOF
 url='$url'
 W='$W'
-admin() { curl -sS --fail --noproxy '*' -m 60 -H 'Expect:' "\$@"; }
+admin_token='$admin_token'
+admin() { curl -sS --fail --noproxy '*' -m 60 -H 'Expect:' -H "X-Admin-Token: \$admin_token" "\$@"; }
 reset_server() { admin -X DELETE "\$url/admin/commands" >/dev/null && admin -X DELETE "\$url/admin/requests" >/dev/null; }
 # next_ids N: prints the first of N fresh command ids (ids are never reused: a finished id is never run again)
 next_ids() {

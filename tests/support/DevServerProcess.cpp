@@ -7,6 +7,7 @@
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QRegularExpression>
+#include <QTcpSocket>
 #include <QTimer>
 #include <QtTest>
 
@@ -22,6 +23,7 @@ DevServerProcess::DevServerProcess(const QStringList &extraArguments)
         return;
     }
     static const QRegularExpression announce(QStringLiteral(R"(listening on http://127\.0\.0\.1:(\d+))"));
+    static const QRegularExpression adminLine(QStringLiteral(R"(admin token: ([0-9A-Za-z_-]+))"));
     QByteArray seen;
     QDeadlineTimer deadline(10000);
     while (!deadline.hasExpired() && m_process.state() == QProcess::Running) {
@@ -30,6 +32,9 @@ DevServerProcess::DevServerProcess(const QStringList &extraArguments)
         const auto match = announce.match(QString::fromUtf8(seen));
         if (match.hasMatch()) {
             m_port = match.captured(1).toInt();
+            m_adminToken = adminLine.match(QString::fromUtf8(seen)).captured(1);
+            if (m_adminToken.isEmpty())
+                qWarning("teamai-devserver printed no admin token; output: %s", seen.constData());
             return;
         }
     }
@@ -64,6 +69,7 @@ QJsonDocument DevServerProcess::call(const QByteArray &method, const QString &pa
     QNetworkRequest request(QUrl(baseUrl() + path));
     request.setHeader(QNetworkRequest::ContentTypeHeader, QStringLiteral("application/json"));
     request.setTransferTimeout(10000);
+    request.setRawHeader("X-Admin-Token", m_adminToken.toUtf8());
     QNetworkReply *reply = manager.sendCustomRequest(request, method, body.isNull() ? QByteArray() : body.toJson());
     QEventLoop loop;
     QObject::connect(reply, &QNetworkReply::finished, &loop, &QEventLoop::quit);
@@ -74,6 +80,43 @@ QJsonDocument DevServerProcess::call(const QByteArray &method, const QString &pa
                  qPrintable(reply->errorString()));
     reply->deleteLater();
     return QJsonDocument::fromJson(answer);
+}
+
+QByteArray DevServerProcess::rawExchange(const QByteArray &request)
+{
+    QTcpSocket socket;
+    socket.setProxy(QNetworkProxy::NoProxy);
+    socket.connectToHost(QHostAddress::LocalHost, quint16(m_port));
+    if (!socket.waitForConnected(5000))
+        return {};
+    socket.write(request);
+    QByteArray answer;
+    QDeadlineTimer deadline(10000);
+    // Read until the head and the body its Content-Length announces are in (or the peer closes).
+    while (!deadline.hasExpired()) {
+        if (socket.bytesAvailable() == 0 && !socket.waitForReadyRead(200)) {
+            if (socket.state() != QAbstractSocket::ConnectedState)
+                break;
+            continue;
+        }
+        answer += socket.readAll();
+        const qsizetype headEnd = answer.indexOf("\r\n\r\n");
+        if (headEnd < 0)
+            continue;
+        static const QRegularExpression lengthHeader(QStringLiteral(R"(\r\ncontent-length:\s*(\d+))"),
+                                                     QRegularExpression::CaseInsensitiveOption);
+        const auto match = lengthHeader.match(QString::fromLatin1(answer.left(headEnd + 2)));
+        if (match.hasMatch() && answer.size() >= headEnd + 4 + match.captured(1).toLongLong())
+            break;
+    }
+    return answer;
+}
+
+int DevServerProcess::statusOf(const QByteArray &rawAnswer)
+{
+    // "HTTP/1.1 403 Forbidden"
+    const QList<QByteArray> parts = rawAnswer.left(rawAnswer.indexOf("\r\n")).split(' ');
+    return parts.size() >= 2 && parts.at(0).startsWith("HTTP/") ? parts.at(1).toInt() : 0;
 }
 
 void DevServerProcess::queue(const QJsonArray &commands)

@@ -22,6 +22,8 @@ public:
     int port() const { return m_port; }
     QString baseUrl() const;
     static QString token() { return QStringLiteral("dev-token"); }
+    /// @brief The per-run admin token the server printed at start; every admin call sends it.
+    QString adminToken() const { return m_adminToken; }
 
     void queue(const QJsonArray &commands);
     void queue(const QJsonObject &command) { queue(QJsonArray{command}); }
@@ -37,12 +39,19 @@ public:
     /// @brief Blocking HTTP call to the server; returns the parsed JSON answer (null on failure).
     QJsonDocument call(const QByteArray &method, const QString &path, const QJsonDocument &body = {});
 
+    /// @brief Sends @p request (raw HTTP/1.1 bytes, headers exactly as given) on a fresh connection
+    /// and returns the raw answer (head and body), or empty when none came within 10 s.
+    QByteArray rawExchange(const QByteArray &request);
+    /// @brief The status code of a raw answer from rawExchange() (0 when there is none).
+    static int statusOf(const QByteArray &rawAnswer);
+
     /// @brief Stops the server now (to test a backend that is down).
     void stop();
 
 private:
     QProcess m_process;
     int m_port = 0;
+    QString m_adminToken;
 };
 
 } // namespace teamai::test

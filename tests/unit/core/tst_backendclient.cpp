@@ -10,6 +10,8 @@
 #include <QNetworkProxy>
 #include <QtTest>
 
+#include <map>
+
 using namespace teamai;
 
 class TestBackendClient : public QObject
@@ -153,6 +155,80 @@ private slots:
         QVERIFY(!reply.ok);
         QCOMPARE(reply.httpStatus, 0);
         QVERIFY(!reply.error.isEmpty());
+    }
+
+    void redirectToAnotherOriginIsRefused_data()
+    {
+        QTest::addColumn<QString>("route");
+        QTest::addColumn<int>("status");
+        for (const char *route : {"report", "sync", "ack", "getConfig", "projects"}) {
+            for (int status : {307, 308, 302}) {
+                QTest::addRow("%s %d", route, status) << QString::fromLatin1(route) << status;
+            }
+        }
+    }
+
+    void redirectToAnotherOriginIsRefused()
+    {
+        QFETCH(QString, route);
+        QFETCH(int, status);
+        // A second server on another port: whatever follows the redirect lands there.
+        test::DevServerProcess other;
+        QVERIFY(other.isRunning());
+        const QString target = other.baseUrl() + QStringLiteral("/api/local-agent/sync");
+        m_server->setFault({{QStringLiteral("route"), route}, {QStringLiteral("status"), status},
+                            {QStringLiteral("redirectTo"), QString(target + QStringLiteral("?sig=secret"))}});
+        const std::map<QString, Route> routes{{QStringLiteral("report"), Route::Report}, {QStringLiteral("sync"), Route::Sync},
+                                              {QStringLiteral("ack"), Route::Ack}, {QStringLiteral("getConfig"), Route::GetConfig},
+                                              {QStringLiteral("projects"), Route::Projects}};
+        BackendClient c = client();
+        const Route which = routes.at(route);
+        const bool isGet = which == Route::GetConfig || which == Route::Projects;
+        const QJsonObject body{{QStringLiteral("id"), 1}, {QStringLiteral("status"), QStringLiteral("success")}};
+        const BackendReply reply = isGet ? c.get(which) : c.post(which, body);
+        QVERIFY(!reply.ok);
+        QCOMPARE(reply.httpStatus, status);
+        QVERIFY(reply.body.isEmpty());
+        QCOMPARE(reply.error, QStringLiteral("Refusing redirect to %1: a different origin").arg(target));
+        QCOMPARE(m_server->requests(route).size(), 1);
+        QCOMPARE(other.requests(), QJsonArray());
+    }
+
+    void sameOriginRedirectIsRefusedToo()
+    {
+        m_server->setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("status"), 308},
+                            {QStringLiteral("redirectTo"), QStringLiteral("/api/local-agent/report?sig=secret")}});
+        const BackendReply reply = client().post(Route::Sync, {});
+        QVERIFY(!reply.ok);
+        QCOMPARE(reply.error, QStringLiteral("Refusing redirect to %1/api/local-agent/report: the backend API follows no "
+                                             "redirects (set the endpoint to the new address)").arg(m_server->baseUrl()));
+        QCOMPARE(m_server->requests().size(), 1);
+    }
+
+    void answerShorterThanItsContentLengthIsUnused()
+    {
+        // The sync answer is a whole JSON object, but the connection closes short of the length.
+        m_server->queue(QJsonArray{QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("type"), QStringLiteral("x")}}});
+        m_server->setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("contentLength"), 5000}});
+        const BackendReply reply = client().post(Route::Sync, {});
+        QVERIFY(!reply.ok);
+        QVERIFY(reply.body.isEmpty());
+        QVERIFY2(reply.error.startsWith(QStringLiteral("sync answer incomplete: ")), qPrintable(reply.error));
+    }
+
+    void redirectOriginRules()
+    {
+        const QUrl from(QStringLiteral("https://backend.example/api/local-agent/sync"));
+        const auto refused = [&from](const char *location) { return BackendClient::refusedRedirect(from, location, 307); };
+        QVERIFY(refused("http://backend.example/x").endsWith(QStringLiteral("a different origin")));
+        QVERIFY(refused("https://backend.example:8443/x").endsWith(QStringLiteral("a different origin")));
+        QVERIFY(refused("https://other.example/x").endsWith(QStringLiteral("a different origin")));
+        QVERIFY(refused("//other.example/x").endsWith(QStringLiteral("a different origin")));
+        QVERIFY(refused("https://backend.example:443/x").contains(QStringLiteral("follows no redirects")));
+        QVERIFY(refused("/elsewhere").contains(QStringLiteral("follows no redirects")));
+        QCOMPARE(refused("https://user:pw@other.example/x?token=t#f"),
+                 QStringLiteral("Refusing redirect to https://other.example/x: a different origin"));
+        QVERIFY(BackendClient::refusedRedirect(from, "", 302).contains(QStringLiteral("without a Location")));
     }
 
     void unreachableBackend()

@@ -113,6 +113,35 @@ private slots:
         QVERIFY(fetch(QStringLiteral("/download/blob?bytes=1001"), options).ok);
     }
 
+    void bodyShorterThanItsContentLengthFails()
+    {
+        m_server->setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("download")}, {QStringLiteral("contentLength"), 5000}});
+        const DownloadResult result = fetch(QStringLiteral("/download/rule/x.md"));
+        QVERIFY(!result.ok);
+        QVERIFY(!result.file);
+        QVERIFY2(result.error.startsWith(QStringLiteral("Download incomplete: received ")), qPrintable(result.error));
+        QVERIFY2(result.error.endsWith(QStringLiteral(" of 5000 bytes")), qPrintable(result.error));
+        QCOMPARE(tempFiles(), QStringList());
+        m_server->clearFaults();
+        QVERIFY(fetch(QStringLiteral("/download/rule/x.md")).ok);
+    }
+
+    void compressedAnswerIsRefused()
+    {
+        DownloadOptions options;
+        options.maxBytes = 1024 * 1024;
+        const DownloadResult result = fetch(QStringLiteral("/download/gzip-bomb/x.md?bytes=") + QString::number(64 * 1024 * 1024), options);
+        QVERIFY(!result.ok);
+        QVERIFY(!result.file);
+        QCOMPARE(result.error, QStringLiteral("Download refused: compressed answer (Content-Encoding: gzip); downloads are "
+                                              "requested uncompressed"));
+        QCOMPARE(tempFiles(), QStringList());
+        // It asked for the plain bytes, and sent no token.
+        const QJsonObject seen = m_server->requests(QStringLiteral("download")).last().toObject();
+        QCOMPARE(seen.value(QStringLiteral("authorization")).toString(), QString());
+        QCOMPARE(seen.value(QStringLiteral("x_api_token")).toString(), QString());
+    }
+
     void oneTimeBudgetForTheWholeDownload()
     {
         m_server->setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("download")}, {QStringLiteral("delayMs"), 400}});
