@@ -34,7 +34,22 @@ CommandResult CommandDispatcher::dispatch(const Command &command, const CommandC
     }
     if (!handler)
         return CommandResult::failed(QStringLiteral("Unsupported command type: %1").arg(command.type));
+    if (const auto broken = brokenRecordFor(route)) {
+        records::logOnce(*broken);
+        return CommandResult::failed(broken->sentence());
+    }
     return handler->handle(command, route, context);
+}
+
+// A command that changes what a record file tracks waits for nothing and guesses nothing when
+// that file is damaged: it fails with the sentence that says which file and what to do.
+std::optional<records::BrokenRecord> CommandDispatcher::brokenRecordFor(const CommandRoute &route)
+{
+    switch (route.handler) {
+    case CommandRoute::Handler::Resource: return records::brokenManifest();
+    case CommandRoute::Handler::HookRule: return records::brokenHookRules();
+    default: return std::nullopt;
+    }
 }
 
 } // namespace teamai

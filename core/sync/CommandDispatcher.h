@@ -1,6 +1,9 @@
 #pragma once
 
 #include "sync/CommandHandler.h"
+#include "sync/RecordHealth.h"
+
+#include <optional>
 
 namespace teamai {
 
@@ -20,6 +23,8 @@ public:
     CommandResult dispatch(const Command &command, const CommandContext &context);
 
 private:
+    static std::optional<records::BrokenRecord> brokenRecordFor(const CommandRoute &route);
+
     Handlers m_handlers;
 };
 

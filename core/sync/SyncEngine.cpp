@@ -1,4 +1,5 @@
 #include "sync/SyncEngine.h"
+#include "sync/RecordHealth.h"
 
 #include "agenthooks/HookRuleGate.h"
 #include "commands/PushedCommandMarker.h"
@@ -67,7 +68,8 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     }
     AgentConfig::Loaded loaded = AgentConfig::load();
     if (!loaded.error.isEmpty()) {
-        *error = loaded.error;
+        const auto broken = records::brokenConfig();
+        *error = broken ? broken->sentence() : loaded.error;
         return nullptr;
     }
     if (!loaded.exists || loaded.config.endpoint().isEmpty()) {
@@ -96,6 +98,14 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     const TokenStore::Loaded token = TokenStore::load(s.config.endpoint());
     if (!token.error.isEmpty())
         qCWarning(lcConfig).noquote() << "token not available:" << token.error;
+    // Without its settings TeamAI does not know where the token is: say that, rather than send
+    // no token and report the backend's "unauthorized".
+    if (token.token.isEmpty()) {
+        if (const auto broken = records::brokenSettings()) {
+            *error = broken->sentence();
+            return nullptr;
+        }
+    }
     s.tokenSource = token.source;
 
     configureProxy(s.network);

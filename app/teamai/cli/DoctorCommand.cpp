@@ -1,4 +1,5 @@
 #include "cli/DoctorCommand.h"
+#include "sync/RecordHealth.h"
 
 #include "cli/CommandLine.h"
 #include "config/AgentConfig.h"
@@ -41,7 +42,8 @@ QString DoctorCommand::help() const
     return QStringLiteral(
         "Usage: teamai doctor\n"
         "\n"
-        "Checks, one line each: the configuration file, where the token comes from, the command\n"
+        "Checks, one line each: the configuration file, the record files (each damaged one\n"
+        "named, with what to do), where the token comes from, the command\n"
         "ledger, the remote-command switch, the keychain and archive modules, and whether the\n"
         "backend answers with this token (GET get-config, 15 s timeout). Exit status 0 when every\n"
         "check passed, 1 otherwise.");
@@ -61,6 +63,12 @@ int DoctorCommand::run(const QStringList &arguments)
         checks.report(false, QStringLiteral("config"), QStringLiteral("no endpoint: run `teamai init --http URL --token TOKEN`"));
     else
         checks.report(true, QStringLiteral("config"), endpoint);
+
+    const QList<records::BrokenRecord> broken = records::check();
+    for (const records::BrokenRecord &record : broken)
+        checks.report(false, QStringLiteral("records"), record.sentence());
+    if (broken.isEmpty())
+        checks.report(true, QStringLiteral("records"), QStringLiteral("config, settings, manifest and hook-rule records are readable"));
 
     const TokenStore::Loaded token = endpoint.isEmpty() ? TokenStore::Loaded() : TokenStore::load(endpoint);
     if (!token.error.isEmpty())

@@ -1,4 +1,5 @@
 #include "cli/StatusCommand.h"
+#include "sync/RecordHealth.h"
 
 #include "Version.h"
 #include "agenthooks/HookRules.h"
@@ -45,6 +46,16 @@ void printHookRules(const QList<agenthooks::HookRuleRecord> &rules, const QStrin
     }
 }
 
+QJsonArray brokenRecordsJson(const QList<records::BrokenRecord> &broken)
+{
+    QJsonArray list;
+    for (const records::BrokenRecord &record : broken)
+        list.append(QJsonObject{{QStringLiteral("file"), record.file},
+                                {QStringLiteral("reason"), record.reason},
+                                {QStringLiteral("advice"), record.advice}});
+    return list;
+}
+
 } // namespace
 
 QString StatusCommand::name() const { return QStringLiteral("status"); }
@@ -89,6 +100,7 @@ int StatusCommand::run(const QStringList &arguments)
             ledgerError = database.error();
         }
     }
+    const QList<records::BrokenRecord> broken = records::check();
     QString hookRulesError;
     const QList<agenthooks::HookRuleRecord> hookRules = agenthooks::hookrules::installedForAllTools(&hookRulesError);
     const QString switchWho = gate.changedBy.isEmpty() ? QString()
@@ -106,6 +118,7 @@ int StatusCommand::run(const QStringList &arguments)
                                                             {QStringLiteral("changed_by"), gate.changedBy},
                                                             {QStringLiteral("changed_at"), gate.changedAt}}},
             {QStringLiteral("hook_rules"), hookRulesJson(hookRules, hookRulesError)},
+            {QStringLiteral("broken_records"), brokenRecordsJson(broken)},
             {QStringLiteral("commands"), QJsonObject{{QStringLiteral("pending"), pending},
                                                      {QStringLiteral("running"), running},
                                                      {QStringLiteral("outbox"), outbox},
@@ -124,6 +137,8 @@ int StatusCommand::run(const QStringList &arguments)
     printOut(QStringLiteral("Token:           %1").arg(tokenSource.isEmpty() ? QStringLiteral("none") : QStringLiteral("from ") + tokenSource));
     printOut(QStringLiteral("Remote commands: %1%2").arg(RemoteCommandGate::statusLine(gate), switchWho));
     printHookRules(hookRules, hookRulesError);
+    for (const records::BrokenRecord &record : broken)
+        printOut(QStringLiteral("Damaged file:    %1").arg(record.sentence()));
     printOut(ledgerError.isEmpty() ? QStringLiteral("Commands:        %1 pending, %2 running, %3 ack(s) waiting to be sent").arg(pending).arg(running).arg(outbox)
                                    : QStringLiteral("Commands:        ledger unavailable: %1").arg(ledgerError));
     printOut(QStringLiteral("Last sync:       %1").arg(!last.time.isValid() ? QStringLiteral("never")

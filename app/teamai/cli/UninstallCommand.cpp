@@ -1,4 +1,5 @@
 #include "cli/UninstallCommand.h"
+#include "sync/RecordHealth.h"
 
 #include "agenthooks/DispatchHooks.h"
 #include "agenthooks/HookRules.h"
@@ -142,12 +143,21 @@ int UninstallCommand::run(const QStringList &arguments)
     // Stored paths that fail the install-time checks are never acted on; say so once.
     for (const QString &ignored : Manifest::load().manifest.invalidEntries())
         printErr(QStringLiteral("teamai uninstall: ignoring manifest %1").arg(ignored));
+    // A damaged record hides what TeamAI installed: say which file, remove the rest, exit 1.
+    QList<records::BrokenRecord> unreadable;
+    for (const auto &record : {records::brokenManifest(), records::brokenHookRules()}) {
+        if (record) {
+            unreadable.append(*record);
+            printErr(QStringLiteral("teamai uninstall: %1").arg(record->sentence()));
+        }
+    }
     QStringList planned;
     for (const ToolInfo *tool : tools)
         planned += plan(*tool);
     if (planned.isEmpty()) {
-        printOut(QStringLiteral("Nothing of TeamAI's to remove."));
-        return kExitOk;
+        printOut(unreadable.isEmpty() ? QStringLiteral("Nothing of TeamAI's to remove.")
+                                      : QStringLiteral("Nothing else of TeamAI's to remove."));
+        return unreadable.isEmpty() ? kExitOk : kExitFailure;
     }
     if (!line.isSet(QStringLiteral("force")) && interactive()) {
         printOut(QStringLiteral("TeamAI will remove:"));
@@ -158,7 +168,7 @@ int UninstallCommand::run(const QStringList &arguments)
             return kExitFailure;
         }
     }
-    bool ok = true;
+    bool ok = unreadable.isEmpty();
     for (const ToolInfo *tool : tools)
         ok = remove(*tool) && ok;
     return ok ? kExitOk : kExitFailure;
