@@ -22,6 +22,10 @@
 #include <sys/prctl.h>
 #endif
 
+#ifndef MSG_NOSIGNAL
+#define MSG_NOSIGNAL 0  // macOS: no such flag; SO_NOSIGPIPE is set on the socket instead
+#endif
+
 namespace teamai::exec {
 namespace {
 
@@ -165,10 +169,18 @@ bool ParentDeathWatch::ensureRunning()
     if (g_socket >= 0)
         return true;
     int ends[2];
-    if (::socketpair(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0, ends) != 0) {
+    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, ends) != 0) {
         qCWarning(lcExec) << "cannot start the parent-death watcher:" << strerror(errno);
         return false;
     }
+    // Close-on-exec at once (SOCK_CLOEXEC is Linux-only): no child may hold the agent's end, or
+    // the watcher would not see the agent die.
+    ::fcntl(ends[0], F_SETFD, FD_CLOEXEC);
+    ::fcntl(ends[1], F_SETFD, FD_CLOEXEC);
+#ifdef SO_NOSIGPIPE
+    const int on = 1;
+    ::setsockopt(ends[0], SOL_SOCKET, SO_NOSIGPIPE, &on, sizeof on);
+#endif
     const QByteArray prefix = '\0' + ProcessTree::markerName().toLatin1() + '=' + ProcessTree::agentMarkerPrefix();
     g_prefixLength = size_t(qMin<qsizetype>(prefix.size(), sizeof g_prefix));
     std::memcpy(g_prefix, prefix.constData(), g_prefixLength);

@@ -45,8 +45,14 @@ void TerminationSignals::install()
 #ifndef Q_OS_WIN
     if (g_installed.exchange(true))
         return;
-    if (::pipe2(g_pipe, O_CLOEXEC | O_NONBLOCK) != 0)
+    if (::pipe(g_pipe) == 0) {
+        for (int fd : g_pipe) {
+            ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+            ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);  // a full pipe never blocks the handler
+        }
+    } else {
         g_pipe[0] = g_pipe[1] = -1;
+    }
     struct sigaction action {};
     action.sa_handler = &onTerminationSignal;
     sigemptyset(&action.sa_mask);
