@@ -1,4 +1,5 @@
 #include "exec/LocalExecutor.h"
+#include "exec/TerminationSignals.h"
 
 #include "TestEnvironment.h"
 
@@ -12,6 +13,7 @@
 
 #include <csignal>
 #include <thread>
+#include <unistd.h>
 
 using namespace teamai::exec;
 
@@ -201,6 +203,33 @@ private slots:
         QCOMPARE(agent.exitStatus(), QProcess::CrashExit);
         // Nobody is left to reap or signal them politely: the kernel and the watcher must do it.
         QTRY_COMPARE_WITH_TIMEOUT(countMarked(marker), 0, 10000);
+    }
+
+    // Must stay the last test: once received, the signal stays received for this process.
+    void terminationSignalStopsTheRunAndItsTree()
+    {
+        TerminationSignals::install();
+        const QString marker = newMarker();
+        std::thread signaller([marker] {
+            while (countMarked(marker) < 3)
+                QThread::msleep(5);
+            ::kill(::getpid(), SIGTERM);  // as `kill <agent>` would; handled, not fatal, while guarded
+        });
+        ExecResult result;
+        {
+            const TerminationSignals::Guard guard;
+            result = m_executor->run(sh(marker, QStringLiteral("%1 sleep 300 & sleep 300").arg(kSetsid)));
+        }
+        signaller.join();
+        QCOMPARE(TerminationSignals::received(), SIGTERM);
+        QVERIFY(result.cancelled);
+        QCOMPARE(result.agentSignal, SIGTERM);
+        QCOMPARE(result.signal, SIGTERM);  // forwarded to the child's group
+        QCOMPARE(result.statusNumber(), 143);
+        QCOMPARE(countMarked(marker), 0);
+        char byte = 0;
+        QCOMPARE(::read(TerminationSignals::notifierFd(), &byte, 1), ssize_t(1));  // the self-pipe woke
+        QCOMPARE(int(byte), SIGTERM);
     }
 };
 
