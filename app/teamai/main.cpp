@@ -6,6 +6,7 @@
 #include "cli/HookCommand.h"
 #include "commands/PushedAllowlist.h"
 #include "commands/PushedCommandMarker.h"
+#include "exec/TerminationSignals.h"
 #include "log/Logging.h"
 
 #include <QCoreApplication>
@@ -67,6 +68,10 @@ int main(int argc, char **argv)
 
     const bool hookMode = first == QLatin1String("--hook") || first == QLatin1String("hook-dispatch");
     logging::install();
+    // The processes that run pushed commands stop and record a running one before they exit on
+    // SIGTERM/SIGINT/SIGHUP; outside a run the signals keep their default action.
+    if (hookMode || first == QLatin1String("worker") || first == QLatin1String("sync"))
+        exec::TerminationSignals::install();
 
     int status = kExitOk;
     if (const std::optional<int> refused = refuseInsidePushedCommand(arguments, hookMode)) {
@@ -94,5 +99,7 @@ int main(int argc, char **argv)
         }
     }
     logging::shutdown();
+    if (const int sig = exec::TerminationSignals::received())
+        return 128 + sig;  // the shell's status for a process ended by that signal
     return status;
 }

@@ -16,6 +16,9 @@ struct ExecResult {
     std::optional<int> signal;    ///< set when a signal ended it (POSIX only)
     bool timedOut = false;
     bool cancelled = false;
+    /// Set when the agent itself received this termination signal (SIGTERM, SIGINT, SIGHUP)
+    /// while the child ran, and stopped the child for it (cancelled is then set too).
+    std::optional<int> agentSignal;
     int effectiveTimeoutMs = 0;
     StreamResult out;
     StreamResult err;
@@ -23,7 +26,8 @@ struct ExecResult {
     qint64 pid = 0;
     qint64 durationMs = 0;
 
-    /// @brief The shell-style status: the exit code, or 128 + signal; -1 when it never ran.
+    /// @brief The shell-style status: the exit code, or 128 + signal (SIGTERM → 143); -1 when it
+    /// never ran. This is what the ledger stores as exit_code, next to the signal.
     int statusNumber() const;
     /// @brief Started, exited with code 0, neither timed out nor cancelled.
     bool succeeded() const;

@@ -53,6 +53,25 @@ QString statusPhrase(const ExecResult &result)
     return QStringLiteral("no exit status");
 }
 
+// A child that a signal ended carries its status along in every text that reports it: the
+// signal and the shell-style 128 + signal (SIGTERM → 143).
+QString withSignal(const ExecResult &result, const QString &text)
+{
+    if (!result.signal || result.exitCode)
+        return text;
+    return text + QStringLiteral(" (signal %1, status %2)").arg(*result.signal).arg(128 + *result.signal);
+}
+
+QString signalName(int sig)
+{
+    switch (sig) {
+    case 1: return QStringLiteral("SIGHUP");
+    case 2: return QStringLiteral("SIGINT");
+    case 15: return QStringLiteral("SIGTERM");
+    default: return QStringLiteral("signal %1").arg(sig);
+    }
+}
+
 QString detail(const ExecResult &result, const QString &fallback)
 {
     QString lines = firstLines(headOf(result.err));
@@ -70,15 +89,19 @@ QString failureSummary(const ExecResult &result)
     if (!result.startError.isEmpty())
         return QStringLiteral("cmd failed: ") + capped(redactSecrets(result.startError));
     if (result.timedOut)
-        return QStringLiteral("cmd timed out: ")
-            + detail(result, QStringLiteral("killed after %1 ms").arg(result.effectiveTimeoutMs));
+        return withSignal(result, QStringLiteral("cmd timed out: ")
+            + detail(result, QStringLiteral("killed after %1 ms").arg(result.effectiveTimeoutMs)));
+    if (result.agentSignal)
+        return withSignal(result, QStringLiteral("cmd terminated: the agent received %1 and stopped the command")
+                                      .arg(signalName(*result.agentSignal)));
     if (result.cancelled)
-        return QStringLiteral("cmd cancelled: ") + detail(result, QStringLiteral("cancelled before it finished"));
+        return withSignal(result, QStringLiteral("cmd cancelled: ") + detail(result, QStringLiteral("cancelled before it finished")));
     if (result.succeeded())
         return QString();
+    const QString lines = detail(result, QString());
     if (result.out.truncated || result.err.truncated)
-        return QStringLiteral("cmd output too large: ") + detail(result, statusPhrase(result));
-    return QStringLiteral("cmd failed: ") + detail(result, statusPhrase(result));
+        return QStringLiteral("cmd output too large: ") + (lines.isEmpty() ? statusPhrase(result) : withSignal(result, lines));
+    return QStringLiteral("cmd failed: ") + (lines.isEmpty() ? statusPhrase(result) : withSignal(result, lines));
 }
 
 } // namespace teamai::exec

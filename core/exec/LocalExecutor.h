@@ -23,6 +23,16 @@ class ProcessRunner;
 /// called on the executor's thread, whose event loop drives the tasks; get/list/readOutput/kill
 /// are safe from any thread.
 ///
+/// Process trees: a run's result is returned only once every process of its tree is gone —
+/// the child's group and anything that left it (setsid(), double fork), found through the run's
+/// environment marker and /proc parent chains (ProcessTree) — after a timeout, a cancel *and* a
+/// normal exit of the direct child. Stragglers get SIGTERM, then SIGKILL after the grace.
+/// If the agent dies (even by SIGKILL), the child's leader gets PR_SET_PDEATHSIG(SIGKILL) and a
+/// small watcher process kills the rest (ParentDeathWatch). PDEATHSIG fires when the *thread*
+/// that forked the child exits: run() forks on the calling thread and blocks it until the tree
+/// is gone, so that is safe from any thread; start() forks on the executor's thread, which must
+/// therefore outlive its tasks (the destructor kills them).
+///
 /// Process-wide effects (Linux): the constructor makes the agent a child subreaper, so orphaned
 /// descendants of *any* child become ours. After a child finishes, and every 30 s for as long
 /// as adopted descendants are still alive, those that no QProcess owns are reaped

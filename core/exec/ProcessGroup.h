@@ -22,8 +22,9 @@ public:
     ProcessGroup &operator=(const ProcessGroup &) = delete;
 
     /// @brief Installs the child-side setup on @p process; call before QProcess::start().
-    /// POSIX: new session and process group, and every inherited descriptor >= 3 marked
-    /// close-on-exec. Windows: the child is created inside a kill-on-close job object.
+    /// POSIX: new session and process group, PR_SET_PDEATHSIG(SIGKILL) on Linux (checked against
+    /// a parent that died before it was set), and every inherited descriptor >= 3 marked
+    /// close-on-exec; also starts the ParentDeathWatch once per process. Windows: the child is created inside a kill-on-close job object.
     void prepare(QProcess &process);
     /// @brief Records the started child (its pid leads the group).
     void attach(qint64 pid);

@@ -2,6 +2,7 @@
 
 #ifndef Q_OS_WIN
 
+#include "exec/ParentDeathWatch.h"
 #include "log/Logging.h"
 
 #include <QDir>
@@ -77,11 +78,23 @@ void markInheritedDescriptorsCloexec() noexcept
         setCloexec(int(fd));
 }
 
+// The agent's pid, for the child to check that its parent did not die before PDEATHSIG was set.
+pid_t g_agentPid = 0;
+
 void childSetup() noexcept
 {
     // Own session, hence own process group: kill(-pgid) reaches every descendant that did not
     // leave the group on purpose, and the agent's terminal signals do not reach the child.
     ::setsid();
+#ifdef Q_OS_LINUX
+    // The leader dies with the agent (even on SIGKILL of the agent); ParentDeathWatch takes the
+    // rest of the tree. PDEATHSIG fires when the *forking thread* exits: the executor forks from
+    // a thread that outlives the child (see LocalExecutor). If the agent died before prctl(),
+    // we were re-parented already and the signal will never come: act as if it had.
+    ::prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+    if (::getppid() != g_agentPid)
+        ::raise(SIGKILL);
+#endif
     markInheritedDescriptorsCloexec();
 }
 
@@ -97,10 +110,16 @@ ProcessGroup::ProcessGroup()
 {
 }
 
-ProcessGroup::~ProcessGroup() = default;
+ProcessGroup::~ProcessGroup()
+{
+    if (d->ownGroup)
+        ParentDeathWatch::removeGroup(d->leader);
+}
 
 void ProcessGroup::prepare(QProcess &process)
 {
+    g_agentPid = ::getpid();
+    ParentDeathWatch::ensureRunning();
     process.setChildProcessModifier(&childSetup);
 }
 
@@ -109,6 +128,8 @@ void ProcessGroup::attach(qint64 pid)
     d->leader = pid_t(pid);
     // The modifier ran before execve(), and attach() runs after QProcess saw the exec succeed.
     d->ownGroup = pid > 0 && ::getpgid(d->leader) == d->leader;
+    if (d->ownGroup)
+        ParentDeathWatch::addGroup(d->leader);
     if (pid > 0 && !d->ownGroup)
         qCWarning(lcExec) << "child" << pid << "is not leading its own process group; signalling it alone";
 }

@@ -1,5 +1,6 @@
 #include "exec/ProcessRunner.h"
 
+#include "exec/TerminationSignals.h"
 #include "log/Logging.h"
 
 #include <QDir>
@@ -12,6 +13,7 @@ namespace {
 constexpr int kPollMs = 50;              // resolution of the cancel flag and the timeout
 constexpr int kReapPollMs = 10;          // while a stopping group is being waited for
 constexpr int kGiveUpAfterKillMs = 5000; // a group that survives SIGKILL this long is stuck in the kernel
+constexpr int kTrackEveryMs = 250;       // how often descendants are looked up while the child runs
 
 int clampWait(qint64 remainingMs, int cap)
 {
@@ -43,7 +45,7 @@ void ProcessRunner::start(Mode mode)
     m_clock.start();
     m_timeout = QDeadlineTimer(m_spec.timeoutMs);
 
-    if (m_spec.cancel.isCancelled() || m_killRequested) {
+    if (stopRequested()) {
         m_result.cancelled = true;
         finalize(true);
         return;
@@ -63,7 +65,10 @@ void ProcessRunner::start(Mode mode)
     m_process.setArguments(m_spec.arguments);
     if (!m_spec.workingDirectory.isEmpty())
         m_process.setWorkingDirectory(m_spec.workingDirectory);
-    m_process.setProcessEnvironment(m_spec.environment);
+    // Every descendant inherits the run's marker, so the tree is found even after setsid().
+    QProcessEnvironment environment = m_spec.environment;
+    environment.insert(ProcessTree::markerName(), m_tree.markerValue());
+    m_process.setProcessEnvironment(environment);
     m_process.setProcessChannelMode(QProcess::SeparateChannels);
     if (!m_spec.stdinBytes)
         m_process.setStandardInputFile(QProcess::nullDevice()); // immediate EOF, no pipe
@@ -85,6 +90,8 @@ void ProcessRunner::start(Mode mode)
 
     m_result.pid = m_process.processId();
     m_group.attach(m_result.pid);
+    m_tree.attach(m_result.pid);
+    m_lastTrack.start();
     m_phase = Phase::Running;
     qCDebug(lcExec).noquote() << "started" << m_spec.program << "pid" << m_result.pid << "timeout"
                              << m_spec.timeoutMs << "ms";
@@ -148,7 +155,11 @@ void ProcessRunner::tick()
     const bool directGone = m_process.state() == QProcess::NotRunning;
 
     if (m_phase == Phase::Running && !directGone) {
-        if (m_spec.cancel.isCancelled() || m_killRequested) {
+        if (m_lastTrack.hasExpired(kTrackEveryMs)) {
+            m_tree.track();
+            m_lastTrack.start();
+        }
+        if (stopRequested()) {
             m_result.cancelled = true;
             qCInfo(lcExec) << "cancelling pid" << m_result.pid;
             stop();
@@ -163,7 +174,7 @@ void ProcessRunner::tick()
 
     if (directGone) {
         // Only now is reaping by process group safe: QProcess has collected the direct child.
-        if (m_group.reapAndCheckEmpty()) {
+        if (treeIsGone()) {
             finalize(true);
             return;
         }
@@ -177,6 +188,8 @@ void ProcessRunner::tick()
             qCWarning(lcExec) << "process group" << m_result.pid << "survived SIGKILL; giving up on it";
             finalize(true);
             return;
+        } else if (m_phase == Phase::Killing) {
+            m_tree.killStragglers();  // forked since the last SIGKILL
         }
     } else if (m_phase == Phase::Killing && m_phaseDeadline.hasExpired()) {
         qCWarning(lcExec) << "pid" << m_result.pid << "survived SIGKILL; giving up on it";
@@ -191,8 +204,29 @@ void ProcessRunner::tick()
     }
 }
 
+bool ProcessRunner::stopRequested()
+{
+    if (m_spec.cancel.isCancelled() || m_killRequested)
+        return true;
+    if (const int sig = TerminationSignals::received()) {
+        m_result.agentSignal = sig;
+        qCInfo(lcExec) << "the agent received signal" << sig << "; stopping pid" << m_result.pid;
+        return true;
+    }
+    return false;
+}
+
+bool ProcessRunner::treeIsGone()
+{
+    // Both, always: the group check reaps group members, the tree check everything else.
+    const bool groupGone = m_group.reapAndCheckEmpty();
+    const bool treeGone = m_tree.reapAndCheckEmpty();
+    return groupGone && treeGone;
+}
+
 void ProcessRunner::stop()
 {
+    m_tree.terminateStragglers();
     if (m_group.terminate()) {
         m_phase = Phase::Terminating;
         m_phaseDeadline = QDeadlineTimer(m_spec.killGraceMs);
@@ -204,6 +238,7 @@ void ProcessRunner::stop()
 void ProcessRunner::escalate()
 {
     m_group.kill();
+    m_tree.killStragglers();
     m_phase = Phase::Killing;
     m_phaseDeadline = QDeadlineTimer(kGiveUpAfterKillMs);
 }
@@ -249,12 +284,15 @@ void ProcessRunner::killNow()
         return;
     m_result.cancelled = true;
     m_group.kill();
+    m_tree.killStragglers();
     if (m_process.state() != QProcess::NotRunning)
         m_process.waitForFinished(kGiveUpAfterKillMs);
     if (m_process.state() == QProcess::NotRunning) {
         QDeadlineTimer limit(1000);
-        while (!m_group.reapAndCheckEmpty() && !limit.hasExpired())
-            QThread::msleep(1);
+        while (!treeIsGone() && !limit.hasExpired()) {
+            m_tree.killStragglers();
+            QThread::msleep(10);
+        }
     }
     finalize(false);
 }

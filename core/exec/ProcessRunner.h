@@ -3,6 +3,7 @@
 #include "exec/ExecResult.h"
 #include "exec/ExecSpec.h"
 #include "exec/ProcessGroup.h"
+#include "exec/ProcessTree.h"
 #include "exec/StreamCapture.h"
 
 #include <QByteArrayView>
@@ -61,6 +62,8 @@ private:
     void readOut();
     void readErr();
     void onProcessFinished();
+    bool stopRequested();
+    bool treeIsGone();
     void stop();
     void escalate();
     void finalize(bool notify);
@@ -70,6 +73,8 @@ private:
     Mode m_mode = Mode::Blocking;
     QProcess m_process;
     ProcessGroup m_group;
+    ProcessTree m_tree;
+    QElapsedTimer m_lastTrack;        // descendants are looked up a few times a second
     StreamCapture m_out;
     StreamCapture m_err;
     ExecResult m_result;

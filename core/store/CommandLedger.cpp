@@ -265,7 +265,9 @@ qint64 CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
     q.addBindValue(text(c.error));
     q.addBindValue(text(c.version));
     q.addBindValue(text(c.detail));
-    q.addBindValue(c.exec ? nullable(c.exec->exitCode) : QVariant(QMetaType(QMetaType::Int)));
+    // exit_code is the shell-style status, so a signal is recorded twice: 143 and 15 for SIGTERM.
+    const bool hasStatus = c.exec && (c.exec->exitCode || c.exec->signal);
+    q.addBindValue(hasStatus ? QVariant(c.exec->statusNumber()) : QVariant(QMetaType(QMetaType::Int)));
     q.addBindValue(c.exec ? nullable(c.exec->signal) : QVariant(QMetaType(QMetaType::Int)));
     q.addBindValue(c.exec && c.exec->timedOut);
     q.addBindValue(c.exec && c.exec->cancelled);

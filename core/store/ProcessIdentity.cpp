@@ -14,11 +14,11 @@
 namespace teamai {
 namespace {
 
-QString startTimeOf(qint64 pid)
-{
 #if defined(Q_OS_LINUX)
-    // Field 22 of /proc/<pid>/stat is the start time in clock ticks since boot. The command name
-    // (field 2) may hold spaces and parentheses, so count fields after its closing ')'.
+// Fields 3.. of /proc/<pid>/stat (state first). The command name (field 2) may hold spaces and
+// parentheses, so count fields after its closing ')'. Empty when there is no such process.
+QList<QByteArray> statFieldsOf(qint64 pid)
+{
     QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
     if (!stat.open(QIODevice::ReadOnly))
         return {};
@@ -26,8 +26,27 @@ QString startTimeOf(qint64 pid)
     const qsizetype close = line.lastIndexOf(')');
     if (close < 0)
         return {};
-    const QList<QByteArray> fields = line.mid(close + 2).split(' ');
-    // After ')' come fields 3.. ; field 22 is index 19 here.
+    return line.mid(close + 2).split(' ');
+}
+#endif
+
+// A zombie (state Z: exited, not reaped yet by its parent) or a dead task (X) runs nothing.
+bool isZombie(qint64 pid)
+{
+#if defined(Q_OS_LINUX)
+    const QList<QByteArray> fields = statFieldsOf(pid);
+    return !fields.isEmpty() && (fields.at(0).startsWith('Z') || fields.at(0).startsWith('X'));
+#else
+    Q_UNUSED(pid);
+    return false;
+#endif
+}
+
+QString startTimeOf(qint64 pid)
+{
+#if defined(Q_OS_LINUX)
+    // Field 22 is the start time in clock ticks since boot; field 22 is index 19 here.
+    const QList<QByteArray> fields = statFieldsOf(pid);
     return fields.size() > 19 ? QString::fromLatin1(fields.at(19)) : QString();
 #elif defined(Q_OS_WIN)
     HANDLE process = OpenProcess(PROCESS_QUERY_LIMITED_INFORMATION, FALSE, DWORD(pid));
@@ -78,7 +97,9 @@ ProcessIdentity ProcessIdentity::of(qint64 pid)
 
 bool ProcessIdentity::isAlive() const
 {
-    if (!pidExists(pid))
+    // Judged by state, not by the pid existing: a runner that crashed but was not reaped yet is
+    // dead, so its claim is recovered as interrupted instead of being waited on forever.
+    if (!pidExists(pid) || isZombie(pid))
         return false;
     if (startTime.isEmpty())
         return true;  // cannot tell a reused pid apart here: assume it is still ours

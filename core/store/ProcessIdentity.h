@@ -14,7 +14,8 @@ struct ProcessIdentity {
     static ProcessIdentity current();
     /// @brief @p pid as it is now (startTime empty when no such process).
     static ProcessIdentity of(qint64 pid);
-    /// @brief True when a process with this pid runs and, where known, started at the same time.
+    /// @brief True when a process with this pid runs (a zombie does not) and, where known, started
+    /// at the same time.
     bool isAlive() const;
 };
 

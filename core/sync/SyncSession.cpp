@@ -1,6 +1,7 @@
 #include "sync/SyncSession.h"
 
 #include "config/AgentConfig.h"
+#include "exec/TerminationSignals.h"
 #include "identity/AgentIdentity.h"
 #include "log/Logging.h"
 #include "net/BackendClient.h"
@@ -216,7 +217,8 @@ void SyncSession::handle(const Command &command, const SyncOptions &options, Syn
 
     const CommandRoute route = routeCommand(command);
     const bool slowInForeground = options.foreground && route.handler == CommandRoute::Handler::RestrictedCmd;
-    if (stopped || !budgetLeft(options) || slowInForeground) {
+    // After SIGTERM/SIGINT/SIGHUP the agent records what ran and exits: nothing new starts.
+    if (stopped || !budgetLeft(options) || slowInForeground || exec::TerminationSignals::received()) {
         ++summary.deferred;  // stays pending: a later round or the worker runs it
         return;
     }
@@ -231,6 +233,9 @@ void SyncSession::handle(const Command &command, const SyncOptions &options, Syn
 void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, const SyncOptions &options,
                              SyncSummary &summary, bool &stopped)
 {
+    // A termination signal from here on stops the child, and the result is still recorded and
+    // acked before the process exits (see TerminationSignals).
+    const exec::TerminationSignals::Guard recordBeforeExit;
     CommandOutcome outcome;
     outcome.command = command;
     outcome.ran = true;

@@ -118,11 +118,13 @@ private slots:
         QCOMPARE(CommandsModel::exitText(c), QString());
         c.signal = 9;
         c.timedOut = true;
-        QCOMPARE(CommandsModel::exitText(c), QStringLiteral("timed out, signal 9"));
+        QCOMPARE(CommandsModel::exitText(c), QStringLiteral("timed out, exit 137 (signal 9)"));
         c = {};
         c.cancelled = true;
         c.signal = 15;
-        QCOMPARE(CommandsModel::exitText(c), QStringLiteral("cancelled, signal 15"));
+        QCOMPARE(CommandsModel::exitText(c), QStringLiteral("cancelled, exit 143 (signal 15)"));
+        c.exitCode = 143;  // as the ledger stores it now: the shell-style status with the signal
+        QCOMPARE(CommandsModel::exitText(c), QStringLiteral("cancelled, exit 143 (signal 15)"));
     }
 };
 

@@ -54,10 +54,10 @@ QString CommandsModel::exitText(const LedgerCommand &c)
         parts << QStringLiteral("timed out");
     if (c.cancelled)
         parts << QStringLiteral("cancelled");
-    if (c.exitCode)
+    if (c.signal)
+        parts << QStringLiteral("exit %1 (signal %2)").arg(c.exitCode.value_or(128 + *c.signal)).arg(*c.signal);
+    else if (c.exitCode)
         parts << QStringLiteral("exit %1").arg(*c.exitCode);
-    else if (c.signal)
-        parts << QStringLiteral("signal %1").arg(*c.signal);
     return parts.join(QStringLiteral(", "));
 }
 

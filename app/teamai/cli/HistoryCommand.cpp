@@ -34,7 +34,7 @@ QString cell(QString text, int width)
 QString exitText(const LedgerCommand &row)
 {
     if (row.signal)
-        return QStringLiteral("sig %1").arg(*row.signal);
+        return QStringLiteral("%1 (sig %2)").arg(row.exitCode.value_or(128 + *row.signal)).arg(*row.signal);
     if (row.exitCode)
         return QString::number(*row.exitCode);
     return QStringLiteral("-");

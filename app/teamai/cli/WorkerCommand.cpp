@@ -1,6 +1,7 @@
 #include "cli/WorkerCommand.h"
 
 #include "cli/CommandLine.h"
+#include "exec/TerminationSignals.h"
 #include "log/Logging.h"
 #include "store/CommandLedger.h"
 #include "sync/SyncEngine.h"
@@ -70,7 +71,7 @@ int WorkerCommand::run(const QStringList &arguments)
         const SyncSummary summary = engine->runOnce(options);
         qCInfo(lcSync) << "worker round" << round + 1 << "ran" << summary.outcomes.size() << "command(s)";
         const bool morePending = !engine->ledger().pendingCommands(tool->name, 1).isEmpty();
-        if (!summary.syncOk || !morePending || summary.outcomes.isEmpty())
+        if (!summary.syncOk || !morePending || summary.outcomes.isEmpty() || exec::TerminationSignals::received())
             break;
     }
     return kExitOk;

@@ -103,9 +103,9 @@ private slots:
         result.timedOut = true;
         result.signal = 9;
         result.effectiveTimeoutMs = 1500;
-        QCOMPARE(failureSummary(result), QStringLiteral("cmd timed out: killed after 1500 ms"));
+        QCOMPARE(failureSummary(result), QStringLiteral("cmd timed out: killed after 1500 ms (signal 9, status 137)"));
         result.err.text = "still waiting for lock\n";
-        QCOMPARE(failureSummary(result), QStringLiteral("cmd timed out: still waiting for lock"));
+        QCOMPARE(failureSummary(result), QStringLiteral("cmd timed out: still waiting for lock (signal 9, status 137)"));
     }
 
     void cancelled()
@@ -113,7 +113,29 @@ private slots:
         ExecResult result;
         result.cancelled = true;
         result.signal = 15;
-        QCOMPARE(failureSummary(result), QStringLiteral("cmd cancelled: cancelled before it finished"));
+        QCOMPARE(failureSummary(result), QStringLiteral("cmd cancelled: cancelled before it finished (signal 15, status 143)"));
+    }
+
+    void agentSignalSaysWhatHappened()
+    {
+        ExecResult result;
+        result.cancelled = true;
+        result.agentSignal = 15;
+        result.signal = 15;
+        result.err.text = "partial output\n";
+        QCOMPARE(failureSummary(result),
+                 QStringLiteral("cmd terminated: the agent received SIGTERM and stopped the command (signal 15, status 143)"));
+        result.signal.reset();
+        result.exitCode = 1;  // the child handled SIGTERM and exited on its own
+        QCOMPARE(failureSummary(result), QStringLiteral("cmd terminated: the agent received SIGTERM and stopped the command"));
+    }
+
+    void signalWithOutputKeepsTheStatus()
+    {
+        ExecResult result;
+        result.signal = 6;
+        result.err.text = "assertion failed\n";
+        QCOMPARE(failureSummary(result), QStringLiteral("cmd failed: assertion failed (signal 6, status 134)"));
     }
 
     void startError()

@@ -150,6 +150,25 @@ private slots:
         QCOMPARE(due.first().payload.value(QStringLiteral("error")).toString(), QStringLiteral("cmd failed: boom"));
     }
 
+    void signalIsStoredWithItsShellStatus()
+    {
+        const auto admitted = m_ledger->admit(command(4), QStringLiteral("claude"), {});
+        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+        CommandCompletion c;
+        c.state = CommandState::Failed;
+        c.delivery = Delivery::Delivered;
+        c.exec = exec::ExecResult();
+        c.exec->signal = 15;
+        c.exec->cancelled = true;
+        m_ledger->complete(admitted.row.rowId, c);
+        const auto row = m_ledger->command(admitted.row.rowId);
+        QVERIFY(row);
+        QCOMPARE(row->state, CommandState::Failed);
+        QCOMPARE(row->signal.value_or(-1), 15);
+        QCOMPARE(row->exitCode.value_or(-1), 143);
+        QVERIFY(row->cancelled);
+    }
+
     void outboxKeepsOrderAndBacksOff()
     {
         QList<qint64> ackIds;
