@@ -8,7 +8,9 @@
 #include "store/CommandLedger.h"
 #include "store/LastSyncFile.h"
 #include "store/LedgerDatabase.h"
+#include "store/LedgerNotice.h"
 
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -44,6 +46,8 @@ int StatusCommand::run(const QStringList &arguments)
     int running = 0;
     int outbox = 0;
     QString ledgerError;
+    const QString noticePath = ledgernotice::pathFor(LedgerDatabase::defaultPath());
+    std::optional<ledgernotice::Notice> setAside;
     {
         LedgerDatabase database;
         if (database.open()) {
@@ -54,6 +58,7 @@ int StatusCommand::run(const QStringList &arguments)
         } else {
             ledgerError = database.error();
         }
+        setAside = ledgernotice::load(noticePath);  // after open(): it may have just set one aside
     }
     const QString switchWho = gate.changedBy.isEmpty() ? QString()
                                                        : QStringLiteral(" (set by %1 at %2)").arg(gate.changedBy, gate.changedAt);
@@ -73,6 +78,15 @@ int StatusCommand::run(const QStringList &arguments)
                                                      {QStringLiteral("running"), running},
                                                      {QStringLiteral("outbox"), outbox},
                                                      {QStringLiteral("ledger_error"), ledgerError}}},
+            {QStringLiteral("ledger_set_aside"), setAside ? QJsonObject{{QStringLiteral("time"), setAside->time.toString(Qt::ISODateWithMs)},
+                                                                        {QStringLiteral("reason"), setAside->reason},
+                                                                        {QStringLiteral("files"), QJsonArray::fromStringList(setAside->files)},
+                                                                        {QStringLiteral("recovered_commands"), setAside->recoveredCommands},
+                                                                        {QStringLiteral("recovered_acks"), setAside->recoveredAcks},
+                                                                        {QStringLiteral("restored_finished_ids"), setAside->restoredFinishedIds},
+                                                                        {QStringLiteral("notice_file"), noticePath},
+                                                                        {QStringLiteral("message"), setAside->describe(noticePath)}}
+                                                          : QJsonValue()},
             {QStringLiteral("last_sync"), QJsonObject{{QStringLiteral("time"), last.time.isValid() ? last.time.toString(Qt::ISODateWithMs) : QString()},
                                                       {QStringLiteral("ok"), last.ok},
                                                       {QStringLiteral("message"), last.message}}},
@@ -90,6 +104,8 @@ int StatusCommand::run(const QStringList &arguments)
                       gate.locked ? QStringLiteral(" (locked by policy)") : QString(), gate.detail, switchWho));
     printOut(ledgerError.isEmpty() ? QStringLiteral("Commands:        %1 pending, %2 running, %3 ack(s) waiting to be sent").arg(pending).arg(running).arg(outbox)
                                    : QStringLiteral("Commands:        ledger unavailable: %1").arg(ledgerError));
+    if (setAside)
+        printOut(QStringLiteral("Ledger:          set aside — %1").arg(setAside->describe(noticePath)));
     printOut(QStringLiteral("Last sync:       %1").arg(!last.time.isValid() ? QStringLiteral("never")
                                                                      : QStringLiteral("%1 %2%3").arg(last.time.toLocalTime().toString(Qt::ISODate),
                                                                            last.ok ? QStringLiteral("ok") : QStringLiteral("failed"),
