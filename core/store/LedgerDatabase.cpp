@@ -145,7 +145,9 @@ void LedgerDatabase::closeConnection(bool foldLog)
     // folds a non-empty log into the database and removes it — what SQLite does on close unless
     // told not to — while one that leaves the log empty (an idle hook) skips the fsyncs that costs.
     // SQLite only does this when no other connection is open; it never waits for one.
-    if (foldLog && QFileInfo(m_path + QStringLiteral("-wal")).size() > 0)
+    // A ledger suspected of damage is left as found: folding its log could spread the damage into
+    // the database file, and the log may hold the only readable copy of its rows.
+    if (foldLog && !m_suspect && QFileInfo(m_path + QStringLiteral("-wal")).size() > 0)
         sqlite3_db_config(m_db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
     // v2: statements still prepared (a CommandLedger's cache) are finalized by their owners later.
     sqlite3_close_v2(m_db);
@@ -188,6 +190,7 @@ void LedgerDatabase::noteFailure()
 {
     if (!m_db || !isDamage(sqlite3_extended_errcode(m_db)))
         return;
+    m_suspect = true;
     // Checked (PRAGMA quick_check) by the next open, not here: this connection's statements are
     // still in use, and a check on every hook would cost every hook.
     if (!QFile::exists(suspectMarkerPath()))

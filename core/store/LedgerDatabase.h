@@ -64,7 +64,8 @@ private:
     QString m_error;
     QString m_setAside;
     bool m_damaged = false;
-    bool m_created = false;  // the last migrate() made the schema from nothing
+    bool m_created = false;
+    bool m_suspect = false;  // a statement reported damage: do not fold the log on close  // the last migrate() made the schema from nothing
 };
 
 } // namespace teamai

@@ -67,8 +67,10 @@ bool makeScratch(const QString &aside, const QString &scratch)
         return false;
     if (file.read(16) == QByteArray("SQLite format 3", 16))
         return true;
-    const quint32 pageSize = walPageSize(wal);
-    if (!pageSize || file.size() < kHeaderSize)
+    // The page size is in the WAL's header; without a WAL, SQLite's default (the ledger's own).
+    const quint32 fromWal = walPageSize(wal);
+    const quint32 pageSize = fromWal ? fromWal : 4096;
+    if (file.size() < kHeaderSize)
         return true;  // nothing to go on: the rows are lost, the finished-ids record remains
     qCInfo(lcStore) << "damaged ledger header replaced by a plain one to read the rows in its log";
     return file.seek(0) && file.write(plainHeader(pageSize, file.size())) == kHeaderSize;
