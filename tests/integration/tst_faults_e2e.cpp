@@ -199,6 +199,29 @@ private slots:
         QCOMPARE(snapshot(f->env().teamaiHome()), before);  // byte for byte, and no temporary file left
     }
 
+    void diskFullAfterTheConfigIsNotALockHeldByAnother()
+    {
+        // Room for exactly the (unchanged) config.json and the new token file: the disk fills up
+        // at settings.json, behind its lock, which must not be blamed on another process.
+        const QString newToken = QStringLiteral("a-new-token");
+        const QByteArray config = f->env().readFile(QStringLiteral(".teamai/local-agent/config.json"));
+        const QByteArray token = f->env().readFile(QStringLiteral(".teamai/token"));
+        QVERIFY(token.contains(DevServerProcess::token().toUtf8()));
+        const auto before = snapshot(f->env().teamaiHome());
+        QStringList env = fullDisk(f->env().teamaiHome());
+        env.last() = QStringLiteral("TEAMAI_ENOSPC_AFTER=%1").arg(config.size() + token.size() + newToken.size() - DevServerProcess::token().size());
+        const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), f->server().baseUrl(), QStringLiteral("--token"),
+                                          newToken, QStringLiteral("--token-store"), QStringLiteral("file")},
+                                         {}, env);
+        QVERIFY(init.exitCode != 0);
+        QVERIFY2(init.err.contains(QByteArray("No space left on device while writing " + QFile::encodeName(f->env().stateDir()) + "/settings.json")),
+                 init.err.constData());
+        QVERIFY2(!init.err.contains("another TeamAI process"), init.err.constData());
+        QCOMPARE(f->env().readFile(QStringLiteral(".teamai/local-agent/config.json")), config);
+        QCOMPARE(f->env().readFile(QStringLiteral(".teamai/local-agent/settings.json")),
+                 before.value(f->env().stateDir() + QStringLiteral("/settings.json")));
+    }
+
     void ruleInstallOnAFullDiskAcksFailed()
     {
         const QString rules = f->env().home() + QStringLiteral("/.claude/rules");

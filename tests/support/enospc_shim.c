@@ -2,9 +2,9 @@
  *
  * For files whose path starts with $TEAMAI_ENOSPC_PREFIX, writes succeed until
  * $TEAMAI_ENOSPC_AFTER bytes (default 0) have been written by this process, then write(),
- * pwrite(), writev(), pwritev(), fallocate() and posix_fallocate() fail with ENOSPC — or the errno
- * named by $TEAMAI_ENOSPC_ERRNO (EDQUOT, EIO) — and so do fsync() and fdatasync() on those
- * files. A write that straddles the limit is cut short, as a real full disk does. Opening,
+ * pwrite(), writev() and pwritev() fail with ENOSPC — or the errno named by $TEAMAI_ENOSPC_ERRNO
+ * (EDQUOT, EIO) — and once one has, so do fsync(), fdatasync(), fallocate() and
+ * posix_fallocate() on those files. A write that straddles the limit is cut short, as a real full disk does. Opening,
  * reading, renaming and creating files keep working, as they do on a full ext4 with free inodes.
  * Deterministic and needs no root, unlike a size-limited tmpfs. Linux only (/proc/self/fd).
  */
@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 static atomic_llong written_so_far;
+static atomic_int refused;  /* a write was refused or cut short: fsync reports it, as the kernel does */
 
 static int failure_errno(void)
 {
@@ -56,12 +57,14 @@ static ssize_t allowance(size_t wanted)
     const long long before = atomic_fetch_add(&written_so_far, (long long)wanted);
     if (before >= limit) {
         atomic_fetch_sub(&written_so_far, (long long)wanted);
+        atomic_store(&refused, 1);
         errno = failure_errno();
         return -1;
     }
     const long long left = limit - before;
     if ((long long)wanted > left) {
         atomic_fetch_sub(&written_so_far, (long long)wanted - left);
+        atomic_store(&refused, 1);
         return (ssize_t)left;
     }
     return (ssize_t)wanted;
@@ -69,8 +72,7 @@ static ssize_t allowance(size_t wanted)
 
 static int exhausted(void)
 {
-    const char *after = getenv("TEAMAI_ENOSPC_AFTER");
-    return atomic_load(&written_so_far) >= (after ? atoll(after) : 0);
+    return atomic_load(&refused);
 }
 
 #define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
