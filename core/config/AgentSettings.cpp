@@ -2,12 +2,12 @@
 
 #include "config/SettingsFile.h"
 #include "log/Logging.h"
+#include "util/FileLock.h"
 #include "util/Paths.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonValue>
-#include <QLockFile>
 
 #include <algorithm>
 #include <optional>
@@ -124,12 +124,15 @@ bool AgentSettings::update(const std::function<void(AgentSettings &)> &change, Q
 {
     if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
         return false;
-    QLockFile lock(path + QStringLiteral(".lock"));
-    // QLockFile removes a lock left by a dead process once it is this old.
-    lock.setStaleLockTime(10 * kLockTimeoutMs);
-    if (!lock.tryLock(kLockTimeoutMs)) {
+    // An flock (FileLock) writes nothing, so a full disk cannot make the lock fail; and when it
+    // does fail for another reason, only a lock someone holds is reported as held. (QLockFile
+    // writes its holder's pid into the lock file and said "holding it" for any failure.)
+    FileLock lock(path + QStringLiteral(".lock"));
+    bool busy = false;
+    QString problem;
+    if (!lock.acquire(kLockTimeoutMs, &problem, &busy)) {
         if (error)
-            *error = QStringLiteral("cannot lock %1: another TeamAI process is holding it").arg(path);
+            *error = busy ? QStringLiteral("cannot lock %1: another TeamAI process is holding it").arg(path) : problem;
         return false;
     }
     Loaded loaded = load(path);

@@ -122,6 +122,7 @@ bool CommandLedger::exec(SqliteQuery &query, const char *what)
         return true;
     m_lastError = QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), query.lastError());
     qCWarning(lcStore).noquote() << m_lastError;
+    m_database.noteFailure();
     return false;
 }
 
@@ -133,10 +134,10 @@ bool CommandLedger::begin()
     return exec(q, "begin");
 }
 
-void CommandLedger::commit()
+bool CommandLedger::commit()
 {
     SqliteQuery &q = statement(QStringLiteral("COMMIT"));
-    exec(q, "commit");
+    return exec(q, "commit");
 }
 
 void CommandLedger::rollback()
@@ -284,15 +285,20 @@ qint64 CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
         return 0;
     }
     qint64 ackId = 0;
+    const auto row = command(rowId);
+    if (row)  // before the commit: should this commit be lost, the command still never runs again
+        m_database.recordFinished(row->agentType, row->commandId, stateName(c.state), row->type);
     if (!c.ackPayload.isEmpty()) {
-        const auto row = command(rowId);
         ackId = row ? insertAck(rowId, *row, c.ackPayload) : 0;
         if (!ackId) {
             rollback();
             return 0;
         }
     }
-    commit();
+    if (!commit()) {  // a full disk shows here in WAL mode: no result is reported stored
+        rollback();
+        return 0;
+    }
     return ackId;
 }
 
@@ -359,6 +365,7 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
             rollback();
             continue;
         }
+        m_database.recordFinished(row->agentType, row->commandId, stateName(CommandState::Interrupted), row->type);
         commit();
         ++recovered;
         qCWarning(lcStore) << "command" << row->commandId << "was interrupted by a stopped agent; it is acked failed, not re-run";

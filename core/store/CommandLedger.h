@@ -103,7 +103,7 @@ private:
     SqliteQuery &statement(const QString &sql);
     bool exec(SqliteQuery &query, const char *what);
     bool begin();
-    void commit();
+    bool commit();
     void rollback();
     qint64 insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload);
     std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);

@@ -1,9 +1,14 @@
 #include "store/LedgerDatabase.h"
 
 #include "log/Logging.h"
+#include "util/AtomicFile.h"
+#include "util/JsonFile.h"
 #include "util/FileLock.h"
 #include "util/Paths.h"
 
+#include "store/FinishedIds.h"
+#include "store/LedgerNotice.h"
+#include "store/LedgerSalvage.h"
 #include "store/SqliteQuery.h"
 
 #include <QDateTime>
@@ -11,6 +16,8 @@
 #include <QFileInfo>
 
 #include <sqlite3.h>
+
+#include <cerrno>
 
 namespace teamai {
 namespace {
@@ -93,18 +100,23 @@ const char *const kSchemaV1[] = {
 };
 
 // SQLite's own verdict that the file is not (or no longer) a usable database, as opposed to a
-// busy database or a folder we cannot write to.
+// busy database, a full disk (SQLITE_FULL), a failing device (SQLITE_IOERR) or a folder we cannot
+// write to: those are "cannot write now" and setting the ledger aside would lose what it knows.
 bool isDamage(int code)
 {
-    switch (code & 0xff) {  // the primary result code
-    case SQLITE_NOTADB:
-    case SQLITE_CORRUPT:
-    case SQLITE_IOERR:
-    case SQLITE_CANTOPEN:
-        return true;
-    default:
-        return false;
-    }
+    const int primary = code & 0xff;
+    return primary == SQLITE_NOTADB || primary == SQLITE_CORRUPT;
+}
+
+// The message for a failure of @p db: a full or failing disk in plain words, else SQLite's own.
+QString failureText(sqlite3 *db, const QString &path)
+{
+    const int primary = sqlite3_extended_errcode(db) & 0xff;
+    if (primary == SQLITE_FULL)
+        return atomicfile::writeError(ENOSPC, path);
+    if (primary == SQLITE_IOERR && sqlite3_system_errno(db))
+        return atomicfile::writeError(sqlite3_system_errno(db), path);
+    return QString::fromUtf8(sqlite3_errmsg(db));
 }
 
 } // namespace
@@ -133,7 +145,9 @@ void LedgerDatabase::closeConnection(bool foldLog)
     // folds a non-empty log into the database and removes it — what SQLite does on close unless
     // told not to — while one that leaves the log empty (an idle hook) skips the fsyncs that costs.
     // SQLite only does this when no other connection is open; it never waits for one.
-    if (foldLog && QFileInfo(m_path + QStringLiteral("-wal")).size() > 0)
+    // A ledger suspected of damage is left as found: folding its log could spread the damage into
+    // the database file, and the log may hold the only readable copy of its rows.
+    if (foldLog && !m_suspect && QFileInfo(m_path + QStringLiteral("-wal")).size() > 0)
         sqlite3_db_config(m_db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 0, nullptr);
     // v2: statements still prepared (a CommandLedger's cache) are finalized by their owners later.
     sqlite3_close_v2(m_db);
@@ -155,12 +169,70 @@ bool LedgerDatabase::open()
     FileLock setup(m_path + QStringLiteral(".lock"));
     if (!setup.acquire(15000, &m_error))
         return false;
-    if (openConnection() && configureAndMigrate())
+    m_created = false;
+    if (openConnection() && configureAndMigrate() && passesSuspectedDamageCheck()) {
+        if (m_created)  // the ledger was deleted or lost: what finished before stays finished
+            restoreFinishedIds();
         return true;
+    }
     // One retry with a fresh file when the old one is damaged; anything else is a real error.
-    if (m_damaged && QFile::exists(m_path) && setAside(m_error))
-        return openConnection() && configureAndMigrate();
+    if (m_damaged && QFile::exists(m_path))
+        return setAsideAndRecover(m_error);
     return false;
+}
+
+QString LedgerDatabase::suspectMarkerPath() const
+{
+    return m_path + QStringLiteral(".check");
+}
+
+void LedgerDatabase::noteFailure()
+{
+    if (!m_db || !isDamage(sqlite3_extended_errcode(m_db)))
+        return;
+    m_suspect = true;
+    // Checked (PRAGMA quick_check) by the next open, not here: this connection's statements are
+    // still in use, and a check on every hook would cost every hook.
+    if (!QFile::exists(suspectMarkerPath()))
+        atomicfile::write(suspectMarkerPath(), QByteArray("SQLITE_CORRUPT seen\n"), jsonfile::kPrivateFile);
+}
+
+bool LedgerDatabase::passesSuspectedDamageCheck()
+{
+    if (!QFile::exists(suspectMarkerPath()))
+        return true;
+    SqliteQuery check(m_db);
+    QString verdict;
+    if (check.exec(QStringLiteral("PRAGMA quick_check(5)"))) {
+        while (check.next())
+            verdict += check.value(0).toString() + QLatin1Char(' ');
+        verdict = verdict.trimmed();
+    }
+    const int code = sqlite3_extended_errcode(m_db);
+    if (verdict == QLatin1String("ok")) {
+        QFile::remove(suspectMarkerPath());
+        return true;
+    }
+    if (verdict.isEmpty() && !isDamage(code))
+        return true;  // the check could not run (busy, disk full): decide another time
+    m_damaged = true;
+    m_error = QStringLiteral("%1 failed its integrity check: %2").arg(m_path, verdict.isEmpty() ? check.lastError() : verdict);
+    return false;
+}
+
+void LedgerDatabase::recordFinished(const QString &agentType, qint64 commandId, const QString &state, const QString &type)
+{
+    QString error;
+    if (!finishedids::append(finishedids::pathFor(m_path), {agentType, commandId, state, type}, &error))
+        qCWarning(lcStore).noquote() << "cannot record the finished command" << commandId << ":" << error;
+}
+
+int LedgerDatabase::restoreFinishedIds()
+{
+    const int restored = ledgersalvage::importFinishedIds(m_db, finishedids::readAll(finishedids::pathFor(m_path)));
+    if (restored > 0)
+        qCWarning(lcStore) << "new ledger: restored" << restored << "finished command(s) from the finished-ids record";
+    return restored;
 }
 
 bool LedgerDatabase::openConnection()
@@ -171,7 +243,7 @@ bool LedgerDatabase::openConnection()
     const int code = sqlite3_open_v2(QFile::encodeName(m_path).constData(), &m_db,
                                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, nullptr);
     if (code != SQLITE_OK) {
-        m_error = QStringLiteral("cannot open %1: %2").arg(m_path, QString::fromUtf8(m_db ? sqlite3_errmsg(m_db) : sqlite3_errstr(code)));
+        m_error = QStringLiteral("cannot open %1: %2").arg(m_path, m_db ? failureText(m_db, m_path) : QString::fromUtf8(sqlite3_errstr(code)));
         m_damaged = isDamage(code);
         sqlite3_close_v2(m_db);
         m_db = nullptr;
@@ -189,7 +261,7 @@ bool LedgerDatabase::run(const char *sql, QString *failure)
     const int code = sqlite3_exec(m_db, sql, nullptr, nullptr, nullptr);
     if (code == SQLITE_OK)
         return true;
-    *failure = QString::fromUtf8(sqlite3_errmsg(m_db));
+    *failure = failureText(m_db, m_path);
     m_damaged = isDamage(sqlite3_extended_errcode(m_db));
     return false;
 }
@@ -214,13 +286,13 @@ bool LedgerDatabase::configureAndMigrate()
     for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
                                "PRAGMA journal_size_limit=4194304"}) {
         if (!run(pragma, &failure)) {
-            m_error = QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure);
+            m_error = m_damaged ? QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure) : failure;
             return false;
         }
     }
     const int version = userVersion(&failure);
     if (version < 0) {
-        m_error = QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure);
+        m_error = m_damaged ? QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure) : failure;
         return false;
     }
     if (version == kSchemaVersion)
@@ -264,22 +336,46 @@ bool LedgerDatabase::migrate(int fromVersion)
     run(ok ? "COMMIT" : "ROLLBACK", &ignored);
     if (ok && current < kSchemaVersion)
         qCInfo(lcStore) << "ledger schema migrated from" << current << "to" << kSchemaVersion;
+    m_created = ok && current < 1;
     return ok;
 }
 
-bool LedgerDatabase::setAside(const QString &why)
+bool LedgerDatabase::setAsideAndRecover(const QString &why)
 {
     closeConnection(false);  // keep the damaged file and its log as they are, for inspection
-    const QString aside = QStringLiteral("%1.damaged-%2").arg(m_path, QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMddTHHmmsszzz")));
-    if (!QFile::rename(m_path, aside)) {
-        m_error = QStringLiteral("%1 is damaged (%2) and cannot be moved aside").arg(m_path, why);
-        return false;
+    ledgernotice::Notice notice;
+    notice.time = QDateTime::currentDateTimeUtc();
+    notice.reason = why;
+    const QString aside = QStringLiteral("%1.damaged-%2").arg(m_path, notice.time.toString(QStringLiteral("yyyyMMddTHHmmsszzz")));
+    // The log goes with the database: in a ledger that was not checkpointed it is the only copy of
+    // every row, and left behind it would be replayed into the fresh ledger or deleted.
+    for (const char *suffix : {"", "-wal", "-shm"}) {
+        const QString from = m_path + QLatin1String(suffix);
+        if (!QFile::exists(from))
+            continue;
+        if (!QFile::rename(from, aside + QLatin1String(suffix))) {
+            m_error = QStringLiteral("%1 is damaged (%2) and cannot be moved aside").arg(from, why);
+            return false;
+        }
+        notice.files.append(aside + QLatin1String(suffix));
     }
-    for (const char *suffix : {"-wal", "-shm"})
-        QFile::remove(m_path + QLatin1String(suffix));
     m_setAside = aside;
     m_damaged = false;
-    qCWarning(lcStore).noquote() << "ledger" << m_path << "was unusable (" << why << "); kept as" << aside << "and started afresh";
+    if (!openConnection() || !configureAndMigrate())
+        return false;
+    // Rows first (they keep their row ids), then whatever only the finished-ids record knows.
+    const ledgersalvage::Result salvaged = ledgersalvage::copyReadableRows(m_db, aside);
+    notice.recoveredCommands = salvaged.commands;
+    notice.recoveredAcks = salvaged.acks;
+    notice.restoredFinishedIds = restoreFinishedIds();
+    QFile::remove(suspectMarkerPath());
+    QString noticeError;
+    if (!ledgernotice::save(ledgernotice::pathFor(m_path), notice, &noticeError))
+        qCWarning(lcStore).noquote() << "cannot write the set-aside notice:" << noticeError;
+    qCWarning(lcStore).noquote() << "ledger" << m_path << "was unusable (" << why << "); kept as" << aside
+                                 << "and started afresh with" << notice.recoveredCommands << "command(s) and"
+                                 << notice.recoveredAcks << "ack(s) read back," << notice.restoredFinishedIds
+                                 << "restored from the finished-ids record";
     m_error.clear();
     return true;
 }

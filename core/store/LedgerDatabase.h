@@ -8,8 +8,10 @@ namespace teamai {
 
 /// @brief The agent's SQLite database (`~/.teamai/local-agent/ledger.db`): opened with WAL and a
 /// busy timeout so several agent processes share it safely, its schema migrated to the current
-/// version on open. A file that is not a usable database is moved aside (kept for inspection)
-/// and a fresh one is started, so a damaged ledger never stops the agent.
+/// version on open. A file that is not a usable database is moved aside with its WAL and SHM
+/// (kept for inspection), a fresh one is started, every row that can still be read is copied into
+/// it, and the finished-ids record fills in the rest, so a damaged ledger neither stops the agent
+/// nor makes it run a finished command again. A full or failing disk is never taken for damage.
 ///
 /// Through SQLite's C API (see SqliteQuery for why not QtSql). One object per thread.
 class LedgerDatabase
@@ -36,6 +38,15 @@ public:
     /// @brief The connection, for SqliteQuery; null when not open.
     sqlite3 *db() const { return m_db; }
 
+    /// @brief A statement on db() failed. When it was SQLITE_CORRUPT or SQLITE_NOTADB (damage the
+    /// header did not show), the next open() runs `PRAGMA quick_check` and, if that fails, sets the
+    /// ledger aside. Any other failure (busy, disk full) changes nothing.
+    void noteFailure();
+
+    /// @brief Appends the finished command to the finished-ids record beside the ledger (see
+    /// finishedids), which survives the ledger being damaged or lost.
+    void recordFinished(const QString &agentType, qint64 commandId, const QString &state, const QString &type);
+
 private:
     bool openConnection();
     void closeConnection(bool foldLog = true);
@@ -43,13 +54,18 @@ private:
     int userVersion(QString *failure);
     bool configureAndMigrate();
     bool migrate(int fromVersion);
-    bool setAside(const QString &why);
+    bool passesSuspectedDamageCheck();
+    bool setAsideAndRecover(const QString &why);
+    int restoreFinishedIds();
+    QString suspectMarkerPath() const;
 
     QString m_path;
     sqlite3 *m_db = nullptr;
     QString m_error;
     QString m_setAside;
     bool m_damaged = false;
+    bool m_created = false;
+    bool m_suspect = false;  // a statement reported damage: do not fold the log on close  // the last migrate() made the schema from nothing
 };
 
 } // namespace teamai

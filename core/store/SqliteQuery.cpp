@@ -1,5 +1,9 @@
 #include "store/SqliteQuery.h"
 
+#include "util/AtomicFile.h"
+
+#include <cerrno>
+
 #include <QByteArray>
 
 #include <sqlite3.h>
@@ -55,6 +59,14 @@ SqliteQuery::~SqliteQuery()
 
 void SqliteQuery::fail(int code)
 {
+    // A full or failing disk in plain words: it is "cannot write now", not a damaged database.
+    const int primary = code & 0xff;
+    const int system = sqlite3_system_errno(m_db);
+    if (primary == SQLITE_FULL || (primary == SQLITE_IOERR && system)) {
+        const QString file = QString::fromUtf8(sqlite3_db_filename(m_db, "main"));
+        m_error = QStringLiteral("%1 (SQLite error %2)").arg(atomicfile::writeError(primary == SQLITE_FULL ? ENOSPC : system, file)).arg(code);
+        return;
+    }
     m_error = QStringLiteral("%1 (SQLite error %2)").arg(QString::fromUtf8(sqlite3_errmsg(m_db))).arg(code);
 }
 

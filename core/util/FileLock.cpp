@@ -41,11 +41,15 @@ bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
     }
     const QDeadlineTimer deadline(timeoutMs);
     while (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
-        if ((errno != EWOULDBLOCK && errno != EINTR) || deadline.hasExpired()) {
+        const int code = errno;
+        if ((code != EWOULDBLOCK && code != EINTR) || deadline.hasExpired()) {
+            const bool taken = code == EWOULDBLOCK || code == EINTR;
             if (busy)
-                *busy = errno == EWOULDBLOCK || errno == EINTR;
+                *busy = taken;
+            // Only a lock someone holds is "held"; anything else (ENOLCK, a full disk) says what it is.
             if (error)
-                *error = QStringLiteral("%1 is held by another process").arg(m_path);
+                *error = taken ? QStringLiteral("%1 is held by another process").arg(m_path)
+                               : QStringLiteral("cannot lock %1: %2").arg(m_path, QString::fromLocal8Bit(std::strerror(code)));
             ::close(m_fd);
             m_fd = -1;
             return false;

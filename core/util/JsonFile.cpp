@@ -1,11 +1,10 @@
 #include "util/JsonFile.h"
 
-#include <QDir>
+#include "util/AtomicFile.h"
+
 #include <QFile>
-#include <QFileInfo>
 #include <QJsonDocument>
 #include <QJsonParseError>
-#include <QSaveFile>
 
 namespace teamai::jsonfile {
 
@@ -38,27 +37,7 @@ ReadStatus readObject(const QString &path, QJsonObject *out, QString *error)
 bool writeAtomically(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions,
                      QString *error)
 {
-    const QString folder = QFileInfo(path).absolutePath();
-    if (!QDir().mkpath(folder)) {
-        if (error)
-            *error = QStringLiteral("cannot create folder %1").arg(folder);
-        return false;
-    }
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    // Set the mode on the temporary file before any byte lands, so a secret is never world-readable.
-    file.setPermissions(permissions);
-    if (file.write(bytes) != bytes.size() || !file.commit()) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        file.cancelWriting();
-        return false;
-    }
-    return true;
+    return atomicfile::write(path, bytes, permissions, error);
 }
 
 bool writeObject(const QString &path, const QJsonObject &object, QFileDevice::Permissions permissions,

@@ -17,7 +17,8 @@ enum class ReadStatus { Ok, Missing, Invalid };
 /// unreadable or non-object content is Invalid with @p error set.
 ReadStatus readObject(const QString &path, QJsonObject *out, QString *error = nullptr);
 
-/// @brief Writes @p bytes atomically (temp file in the same folder, then rename) with @p permissions.
+/// @brief Writes @p bytes atomically with @p permissions (see atomicfile::write: the previous file
+/// stays intact on any error, which reads `<reason> while writing <path>`).
 bool writeAtomically(const QString &path, const QByteArray &bytes,
                      QFileDevice::Permissions permissions = kPrivateFile, QString *error = nullptr);
 

@@ -31,15 +31,38 @@ QString logDir()
     return agentStateDir() + QStringLiteral("/logs");
 }
 
+namespace {
+
+constexpr QFileDevice::Permissions kPrivateDir = QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner;
+
+// The TeamAI home holds the token file, the ledger and the logs: owner-only as a whole, not just
+// the folders we create inside it (mkpath would give it 0755).
+bool ensurePrivateHome(const QString &path, QString *error)
+{
+    const QString home = teamaiHome();
+    if (path != home && !path.startsWith(home + QLatin1Char('/')))
+        return true;
+    QDir dir(home);
+    if ((dir.exists() || dir.mkpath(QStringLiteral("."))) && restrictMode(home, kPrivateDir))
+        return true;
+    if (error)
+        *error = QStringLiteral("cannot create or protect folder %1").arg(home);
+    return false;
+}
+
+} // namespace
+
 bool ensurePrivateDir(const QString &path, QString *error)
 {
+    if (!ensurePrivateHome(QDir::cleanPath(QDir(path).absolutePath()), error))
+        return false;
     QDir dir(path);
     if (!dir.exists() && !dir.mkpath(QStringLiteral("."))) {
         if (error)
             *error = QStringLiteral("cannot create folder %1").arg(path);
         return false;
     }
-    if (!restrictMode(path, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner)) {
+    if (!restrictMode(path, kPrivateDir)) {
         if (error)
             *error = QStringLiteral("cannot restrict permissions of %1").arg(path);
         return false;

@@ -12,6 +12,7 @@
 #include "resources/ArchiveReader.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
+#include "store/LedgerNotice.h"
 
 #include <QElapsedTimer>
 #include <QNetworkAccessManager>
@@ -88,6 +89,10 @@ int DoctorCommand::run(const QStringList &arguments)
         } else {
             checks.report(false, QStringLiteral("ledger"), database.error());
         }
+        // Not a failure (the agent carries on with the new ledger), but something to look at.
+        const QString noticePath = ledgernotice::pathFor(database.path());
+        if (const auto notice = ledgernotice::load(noticePath))
+            printOut(QStringLiteral("[NOTE] ledger set aside: %1").arg(notice->describe(noticePath)));
     }
 
     const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();

@@ -10,6 +10,7 @@
 #include "store/CommandLedger.h"
 #include "store/LastSyncFile.h"
 #include "store/LedgerDatabase.h"
+#include "store/LedgerNotice.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -89,6 +90,8 @@ int StatusCommand::run(const QStringList &arguments)
     int running = 0;
     int outbox = 0;
     QString ledgerError;
+    const QString noticePath = ledgernotice::pathFor(LedgerDatabase::defaultPath());
+    std::optional<ledgernotice::Notice> setAside;
     {
         LedgerDatabase database;
         if (database.open()) {
@@ -99,6 +102,7 @@ int StatusCommand::run(const QStringList &arguments)
         } else {
             ledgerError = database.error();
         }
+        setAside = ledgernotice::load(noticePath);  // after open(): it may have just set one aside
     }
     const QList<records::BrokenRecord> broken = records::check();
     QString hookRulesError;
@@ -123,6 +127,15 @@ int StatusCommand::run(const QStringList &arguments)
                                                      {QStringLiteral("running"), running},
                                                      {QStringLiteral("outbox"), outbox},
                                                      {QStringLiteral("ledger_error"), ledgerError}}},
+            {QStringLiteral("ledger_set_aside"), setAside ? QJsonObject{{QStringLiteral("time"), setAside->time.toString(Qt::ISODateWithMs)},
+                                                                        {QStringLiteral("reason"), setAside->reason},
+                                                                        {QStringLiteral("files"), QJsonArray::fromStringList(setAside->files)},
+                                                                        {QStringLiteral("recovered_commands"), setAside->recoveredCommands},
+                                                                        {QStringLiteral("recovered_acks"), setAside->recoveredAcks},
+                                                                        {QStringLiteral("restored_finished_ids"), setAside->restoredFinishedIds},
+                                                                        {QStringLiteral("notice_file"), noticePath},
+                                                                        {QStringLiteral("message"), setAside->describe(noticePath)}}
+                                                          : QJsonValue()},
             {QStringLiteral("last_sync"), QJsonObject{{QStringLiteral("time"), last.time.isValid() ? last.time.toString(Qt::ISODateWithMs) : QString()},
                                                       {QStringLiteral("ok"), last.ok},
                                                       {QStringLiteral("message"), last.message}}},
@@ -141,6 +154,8 @@ int StatusCommand::run(const QStringList &arguments)
         printOut(QStringLiteral("Damaged file:    %1").arg(record.sentence()));
     printOut(ledgerError.isEmpty() ? QStringLiteral("Commands:        %1 pending, %2 running, %3 ack(s) waiting to be sent").arg(pending).arg(running).arg(outbox)
                                    : QStringLiteral("Commands:        ledger unavailable: %1").arg(ledgerError));
+    if (setAside)
+        printOut(QStringLiteral("Ledger:          set aside — %1").arg(setAside->describe(noticePath)));
     printOut(QStringLiteral("Last sync:       %1").arg(!last.time.isValid() ? QStringLiteral("never")
                                                                      : QStringLiteral("%1 %2%3").arg(last.time.toLocalTime().toString(Qt::ISODate),
                                                                            last.ok ? QStringLiteral("ok") : QStringLiteral("failed"),

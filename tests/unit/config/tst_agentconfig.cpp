@@ -180,6 +180,10 @@ private slots:
 
     void saveIsPrivateAndAtomic()
     {
+        // An existing ~/.teamai left 0755 by an older agent is fixed, not just new folders made 0700.
+        QVERIFY(QDir().mkpath(m_env->teamaiHome()));
+        QVERIFY(QFile::setPermissions(m_env->teamaiHome(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+                                                               | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
         AgentConfig config;
         config.setEndpoint(QStringLiteral("https://teamai.example.com"));
         QString error;
@@ -187,6 +191,7 @@ private slots:
         const QString path = AgentConfig::defaultPath();
         QCOMPARE(teamai::test::fileMode(path), 0600);
         QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
+        QCOMPARE(teamai::test::fileMode(m_env->teamaiHome()), 0700);  // ~/.teamai itself, not 0755
         // The reference format always carries workspaceBindings.
         QVERIFY(QJsonDocument::fromJson(readAll(path)).object().value(QStringLiteral("workspaceBindings")).isObject());
 

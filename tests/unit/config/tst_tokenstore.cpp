@@ -252,13 +252,14 @@ private slots:
         QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
     }
 
-    void existingTeamaiHomeKeepsItsMode()
+    // Issue 12 item 8: ~/.teamai holds the token file, so it is owner-only (it was left as found).
+    void existingTeamaiHomeIsMadePrivate()
     {
         QDir().mkpath(m_env->teamaiHome());
         QFile::setPermissions(m_env->teamaiHome(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
                                                        | QFile::ReadGroup | QFile::ExeGroup);
         QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
-        QCOMPARE(teamai::test::fileMode(m_env->teamaiHome()), 0750);
+        QCOMPARE(teamai::test::fileMode(m_env->teamaiHome()), 0700);
         QCOMPARE(teamai::test::fileMode(TokenStore::tokenFilePath()), 0600);
     }
 

@@ -1,0 +1,28 @@
+#pragma once
+
+#include <QByteArray>
+#include <QFileDevice>
+#include <QString>
+
+namespace teamai::atomicfile {
+
+/// @brief Replaces @p path with exactly @p bytes, or leaves the previous file untouched.
+///
+/// Every file the agent writes goes through here: the bytes go to a new temporary file in the
+/// same folder (created with @p permissions, so a secret is never readable by others), are written
+/// unbuffered with every short write and error checked, fsynced, their size verified, and only then
+/// renamed over @p path. On any failure the temporary file is removed and @p error says
+/// `<reason> while writing <path>`, e.g. `No space left on device while writing …/config.json`.
+/// (A buffered QSaveFile was not enough: on Qt 6.4 its commit() reported success after a write
+/// had failed with ENOSPC and left the target at 0 bytes.)
+bool write(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions,
+           QString *error = nullptr);
+
+/// @brief The message for a failed write of @p path with errno @p code: `<strerror> while writing <path>`.
+QString writeError(int code, const QString &path);
+
+/// @brief True for the errno values that mean "the disk cannot take this now" (ENOSPC, EDQUOT,
+/// EIO, EFBIG) rather than a problem with the file itself.
+bool isStorageFull(int code);
+
+} // namespace teamai::atomicfile
