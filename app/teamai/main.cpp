@@ -5,6 +5,7 @@
 #include "cli/CliCommand.h"
 #include "cli/HookCommand.h"
 #include "log/Logging.h"
+#include "util/ProcessClock.h"
 
 #include <QCoreApplication>
 
@@ -32,6 +33,7 @@ QString mainHelp(const std::vector<std::unique_ptr<CliCommand>> &commands)
 
 int main(int argc, char **argv)
 {
+    processclock::start();  // hook budgets are deadlines for the whole process
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("teamai"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(kVersion));

@@ -2,6 +2,7 @@
 
 #include "config/AdminPolicy.h"
 #include "config/AgentConfig.h"
+#include "config/AgentSettings.h"
 #include "config/TokenStore.h"
 #include "exec/ExecPolicy.h"
 #include "exec/LocalExecutor.h"
@@ -21,6 +22,9 @@
 
 #include <QNetworkAccessManager>
 
+#include <sqlite3.h>
+
+#include <algorithm>
 #include <utility>
 
 namespace teamai {
@@ -113,6 +117,29 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
 void SyncEngine::setRequestTimeoutMs(int timeoutMs)
 {
     d->client->setTimeoutMs(timeoutMs);
+}
+
+void SyncEngine::setLedgerWaitLimitMs(int waitMs)
+{
+    sqlite3_busy_timeout(d->database->db(), std::max(1, waitMs));
+}
+
+bool SyncEngine::retentionDue()
+{
+    return LedgerRetention(*d->database).isDue();
+}
+
+LedgerRetention::Result SyncEngine::pruneHistory()
+{
+    const AgentSettings::Loaded loaded = AgentSettings::load();
+    if (!loaded.error.isEmpty())
+        qCWarning(lcStore).noquote() << "history retention uses its defaults:" << loaded.error;
+    RetentionPolicy policy;  // an invalid file never prunes more than the defaults would
+    if (loaded.error.isEmpty()) {
+        policy.maxAgeDays = loaded.settings.historyRetentionDays();
+        policy.maxCommands = loaded.settings.historyMaxCommands();
+    }
+    return LedgerRetention(*d->database).prune(policy);
 }
 
 SyncSummary SyncEngine::runOnce(const SyncOptions &options)
