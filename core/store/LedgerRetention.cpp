@@ -140,17 +140,38 @@ LedgerRetention::Result LedgerRetention::prune(const RetentionPolicy &policy, co
     return result;
 }
 
-bool LedgerRetention::isDue(const QDateTime &now)
+bool LedgerRetention::isDue(const RetentionPolicy &policy, const QDateTime &now)
+{
+    return !prunedWithinADay(now) && mayHaveWork(policy, now);
+}
+
+bool LedgerRetention::prunedWithinADay(const QDateTime &now)
 {
     SqliteQuery q(m_database.db());
     q.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
     q.addBindValue(kLastPruneKey);
     if (!q.exec() || !q.next())
-        return true;
-    const qint64 last = q.value(0).toString().toLongLong();
+        return false;
+    const qint64 elapsed = now.toMSecsSinceEpoch() - q.value(0).toString().toLongLong();
     q.finish();
-    const qint64 elapsed = now.toMSecsSinceEpoch() - last;
-    return elapsed >= kDayMs || elapsed < 0;  // a clock set back counts as due
+    return elapsed >= 0 && elapsed < kDayMs;  // a clock set back counts as due
+}
+
+bool LedgerRetention::mayHaveWork(const RetentionPolicy &policy, const QDateTime &now)
+{
+    const qint64 cutoff = now.toMSecsSinceEpoch() - qint64(std::max(1, policy.maxAgeDays)) * kDayMs;
+    SqliteQuery old(m_database.db());
+    old.prepare(QStringLiteral("SELECT 1 FROM commands c WHERE c.received_at < ? AND %1 LIMIT 1").arg(kPrunable));
+    old.addBindValue(cutoff);
+    if (old.exec() && old.next())
+        return true;
+    old.finish();
+    // The span of row ids bounds the row count from above, without counting.
+    SqliteQuery span(m_database.db());
+    span.prepare(QStringLiteral("SELECT COALESCE(MAX(row_id) - MIN(row_id) + 1, 0) FROM commands"));
+    const bool overCap = span.exec() && span.next() && span.value(0).toLongLong() > policy.maxCommands;
+    span.finish();
+    return overCap;
 }
 
 void LedgerRetention::recordPrune(const QDateTime &now)

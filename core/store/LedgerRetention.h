@@ -34,8 +34,10 @@ public:
 
     Result prune(const RetentionPolicy &policy, const QDateTime &now = QDateTime::currentDateTimeUtc());
 
-    /// @brief True when no prune was recorded within the last day before @p now.
-    bool isDue(const QDateTime &now = QDateTime::currentDateTimeUtc());
+    /// @brief True when no prune was recorded within the last day before @p now and there may be
+    /// something to prune under @p policy (a finished row past the age, or more rows than the
+    /// cap). A few indexed reads: cheap enough for a hook to ask.
+    bool isDue(const RetentionPolicy &policy, const QDateTime &now = QDateTime::currentDateTimeUtc());
 
 private:
     struct Victim {
@@ -45,6 +47,8 @@ private:
     bool collect(const QString &where, const QVariantList &values, int limit, QList<Victim> *victims, QString *error);
     bool remove(const QList<Victim> &victims, int *removed, QString *error);
     qint64 commandCount(QString *error);
+    bool prunedWithinADay(const QDateTime &now);
+    bool mayHaveWork(const RetentionPolicy &policy, const QDateTime &now);
     void recordPrune(const QDateTime &now);
 
     LedgerDatabase &m_database;

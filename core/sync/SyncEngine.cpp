@@ -124,22 +124,29 @@ void SyncEngine::setLedgerWaitLimitMs(int waitMs)
     sqlite3_busy_timeout(d->database->db(), std::max(1, waitMs));
 }
 
-bool SyncEngine::retentionDue()
-{
-    return LedgerRetention(*d->database).isDue();
-}
+namespace {
 
-LedgerRetention::Result SyncEngine::pruneHistory()
+RetentionPolicy retentionPolicy()
 {
     const AgentSettings::Loaded loaded = AgentSettings::load();
-    if (!loaded.error.isEmpty())
-        qCWarning(lcStore).noquote() << "history retention uses its defaults:" << loaded.error;
     RetentionPolicy policy;  // an invalid file never prunes more than the defaults would
     if (loaded.error.isEmpty()) {
         policy.maxAgeDays = loaded.settings.historyRetentionDays();
         policy.maxCommands = loaded.settings.historyMaxCommands();
     }
-    return LedgerRetention(*d->database).prune(policy);
+    return policy;
+}
+
+} // namespace
+
+bool SyncEngine::retentionDue()
+{
+    return LedgerRetention(*d->database).isDue(retentionPolicy());
+}
+
+LedgerRetention::Result SyncEngine::pruneHistory()
+{
+    return LedgerRetention(*d->database).prune(retentionPolicy());
 }
 
 SyncSummary SyncEngine::runOnce(const SyncOptions &options)

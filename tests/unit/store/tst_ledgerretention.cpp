@@ -142,14 +142,25 @@ private slots:
             QVERIFY(exists(rows.at(i)));
     }
 
-    void pruneIsDueOncePerDay()
+    void pruneIsDueOncePerDayWhenThereIsWork()
     {
         LedgerRetention retention(*m_db);
-        QVERIFY(retention.isDue(m_now));
-        retention.prune(RetentionPolicy{}, m_now);
-        QVERIFY(!retention.isDue(m_now.addSecs(3600)));
-        QVERIFY(retention.isDue(m_now.addDays(1).addSecs(1)));
-        QVERIFY(retention.isDue(m_now.addDays(-2)));  // a clock set back does not stop pruning
+        const RetentionPolicy policy;
+        QVERIFY(!retention.isDue(policy, m_now));  // an empty ledger has nothing to prune
+        add(1, 10, Fate::FinishedAckDelivered);
+        add(2, 100, Fate::Pending);
+        QVERIFY(!retention.isDue(policy, m_now));  // old, but pending
+        add(3, 100, Fate::FinishedAckDelivered);
+        QVERIFY(retention.isDue(policy, m_now));
+        RetentionPolicy small;
+        small.maxAgeDays = 1000;
+        small.maxCommands = 2;
+        QVERIFY(retention.isDue(small, m_now));     // over the row cap
+        retention.prune(policy, m_now);
+        add(4, 100, Fate::FinishedAckDelivered);
+        QVERIFY(!retention.isDue(policy, m_now.addSecs(3600)));
+        QVERIFY(retention.isDue(policy, m_now.addDays(1).addSecs(1)));
+        QVERIFY(retention.isDue(policy, m_now.addDays(-2)));  // a clock set back does not stop pruning
     }
 };
 
