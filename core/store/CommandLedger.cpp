@@ -459,34 +459,54 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
     return recovered;
 }
 
+namespace {
+
+const QString kOutboxColumns = QStringLiteral(
+    "a.ack_id, a.command_row, a.command_id, c.agent_type, a.type, c.state, a.payload, a.attempts, a.created_at "
+    "FROM acks a JOIN commands c ON c.row_id = a.command_row");
+
+OutboxAck outboxAckFrom(const SqliteQuery &q)
+{
+    OutboxAck ack;
+    ack.ackId = q.value(0).toLongLong();
+    ack.commandRow = q.value(1).toLongLong();
+    ack.commandId = q.value(2).toLongLong();
+    ack.agentType = q.value(3).toString();
+    ack.type = q.value(4).toString();
+    ack.commandState = q.value(5).toString();
+    ack.payload = QJsonDocument::fromJson(q.value(6).toByteArray()).object();
+    ack.attempts = q.value(7).toInt();
+    ack.createdAt = fromMs(q.value(8));
+    return ack;
+}
+
+} // namespace
+
 QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
 {
     QList<OutboxAck> due;
-    SqliteQuery &q = statement(QStringLiteral(
-        "SELECT a.ack_id, a.command_row, a.command_id, c.agent_type, a.type, c.state, a.payload, a.attempts, a.created_at "
-        "FROM acks a JOIN commands c ON c.row_id = a.command_row "
-        "WHERE a.delivered_at IS NULL %1 ORDER BY a.ack_id LIMIT ?")
-                  .arg(respectBackoff ? QStringLiteral("AND a.next_attempt_at <= ?") : QString()));
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.delivered_at IS NULL %2 ORDER BY a.ack_id LIMIT ?")
+                                   .arg(kOutboxColumns, respectBackoff ? QStringLiteral("AND a.next_attempt_at <= ?") : QString()));
     if (respectBackoff)
         q.addBindValue(nowMs());
     q.addBindValue(limit);
     if (!exec(q, "outbox"))
         return due;
-    while (q.next()) {
-        OutboxAck ack;
-        ack.ackId = q.value(0).toLongLong();
-        ack.commandRow = q.value(1).toLongLong();
-        ack.commandId = q.value(2).toLongLong();
-        ack.agentType = q.value(3).toString();
-        ack.type = q.value(4).toString();
-        ack.commandState = q.value(5).toString();
-        ack.payload = QJsonDocument::fromJson(q.value(6).toByteArray()).object();
-        ack.attempts = q.value(7).toInt();
-        ack.createdAt = fromMs(q.value(8));
-        due.append(ack);
-    }
+    while (q.next())
+        due.append(outboxAckFrom(q));
     q.finish();
     return due;
+}
+
+std::optional<OutboxAck> CommandLedger::undeliveredAck(qint64 ackId)
+{
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.ack_id = ? AND a.delivered_at IS NULL").arg(kOutboxColumns));
+    q.addBindValue(ackId);
+    std::optional<OutboxAck> ack;
+    if (exec(q, "outbox ack") && q.next())
+        ack = outboxAckFrom(q);
+    q.finish();
+    return ack;
 }
 
 void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered)

@@ -93,6 +93,8 @@ public:
     /// @brief Acks not yet delivered, oldest first. With @p respectBackoff, only those whose
     /// next attempt is due.
     QList<OutboxAck> dueAcks(bool respectBackoff, int limit = 500);
+    /// @brief The ack @p ackId when it is still waiting in the outbox.
+    std::optional<OutboxAck> undeliveredAck(qint64 ackId);
 
     /// @brief Records one delivery attempt of @p ack (always, whatever its outcome) and, when it
     /// failed, schedules the next one with a growing, randomised delay.

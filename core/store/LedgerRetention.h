@@ -44,6 +44,7 @@ private:
         qint64 rowId = 0;
         qint64 commandId = 0;
     };
+    Result pruneRows(const RetentionPolicy &policy, const QDateTime &now);
     bool collect(const QString &where, const QVariantList &values, int limit, QList<Victim> *victims, QString *error);
     bool remove(const QList<Victim> &victims, int *removed, QString *error);
     qint64 commandCount(QString *error);

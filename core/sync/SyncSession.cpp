@@ -208,13 +208,8 @@ void SyncSession::ackAgain(const LedgerCommand &admittedRow, CommandOutcome &out
     outcome.result.detail = QStringLiteral("already %1 earlier; not run again").arg(stateName(row.state));
     if (row.state == CommandState::Skipped || !budgetLeft(options))
         return;
-    const qint64 ackId = m_ledger.requeueAck(row.rowId);
-    for (const OutboxAck &ack : m_ledger.dueAcks(false)) {
-        if (ack.ackId == ackId) {
-            deliver(ack, &outcome);
-            break;
-        }
-    }
+    if (const auto ack = m_ledger.undeliveredAck(m_ledger.requeueAck(row.rowId)))
+        deliver(*ack, &outcome);
 }
 
 void SyncSession::handle(const Command &command, const CommandLedger::Admitted &admitted, const SyncOptions &options,

@@ -140,6 +140,13 @@ private slots:
             QVERIFY(!exists(rows.at(i)));      // the oldest finished
         for (int i = 60; i < 150; ++i)
             QVERIFY(exists(rows.at(i)));
+        // Children went before parents: nothing dangles, and the connection checks keys again.
+        SqliteQuery check(m_db->db());
+        QVERIFY(check.exec(QStringLiteral("PRAGMA foreign_key_check")));
+        QVERIFY(!check.next());
+        SqliteQuery keys(m_db->db());
+        QVERIFY(keys.exec(QStringLiteral("PRAGMA foreign_keys")) && keys.next());
+        QCOMPARE(keys.value(0).toInt(), 1);
     }
 
     void pruneIsDueOncePerDayWhenThereIsWork()
