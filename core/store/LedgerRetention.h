@@ -38,6 +38,8 @@ public:
     /// something to prune under @p policy (a finished row past the age, or more rows than the
     /// cap). A few indexed reads: cheap enough for a hook to ask.
     bool isDue(const RetentionPolicy &policy, const QDateTime &now = QDateTime::currentDateTimeUtc());
+    /// @brief True when a prune was recorded within the day before @p now (one indexed read).
+    bool prunedWithinADay(const QDateTime &now = QDateTime::currentDateTimeUtc());
 
 private:
     struct Victim {
@@ -48,7 +50,6 @@ private:
     bool collect(const QString &where, const QVariantList &values, int limit, QList<Victim> *victims, QString *error);
     bool remove(const QList<Victim> &victims, int *removed, QString *error);
     qint64 commandCount(QString *error);
-    bool prunedWithinADay(const QDateTime &now);
     bool mayHaveWork(const RetentionPolicy &policy, const QDateTime &now);
     void recordPrune(const QDateTime &now);
 

@@ -141,12 +141,17 @@ RetentionPolicy retentionPolicy()
 
 bool SyncEngine::retentionDue()
 {
-    return LedgerRetention(*d->database).isDue(retentionPolicy());
+    // The cheap question first: most hooks stop here without reading the settings file.
+    LedgerRetention retention(*d->database);
+    return !retention.prunedWithinADay() && retention.isDue(retentionPolicy());
 }
 
 LedgerRetention::Result SyncEngine::pruneHistory()
 {
-    return LedgerRetention(*d->database).prune(retentionPolicy());
+    LedgerRetention retention(*d->database);
+    if (retention.prunedWithinADay())
+        return {};
+    return retention.prune(retentionPolicy());
 }
 
 SyncSummary SyncEngine::runOnce(const SyncOptions &options)

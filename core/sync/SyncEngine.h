@@ -36,7 +36,8 @@ public:
     /// @brief True when the ledger was not pruned within the last day (the worker should).
     bool retentionDue();
     /// @brief Prunes finished history as the agent settings say (historyRetentionDays,
-    /// historyMaxCommands). For the worker only: a foreground hook never pays for it.
+    /// historyMaxCommands), unless that was done within the last day. For the worker only: a
+    /// hook never pays for it.
     LedgerRetention::Result pruneHistory();
 
     /// @brief One report + sync + run + ack round.

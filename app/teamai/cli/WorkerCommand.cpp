@@ -76,8 +76,7 @@ int WorkerCommand::run(const QStringList &arguments)
             break;
     }
     // Retention is the worker's job (never a foreground hook's), about once a day.
-    if (engine->retentionDue())
-        engine->pruneHistory();
+    engine->pruneHistory();
     return kExitOk;
 }
 
