@@ -20,6 +20,16 @@ bool matchesTarget(const QJsonObject &command, const QJsonObject &syncBody)
     return true;
 }
 
+// Index key of an id: equal JSON values give equal keys (numbers compare as doubles).
+QString idKey(const QJsonValue &id)
+{
+    if (id.isDouble())
+        return QStringLiteral("n:") + QString::number(id.toDouble(), 'g', 17);
+    if (id.isString())
+        return QStringLiteral("s:") + id.toString();
+    return QStringLiteral("j:") + QString::fromUtf8(QJsonDocument(QJsonArray{id}).toJson(QJsonDocument::Compact));
+}
+
 } // namespace
 
 bool CommandQueue::parse(const QJsonValue &value, QList<QJsonObject> *commands, QString *error)
@@ -73,27 +83,44 @@ bool CommandQueue::loadFile(const QString &path, QString *error)
 
 void CommandQueue::append(const QList<QJsonObject> &commands)
 {
-    m_commands.append(commands);
+    for (const QJsonObject &command : commands) {
+        m_commands.append(command);
+        m_removed.append(false);
+        index(m_commands.size() - 1);
+    }
+}
+
+void CommandQueue::index(qsizetype position)
+{
+    const QJsonObject &command = m_commands.at(position);
+    if (command.contains(QStringLiteral("id")))
+        m_positionsById.insert(idKey(command.value(QStringLiteral("id"))), position);
 }
 
 void CommandQueue::clear()
 {
     m_commands.clear();
+    m_removed.clear();
+    m_removedCount = 0;
+    m_positionsById.clear();
 }
 
 QJsonArray CommandQueue::all() const
 {
     QJsonArray out;
-    for (const QJsonObject &command : m_commands)
-        out.append(command);
+    for (qsizetype i = 0; i < m_commands.size(); ++i) {
+        if (!m_removed.at(i))
+            out.append(m_commands.at(i));
+    }
     return out;
 }
 
 QJsonArray CommandQueue::deliverableTo(const QJsonObject &syncBody) const
 {
     QJsonArray out;
-    for (QJsonObject command : m_commands) {
-        if (!matchesTarget(command, syncBody))
+    for (qsizetype i = 0; i < m_commands.size(); ++i) {
+        QJsonObject command = m_commands.at(i);
+        if (m_removed.at(i) || !matchesTarget(command, syncBody))
             continue;
         command.remove(targetKey);
         out.append(command);
@@ -103,9 +130,31 @@ QJsonArray CommandQueue::deliverableTo(const QJsonObject &syncBody) const
 
 int CommandQueue::removeId(const QJsonValue &id)
 {
-    return int(m_commands.removeIf([&id](const QJsonObject &command) {
-        return command.contains(QStringLiteral("id")) && command.value(QStringLiteral("id")) == id;
-    }));
+    int removed = 0;
+    const QString key = idKey(id);
+    for (const qsizetype position : m_positionsById.values(key)) {
+        if (m_removed.at(position) || m_commands.at(position).value(QStringLiteral("id")) != id)
+            continue;
+        m_removed[position] = true;
+        ++m_removedCount;
+        ++removed;
+    }
+    m_positionsById.remove(key);
+    if (m_removedCount > 1024 && m_removedCount * 2 > m_commands.size())
+        compact();
+    return removed;
+}
+
+void CommandQueue::compact()
+{
+    QList<QJsonObject> live;
+    live.reserve(m_commands.size() - m_removedCount);
+    for (qsizetype i = 0; i < m_commands.size(); ++i) {
+        if (!m_removed.at(i))
+            live.append(m_commands.at(i));
+    }
+    clear();
+    append(live);
 }
 
 } // namespace teamai::devserver

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QHash>
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QList>
@@ -12,7 +13,8 @@ namespace teamai::devserver {
 /// An entry may carry `_target` (an object such as `{"agent_type":"claude"}` or
 /// `{"local_agent_id":"…"}`): it then goes only to syncs whose body has every one of those
 /// values. `_target` is never sent to the agent. Entries are stored as given, so tests can queue
-/// malformed commands (no id, wrong types) on purpose.
+/// malformed commands (no id, wrong types) on purpose. Removal by id goes through an index, so a
+/// queue of 150,000 commands acked one by one stays cheap.
 class CommandQueue
 {
 public:
@@ -25,7 +27,7 @@ public:
     void append(const QList<QJsonObject> &commands);
     void clear();
     QJsonArray all() const;
-    int size() const { return int(m_commands.size()); }
+    int size() const { return int(m_commands.size() - m_removedCount); }
 
     /// @brief The commands a sync with body @p syncBody should get, `_target` stripped.
     QJsonArray deliverableTo(const QJsonObject &syncBody) const;
@@ -34,7 +36,13 @@ public:
     int removeId(const QJsonValue &id);
 
 private:
+    void index(qsizetype position);
+    void compact();
+
     QList<QJsonObject> m_commands;
+    QList<bool> m_removed;                       ///< parallel to m_commands: acked, not sent again
+    qsizetype m_removedCount = 0;
+    QMultiHash<QString, qsizetype> m_positionsById;
 };
 
 } // namespace teamai::devserver

@@ -8,6 +8,7 @@
 #include "commands/PushedCommandMarker.h"
 #include "exec/TerminationSignals.h"
 #include "log/Logging.h"
+#include "util/ProcessClock.h"
 
 #include <QCoreApplication>
 
@@ -55,6 +56,7 @@ std::optional<int> refuseInsidePushedCommand(const QStringList &arguments, bool 
 
 int main(int argc, char **argv)
 {
+    processclock::start();  // hook budgets are deadlines for the whole process
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("teamai"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(kVersion));

@@ -3,6 +3,7 @@
 #include "commands/CommandTokenizer.h"
 #include "commands/PushedAllowlist.h"
 #include "util/Paths.h"
+#include "util/TextCap.h"
 
 namespace teamai {
 
@@ -22,7 +23,7 @@ RestrictedCommand RestrictedCommand::parse(const QString &cmd)
     }
     const QString first = tokenized.tokens.first();
     if (first != QLatin1String("teamai")) {
-        result.rejection = QStringLiteral("Rejected cmd: only \"teamai\" subcommands are allowed, got \"%1\"").arg(first);
+        result.rejection = QStringLiteral("Rejected cmd: only \"teamai\" subcommands are allowed, got \"%1\"").arg(textcap::capToken(first));
         return result;
     }
     // Then the closed allowlist: refused here means nothing runs.

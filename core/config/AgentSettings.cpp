@@ -23,6 +23,8 @@ const QString kChangedBy = QStringLiteral("changedBy");
 const QString kChangedAt = QStringLiteral("changedAt");
 const QString kSyncInterval = QStringLiteral("syncIntervalMinutes");
 const QString kEnabledAgents = QStringLiteral("enabledAgents");
+const QString kHistoryRetentionDays = QStringLiteral("historyRetentionDays");
+const QString kHistoryMaxCommands = QStringLiteral("historyMaxCommands");
 
 // Long enough for another process's load+save (milliseconds), short enough for a hook.
 constexpr int kLockTimeoutMs = 2000;
@@ -60,6 +62,14 @@ std::optional<AgentSettings::TokenLocation> parseLocation(const QString &name)
     return std::nullopt;
 }
 
+// A whole number from min to max, or absent. Range first: casting an out-of-range double to an
+// integer is undefined.
+bool isWholeNumberIn(const QJsonValue &value, double min, double max)
+{
+    const double number = value.toDouble(-1);
+    return isAbsent(value) || (value.isDouble() && number >= min && number <= max && number == static_cast<qint64>(number));
+}
+
 } // namespace
 
 QString AgentSettings::defaultPath()
@@ -92,6 +102,11 @@ QString AgentSettings::validate(const QJsonObject &json)
             return wrongType(kSyncInterval, "a whole number of minutes from 1 to 1440");
         }
     }
+
+    if (!isWholeNumberIn(json.value(kHistoryRetentionDays), 1, kMaxHistoryRetentionDays))
+        return wrongType(kHistoryRetentionDays, "a whole number of days from 1 to 3650");
+    if (!isWholeNumberIn(json.value(kHistoryMaxCommands), double(kMinHistoryMaxCommands), double(kMaxHistoryMaxCommands)))
+        return wrongType(kHistoryMaxCommands, "a whole number of commands from 100 to 10000000");
 
     const QJsonValue agents = json.value(kEnabledAgents);
     if (!isAbsent(agents)) {
@@ -195,6 +210,18 @@ int AgentSettings::syncIntervalMinutes() const
 void AgentSettings::setSyncIntervalMinutes(int minutes)
 {
     m_json.insert(kSyncInterval, std::clamp(minutes, 1, kMaxSyncIntervalMinutes));
+}
+
+int AgentSettings::historyRetentionDays() const
+{
+    const QJsonValue value = m_json.value(kHistoryRetentionDays);
+    return value.isDouble() ? value.toInt(kDefaultHistoryRetentionDays) : kDefaultHistoryRetentionDays;
+}
+
+qint64 AgentSettings::historyMaxCommands() const
+{
+    const QJsonValue value = m_json.value(kHistoryMaxCommands);
+    return value.isDouble() ? value.toInteger(kDefaultHistoryMaxCommands) : kDefaultHistoryMaxCommands;
 }
 
 QStringList AgentSettings::enabledAgents() const

@@ -15,9 +15,11 @@ namespace teamai {
 /// { "tokenLocation": "none" | "keychain" | "file",
 ///   "remoteCommands": { "enabled": true, "changedBy": "tray", "changedAt": "2024-…Z" },
 ///   "syncIntervalMinutes": 5,
-///   "enabledAgents": ["claude", "codex"] }
+///   "enabledAgents": ["claude", "codex"],
+///   "historyRetentionDays": 90,
+///   "historyMaxCommands": 100000 }
 /// @endcode
-/// Every field is optional (defaults: none, enabled, 5, no agents). What changes on every sync
+/// Every field is optional (defaults: none, enabled, 5, no agents, 90 days, 100,000 commands). What changes on every sync
 /// (the last sync's outcome) lives in the ledger instead, so a hook never rewrites this file. Unknown fields
 /// are kept across load/save. There is no cache: load() always reads the disk, so a switch flipped
 /// by one process is seen by the next load() of any other. Use update() for read-modify-write: it
@@ -42,6 +44,11 @@ public:
 
     static constexpr int kDefaultSyncIntervalMinutes = 5;
     static constexpr int kMaxSyncIntervalMinutes = 24 * 60;
+    static constexpr int kDefaultHistoryRetentionDays = 90;
+    static constexpr int kMaxHistoryRetentionDays = 3650;
+    static constexpr qint64 kDefaultHistoryMaxCommands = 100000;
+    static constexpr qint64 kMinHistoryMaxCommands = 100;
+    static constexpr qint64 kMaxHistoryMaxCommands = 10000000;
 
     /// @brief `<agent state dir>/settings.json` (honours TEAMAI_HOME).
     static QString defaultPath();
@@ -74,6 +81,11 @@ public:
     /// @brief Clamped to 1…kMaxSyncIntervalMinutes.
     void setSyncIntervalMinutes(int minutes);
 
+    /// @brief Finished commands older than this many days are pruned by the worker (1…3650).
+    int historyRetentionDays() const;
+    /// @brief At most this many commands are kept; the oldest finished ones beyond are pruned
+    /// by the worker (100…10,000,000).
+    qint64 historyMaxCommands() const;
 
     QStringList enabledAgents() const;
     void setEnabledAgents(const QStringList &agents);

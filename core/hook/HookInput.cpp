@@ -5,6 +5,8 @@
 #include <QJsonDocument>
 #include <QJsonParseError>
 
+#include <algorithm>
+
 #ifdef Q_OS_UNIX
 #include <cerrno>
 #include <poll.h>
@@ -34,16 +36,18 @@ HookInput HookInput::fromBytes(const QByteArray &bytes)
     return input;
 }
 
-QByteArray HookInput::readStdin(qint64 maxBytes, int timeoutMs)
+QByteArray HookInput::readStdin(qint64 maxBytes, int timeoutMs, QDeadlineTimer deadline)
 {
     QByteArray data;
 #ifdef Q_OS_UNIX
     if (isatty(STDIN_FILENO))
         return data;
     char buffer[16384];
-    while (data.size() < maxBytes) {
+    while (data.size() < maxBytes && !deadline.hasExpired()) {
         pollfd fd{STDIN_FILENO, POLLIN, 0};
-        const int ready = poll(&fd, 1, timeoutMs);
+        const qint64 left = deadline.remainingTime();
+        const int wait = left < 0 ? timeoutMs : int(std::min<qint64>(timeoutMs, left));
+        const int ready = poll(&fd, 1, wait);
         if (ready < 0 && errno == EINTR)
             continue;
         if (ready <= 0)
@@ -60,6 +64,7 @@ QByteArray HookInput::readStdin(qint64 maxBytes, int timeoutMs)
 #else
     Q_UNUSED(maxBytes);
     Q_UNUSED(timeoutMs);
+    Q_UNUSED(deadline);
 #endif
     return data;
 }

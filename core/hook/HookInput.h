@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QDeadlineTimer>
 #include <QJsonObject>
 #include <QString>
 
@@ -14,10 +15,12 @@ struct HookInput {
 
     static HookInput fromBytes(const QByteArray &bytes);
 
-    /// @brief Reads stdin without ever hanging the hook: at most @p maxBytes, and gives up after
-    /// @p timeoutMs without data (an agent that keeps stdin open must not stall us). A terminal
-    /// on stdin is not read at all.
-    static QByteArray readStdin(qint64 maxBytes = 1024 * 1024, int timeoutMs = 200);
+    /// @brief Reads stdin without ever hanging the hook: at most @p maxBytes, gives up after
+    /// @p timeoutMs without data (an agent that keeps stdin open must not stall us), and stops at
+    /// @p deadline however the data trickles in (a byte every 100 ms must not hold the hook: the
+    /// read is part of the hook's budget). A terminal on stdin is not read at all.
+    static QByteArray readStdin(qint64 maxBytes = 1024 * 1024, int timeoutMs = 200,
+                                QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
 };
 
 /// @brief SPEC §6 sandbox guard: true inside a CloudStudio container (`X_IDE_IS_CLOUDSTUDIO=TRUE`

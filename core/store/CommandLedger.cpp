@@ -5,6 +5,7 @@
 #include "store/LedgerDatabase.h"
 
 #include "store/SqliteQuery.h"
+#include "util/TextCap.h"
 
 #include <QJsonDocument>
 #include <QRandomGenerator>
@@ -23,6 +24,11 @@ constexpr qint64 kAckRetryCapMs = 5 * 60 * 1000;
 // A next attempt further ahead than any backoff we set means the wall clock went back since it
 // was stored: the ack is due now rather than after the jump (a day back would be a day's wait).
 constexpr qint64 kAckRetryHorizonMs = 2 * kAckRetryCapMs;
+// Commands admitted per transaction by admitAll(): big enough that commits are not the cost,
+// small enough that the deadline is checked often and other processes wait little for the lock.
+constexpr int kAdmitBatchSize = 500;
+// The key the stub of an oversized command carries instead of the command's own fields.
+const QString kOversizedKey = QStringLiteral("teamai_oversized_bytes");
 
 const QString kRowColumns = QStringLiteral(
     "c.row_id, c.command_id, c.agent_type, c.type, c.raw_json, c.received_at, c.started_at, c.finished_at, "
@@ -51,6 +57,32 @@ std::optional<int> optionalInt(const QVariant &value)
 QString text(const QString &value)
 {
     return value.isNull() ? QStringLiteral("") : value;
+}
+
+QString cappedError(const QString &error)
+{
+    return textcap::capUtf8(text(error), textcap::kMaxErrorBytes);
+}
+
+QString cappedShort(const QString &value)
+{
+    return textcap::capUtf8(text(value), textcap::kMaxTypeBytes);
+}
+
+// The JSON stored for @p command: the whole of it when within the cap, else a stub that keeps
+// what an ack needs (id and a capped type) and the size that was refused.
+QString storedJson(const Command &command, qint64 *oversizedBytes)
+{
+    const QByteArray json = QJsonDocument(command.raw).toJson(QJsonDocument::Compact);
+    if (json.size() <= textcap::kMaxRawCommandBytes) {
+        *oversizedBytes = 0;
+        return QString::fromUtf8(json);
+    }
+    *oversizedBytes = json.size();
+    const QJsonObject stub{{QStringLiteral("id"), *command.id},
+                           {QStringLiteral("type"), cappedShort(command.type)},
+                           {kOversizedKey, json.size()}};
+    return QString::fromUtf8(QJsonDocument(stub).toJson(QJsonDocument::Compact));
 }
 
 QVariant nullable(const std::optional<int> &value)
@@ -165,6 +197,42 @@ std::optional<LedgerCommand> CommandLedger::command(qint64 rowId)
 
 CommandLedger::Admitted CommandLedger::admit(const Command &command, const QString &agentType, const QString &localAgentId)
 {
+    return admitOne(command, agentType, localAgentId, true);
+}
+
+QList<CommandLedger::Admitted> CommandLedger::admitAll(const QList<Command> &commands, const QString &agentType,
+                                                       const QString &localAgentId, QDeadlineTimer deadline)
+{
+    QList<Admitted> admitted;
+    admitted.reserve(commands.size());
+    while (admitted.size() < commands.size() && !deadline.hasExpired()) {
+        if (!begin())
+            break;
+        const qsizetype end = std::min<qsizetype>(commands.size(), admitted.size() + kAdmitBatchSize);
+        QList<Admitted> batch;
+        for (qsizetype i = admitted.size(); i < end; ++i) {
+            batch.append(admitOne(commands.at(i), agentType, localAgentId, false));
+            if (batch.last().admission == Admission::Error)
+                break;
+        }
+        if (batch.isEmpty() || batch.last().admission == Admission::Error) {
+            rollback();
+            break;
+        }
+        commit();
+        admitted.append(batch);
+    }
+    return admitted;
+}
+
+bool CommandLedger::isOversizedStub(const Command &command)
+{
+    return command.raw.contains(kOversizedKey);
+}
+
+CommandLedger::Admitted CommandLedger::admitOne(const Command &command, const QString &agentType,
+                                                const QString &localAgentId, bool fullRow)
+{
     Admitted admitted;
     if (!command.id)
         return admitted;
@@ -175,17 +243,38 @@ CommandLedger::Admitted CommandLedger::admit(const Command &command, const QStri
     insert.addBindValue(*command.id);
     insert.addBindValue(text(agentType));
     insert.addBindValue(text(localAgentId));
-    insert.addBindValue(text(command.type));
-    insert.addBindValue(QString::fromUtf8(QJsonDocument(command.raw).toJson(QJsonDocument::Compact)));
+    insert.addBindValue(cappedShort(command.type));
+    insert.addBindValue(storedJson(command, &admitted.oversizedBytes));
     insert.addBindValue(now);
     insert.addBindValue(now);
     if (!exec(insert, "admit"))
         return admitted;
     const bool inserted = insert.numRowsAffected() == 1;
-    const auto row = readRow(QStringLiteral("c.agent_type = ? AND c.command_id = ?"), {agentType, *command.id});
+    std::optional<LedgerCommand> row;
+    if (fullRow) {
+        row = readRow(QStringLiteral("c.agent_type = ? AND c.command_id = ?"), {agentType, *command.id});
+    } else {
+        // A batch needs only the key and state; SyncSession reads a finished row in full itself.
+        SqliteQuery &q = statement(QStringLiteral("SELECT row_id, state, raw_json FROM commands WHERE agent_type = ? AND command_id = ?"));
+        q.addBindValue(text(agentType));
+        q.addBindValue(*command.id);
+        if (exec(q, "admit read") && q.next()) {
+            row = LedgerCommand{};
+            row->rowId = q.value(0).toLongLong();
+            row->commandId = *command.id;
+            row->agentType = agentType;
+            row->type = cappedShort(command.type);
+            row->state = stateFromName(q.value(1).toString()).value_or(CommandState::Failed);
+            row->rawJson = q.value(2).toString();
+        }
+        q.finish();
+    }
     if (!row)
         return admitted;
     admitted.row = *row;
+    // A command stored as a stub earlier stays refused, whatever is sent now.
+    if (!inserted && row->rawJson.contains(kOversizedKey) && !admitted.oversizedBytes)
+        admitted.oversizedBytes = QJsonDocument::fromJson(row->rawJson.toUtf8()).object().value(kOversizedKey).toInteger();
     if (inserted)
         admitted.admission = Admission::New;
     else if (row->state == CommandState::Pending)
@@ -238,11 +327,20 @@ qint64 CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJ
     const qint64 now = nowMs();
     q.addBindValue(rowId);
     q.addBindValue(row.commandId);
-    q.addBindValue(text(row.type));
-    q.addBindValue(text(payload.value(QStringLiteral("status")).toString()));
-    q.addBindValue(text(payload.value(QStringLiteral("error")).toString()));
-    q.addBindValue(text(payload.value(QStringLiteral("version")).toString()));
-    q.addBindValue(QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)));
+    // What the ack echoes is capped like what the ledger stores (the handlers cap it already;
+    // this keeps the outbox bounded whoever built the payload).
+    QJsonObject capped = payload;
+    for (const QString &key : {QStringLiteral("type"), QStringLiteral("version")}) {
+        if (capped.value(key).isString())
+            capped.insert(key, cappedShort(capped.value(key).toString()));
+    }
+    if (capped.value(QStringLiteral("error")).isString())
+        capped.insert(QStringLiteral("error"), cappedError(capped.value(QStringLiteral("error")).toString()));
+    q.addBindValue(cappedShort(row.type));
+    q.addBindValue(text(capped.value(QStringLiteral("status")).toString()));
+    q.addBindValue(text(capped.value(QStringLiteral("error")).toString()));
+    q.addBindValue(text(capped.value(QStringLiteral("version")).toString()));
+    q.addBindValue(QString::fromUtf8(QJsonDocument(capped).toJson(QJsonDocument::Compact)));
     q.addBindValue(now);
     q.addBindValue(now);
     if (!exec(q, "queue ack"))
@@ -262,10 +360,10 @@ qint64 CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
     const qint64 now = nowMs();
     q.addBindValue(stateName(c.state));
     q.addBindValue(deliveryName(c.delivery));
-    q.addBindValue(text(c.reason));
-    q.addBindValue(text(c.error));
-    q.addBindValue(text(c.version));
-    q.addBindValue(text(c.detail));
+    q.addBindValue(cappedShort(c.reason));
+    q.addBindValue(cappedError(c.error));
+    q.addBindValue(cappedShort(c.version));
+    q.addBindValue(cappedError(c.detail));
     // exit_code is the shell-style status, so a signal is recorded twice: 143 and 15 for SIGTERM.
     const bool hasStatus = c.exec && (c.exec->exitCode || c.exec->signal);
     q.addBindValue(hasStatus ? QVariant(c.exec->statusNumber()) : QVariant(QMetaType(QMetaType::Int)));
@@ -373,19 +471,39 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
     return recovered;
 }
 
+namespace {
+
+const QString kOutboxColumns = QStringLiteral(
+    "a.ack_id, a.command_row, a.command_id, c.agent_type, a.type, c.state, a.payload, a.attempts, a.created_at "
+    "FROM acks a JOIN commands c ON c.row_id = a.command_row");
+
+OutboxAck outboxAckFrom(const SqliteQuery &q)
+{
+    OutboxAck ack;
+    ack.ackId = q.value(0).toLongLong();
+    ack.commandRow = q.value(1).toLongLong();
+    ack.commandId = q.value(2).toLongLong();
+    ack.agentType = q.value(3).toString();
+    ack.type = q.value(4).toString();
+    ack.commandState = q.value(5).toString();
+    ack.payload = QJsonDocument::fromJson(q.value(6).toByteArray()).object();
+    ack.attempts = q.value(7).toInt();
+    ack.createdAt = fromMs(q.value(8));
+    return ack;
+}
+
+} // namespace
+
 QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
 {
     QList<OutboxAck> due;
     // SPEC §7 sends the outbox oldest first, so the backoff belongs to the queue, not to each
     // ack: when the oldest ack is due, everything behind it goes in order; until then, nothing.
-    SqliteQuery &q = statement(QStringLiteral(
-        "SELECT a.ack_id, a.command_row, a.command_id, c.agent_type, a.type, c.state, a.payload, a.attempts, a.created_at "
-        "FROM acks a JOIN commands c ON c.row_id = a.command_row "
-        "WHERE a.delivered_at IS NULL %1 ORDER BY a.ack_id LIMIT ?")
-                  .arg(respectBackoff ? QStringLiteral(
-                           "AND NOT ((SELECT h.next_attempt_at FROM acks h WHERE h.delivered_at IS NULL "
-                           "ORDER BY h.ack_id LIMIT 1) BETWEEN ? + 1 AND ?)")
-                                      : QString()));
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.delivered_at IS NULL %2 ORDER BY a.ack_id LIMIT ?")
+                                   .arg(kOutboxColumns, respectBackoff ? QStringLiteral(
+                                            "AND NOT ((SELECT h.next_attempt_at FROM acks h WHERE h.delivered_at IS NULL "
+                                            "ORDER BY h.ack_id LIMIT 1) BETWEEN ? + 1 AND ?)")
+                                                                       : QString()));
     if (respectBackoff) {
         const qint64 now = nowMs();
         q.addBindValue(now);
@@ -394,21 +512,21 @@ QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
     q.addBindValue(limit);
     if (!exec(q, "outbox"))
         return due;
-    while (q.next()) {
-        OutboxAck ack;
-        ack.ackId = q.value(0).toLongLong();
-        ack.commandRow = q.value(1).toLongLong();
-        ack.commandId = q.value(2).toLongLong();
-        ack.agentType = q.value(3).toString();
-        ack.type = q.value(4).toString();
-        ack.commandState = q.value(5).toString();
-        ack.payload = QJsonDocument::fromJson(q.value(6).toByteArray()).object();
-        ack.attempts = q.value(7).toInt();
-        ack.createdAt = fromMs(q.value(8));
-        due.append(ack);
-    }
+    while (q.next())
+        due.append(outboxAckFrom(q));
     q.finish();
     return due;
+}
+
+std::optional<OutboxAck> CommandLedger::undeliveredAck(qint64 ackId)
+{
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.ack_id = ? AND a.delivered_at IS NULL").arg(kOutboxColumns));
+    q.addBindValue(ackId);
+    std::optional<OutboxAck> ack;
+    if (exec(q, "outbox ack") && q.next())
+        ack = outboxAckFrom(q);
+    q.finish();
+    return ack;
 }
 
 void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered)
@@ -423,14 +541,14 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
     log.addBindValue(ack.ackId);
     log.addBindValue(ack.commandId);
     log.addBindValue(text(ack.agentType));
-    log.addBindValue(text(ack.type));
+    log.addBindValue(cappedShort(ack.type));
     log.addBindValue(text(ack.commandState));
     log.addBindValue(text(ack.payload.value(QStringLiteral("status")).toString()));
-    log.addBindValue(text(ack.payload.value(QStringLiteral("error")).toString()));
-    log.addBindValue(text(ack.payload.value(QStringLiteral("version")).toString()));
+    log.addBindValue(cappedError(ack.payload.value(QStringLiteral("error")).toString()));
+    log.addBindValue(cappedShort(ack.payload.value(QStringLiteral("version")).toString()));
     log.addBindValue(now);
     log.addBindValue(httpStatus > 0 ? QVariant(httpStatus) : QVariant(QMetaType(QMetaType::Int)));
-    log.addBindValue(text(transportError));
+    log.addBindValue(cappedError(transportError));
     log.addBindValue(delivered);
     log.addBindValue(attempt);
 
@@ -448,7 +566,7 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
         update.addBindValue(attempt);
         update.addBindValue(now + delay);
         update.addBindValue(httpStatus > 0 ? QVariant(httpStatus) : QVariant(QMetaType(QMetaType::Int)));
-        update.addBindValue(text(transportError));
+        update.addBindValue(cappedError(transportError));
     }
     update.addBindValue(ack.ackId);
     if (exec(log, "record attempt") && exec(update, "update ack"))
@@ -457,14 +575,22 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
         rollback();
 }
 
-QList<LedgerCommand> CommandLedger::pendingCommands(const QString &agentType, int limit)
+QList<LedgerCommand> CommandLedger::pendingCommands(const QString &agentType, int limit, qint64 afterRowId)
 {
-    HistoryFilter filter;
-    filter.state = QStringLiteral("pending");
-    filter.agentType = agentType;
-    filter.limit = limit;
-    QList<LedgerCommand> rows = history(filter);
-    std::reverse(rows.begin(), rows.end());  // oldest first
+    // Oldest first by storage order: a batch admitted in one millisecond keeps its order.
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE c.state = 'pending' AND c.row_id > ? %2 "
+                                              "ORDER BY c.row_id LIMIT ?")
+                                   .arg(kRowColumns, agentType.isEmpty() ? QString() : QStringLiteral("AND c.agent_type = ?")));
+    q.addBindValue(afterRowId);
+    if (!agentType.isEmpty())
+        q.addBindValue(agentType);
+    q.addBindValue(std::max(1, limit));
+    QList<LedgerCommand> rows;
+    if (!exec(q, "pending"))
+        return rows;
+    while (q.next())
+        rows.append(rowFrom(q));
+    q.finish();
     return rows;
 }
 

@@ -3,6 +3,7 @@
 #include "store/LedgerTypes.h"
 #include "store/ProcessIdentity.h"
 
+#include <QDeadlineTimer>
 #include <QHash>
 #include <QList>
 #include <QString>
@@ -47,10 +48,24 @@ public:
     struct Admitted {
         Admission admission = Admission::Error;
         LedgerCommand row;
+        /// The command's JSON was larger than textcap::kMaxRawCommandBytes: only a stub (id,
+        /// type, this size) is stored, and the command must be refused, never run.
+        qint64 oversizedBytes = 0;
     };
 
     /// @brief Stores @p command for @p agentType unless already stored; returns what is known.
     Admitted admit(const Command &command, const QString &agentType, const QString &localAgentId);
+
+    /// @brief admit() for a whole sync answer: transactions of a few hundred commands each, so
+    /// 150,000 commands cost seconds, not minutes. Stops between transactions once @p deadline
+    /// has passed; returns one entry per command admitted, in order (a prefix of @p commands;
+    /// every command must have an id). What was not admitted is not stored: the backend sends it
+    /// again until it is acknowledged.
+    QList<Admitted> admitAll(const QList<Command> &commands, const QString &agentType, const QString &localAgentId,
+                             QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
+
+    /// @brief True when @p command is the stub admit() stored for an oversized command.
+    static bool isOversizedStub(const Command &command);
 
     /// @brief Atomically marks the pending row running for @p runner. False when another process
     /// claimed it first (or it is no longer pending).
@@ -78,13 +93,16 @@ public:
     /// @brief Acks not yet delivered, oldest first. With @p respectBackoff, only those whose
     /// next attempt is due.
     QList<OutboxAck> dueAcks(bool respectBackoff, int limit = 500);
+    /// @brief The ack @p ackId when it is still waiting in the outbox.
+    std::optional<OutboxAck> undeliveredAck(qint64 ackId);
 
     /// @brief Records one delivery attempt of @p ack (always, whatever its outcome) and, when it
     /// failed, schedules the next one with a growing, randomised delay.
     void recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered);
 
-    /// @brief Pending commands (received but not run), oldest first, optionally of one agent.
-    QList<LedgerCommand> pendingCommands(const QString &agentType = {}, int limit = 1000);
+    /// @brief Pending commands (received but not run), oldest first, optionally of one agent;
+    /// with @p afterRowId, only those stored after that row (to page through them in order).
+    QList<LedgerCommand> pendingCommands(const QString &agentType = {}, int limit = 1000, qint64 afterRowId = 0);
 
     /// @brief Commands for `teamai history` and the tray, newest first.
     QList<LedgerCommand> history(const HistoryFilter &filter);
@@ -107,6 +125,7 @@ private:
     void rollback();
     qint64 insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload);
     std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);
+    Admitted admitOne(const Command &command, const QString &agentType, const QString &localAgentId, bool fullRow);
 
     LedgerDatabase &m_database;
     std::unordered_map<QString, std::unique_ptr<SqliteQuery>> m_statements;

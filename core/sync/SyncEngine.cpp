@@ -5,6 +5,7 @@
 #include "commands/PushedCommandMarker.h"
 #include "config/AdminPolicy.h"
 #include "config/AgentConfig.h"
+#include "config/AgentSettings.h"
 #include "config/TokenStore.h"
 #include "exec/ExecPolicy.h"
 #include "exec/LocalExecutor.h"
@@ -24,6 +25,9 @@
 
 #include <QNetworkAccessManager>
 
+#include <sqlite3.h>
+
+#include <algorithm>
 #include <utility>
 
 namespace teamai {
@@ -137,6 +141,41 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
 void SyncEngine::setRequestTimeoutMs(int timeoutMs)
 {
     d->client->setTimeoutMs(timeoutMs);
+}
+
+void SyncEngine::setLedgerWaitLimitMs(int waitMs)
+{
+    sqlite3_busy_timeout(d->database->db(), std::max(1, waitMs));
+}
+
+namespace {
+
+RetentionPolicy retentionPolicy()
+{
+    const AgentSettings::Loaded loaded = AgentSettings::load();
+    RetentionPolicy policy;  // an invalid file never prunes more than the defaults would
+    if (loaded.error.isEmpty()) {
+        policy.maxAgeDays = loaded.settings.historyRetentionDays();
+        policy.maxCommands = loaded.settings.historyMaxCommands();
+    }
+    return policy;
+}
+
+} // namespace
+
+bool SyncEngine::retentionDue()
+{
+    // The cheap question first: most hooks stop here without reading the settings file.
+    LedgerRetention retention(*d->database);
+    return !retention.prunedWithinADay() && retention.isDue(retentionPolicy());
+}
+
+LedgerRetention::Result SyncEngine::pruneHistory()
+{
+    LedgerRetention retention(*d->database);
+    if (retention.prunedWithinADay())
+        return {};
+    return retention.prune(retentionPolicy());
 }
 
 SyncSummary SyncEngine::runOnce(const SyncOptions &options)

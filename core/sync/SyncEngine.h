@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/LedgerRetention.h"
 #include "sync/SyncSession.h"
 
 #include <QString>
@@ -28,6 +29,17 @@ public:
 
     /// @brief Foreground hook events get 3 s per request instead of 15 s.
     void setRequestTimeoutMs(int timeoutMs);
+
+    /// @brief How long a ledger statement may wait for another process's write lock (10 s by
+    /// default): a hook clips it to what is left of its budget.
+    void setLedgerWaitLimitMs(int waitMs);
+
+    /// @brief True when the ledger was not pruned within the last day (the worker should).
+    bool retentionDue();
+    /// @brief Prunes finished history as the agent settings say (historyRetentionDays,
+    /// historyMaxCommands), unless that was done within the last day. For the worker only: a
+    /// hook never pays for it.
+    LedgerRetention::Result pruneHistory();
 
     /// @brief One report + sync + run + ack round.
     SyncSummary runOnce(const SyncOptions &options);

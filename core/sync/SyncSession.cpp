@@ -10,10 +10,13 @@
 #include "sync/CommandDispatcher.h"
 #include "sync/Payloads.h"
 #include "tools/ToolTable.h"
+#include "util/TextCap.h"
 
 #include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QSet>
+
+#include <algorithm>
 
 namespace teamai {
 namespace {
@@ -106,48 +109,98 @@ SyncSummary SyncSession::run(const SyncOptions &options)
             qCWarning(lcSync).noquote() << "report failed:" << reply.error;  // the sync still happens
     }
 
+    const QList<QJsonObject> received = receive(tool, options, summary);
+    bool stopped = false;
+    QSet<qint64> seen;
+    handleReceived(received, options, summary, stopped, seen);
+    if (options.drainLedger && !stopped)
+        drainLedger(options, summary, stopped, seen);
+    summary.outboxLeft = m_ledger.outboxSize();
+    if (summary.deferred > 0)
+        qCInfo(lcSync) << summary.deferred << "command(s) left pending for a later run";
+    if (summary.notAdmitted > 0)
+        qCInfo(lcSync) << summary.notAdmitted << "command(s) not stored for lack of time; the backend sends them again";
+    summary.elapsedMs = timer.elapsed();
+    return summary;
+}
+
+QList<QJsonObject> SyncSession::receive(const ToolInfo &tool, const SyncOptions &options, SyncSummary &summary)
+{
     const BackendReply syncReply = m_client.post(Route::Sync, payloads::sync(tool, m_config, options.status));
-    QList<QJsonObject> received;
     if (!syncReply.ok) {
         summary.syncError = syncReply.error;
         summary.syncTimedOut = syncReply.timedOut;
         qCWarning(lcSync).noquote() << "sync failed:" << syncReply.error;
-    } else {
-        const SyncCommands commands = BackendClient::commandsFrom(syncReply.body);
-        if (!commands.error.isEmpty()) {
-            summary.syncError = commands.error;
-            qCWarning(lcSync).noquote() << commands.error << "- nothing from it is run";
-        } else {
-            summary.syncOk = true;
-            received = commands.commands;
-            // Most rounds receive nothing: keep those out of the log (and the log file closed).
-            if (received.isEmpty())
-                qCDebug(lcSync) << "sync received no command for" << tool.name;
-            else
-                qCInfo(lcSync) << "sync received" << received.size() << "command(s) for" << tool.name;
-        }
+        return {};
     }
+    const SyncCommands commands = BackendClient::commandsFrom(syncReply.body);
+    if (!commands.error.isEmpty()) {
+        summary.syncError = commands.error;
+        qCWarning(lcSync).noquote() << commands.error << "- nothing from it is run";
+        return {};
+    }
+    summary.syncOk = true;
+    // Most rounds receive nothing: keep those out of the log (and the log file closed).
+    if (commands.commands.isEmpty())
+        qCDebug(lcSync) << "sync received no command for" << tool.name;
+    else
+        qCInfo(lcSync) << "sync received" << commands.commands.size() << "command(s) for" << tool.name;
+    return commands.commands;
+}
 
-    bool stopped = false;
-    QSet<qint64> seen;
+void SyncSession::handleReceived(const QList<QJsonObject> &received, const SyncOptions &options, SyncSummary &summary,
+                                 bool &stopped, QSet<qint64> &seen)
+{
+    QList<Command> commands;
+    commands.reserve(received.size());
     for (const QJsonObject &object : received) {
-        const Command command = Command::fromJson(object);
-        if (command.id)
+        Command command = Command::fromJson(object);
+        if (command.id) {
             seen.insert(*command.id);
-        handle(command, options, summary, stopped);
+            commands.append(std::move(command));
+            continue;
+        }
+        CommandOutcome outcome;
+        outcome.command = command;
+        outcome.result = CommandResult::skipped(QStringLiteral("malformed: no integer id, cannot be acknowledged"));
+        qCWarning(lcCommands) << "malformed command without an integer id skipped; type:"
+                              << textcap::capToken(command.type);
+        summary.outcomes.append(outcome);
     }
-    if (options.drainLedger && !stopped) {
-        for (const LedgerCommand &row : m_ledger.pendingCommands(m_agentType)) {
+    // Stored before anything else happens to them, in a few transactions; under a budget, what
+    // is not stored by then is left to the backend to send again (to the worker, usually).
+    QDeadlineTimer admitBy = options.deadline;
+    if (!options.deadline.isForever())
+        admitBy = QDeadlineTimer(std::max<qint64>(0, options.deadline.remainingTime() - options.ackReserveMs));
+    const QList<CommandLedger::Admitted> admitted = m_ledger.admitAll(commands, m_agentType, m_localAgentId, admitBy);
+    for (qsizetype i = 0; i < admitted.size(); ++i)
+        handle(commands.at(i), admitted.at(i), options, summary, stopped);
+    if (admitted.size() < commands.size()) {
+        summary.notAdmitted = int(commands.size() - admitted.size());
+        if (!admitBy.hasExpired())
+            summary.ledgerError = m_ledger.lastError();
+        stopped = true;  // the rest keeps its order: nothing stored later than it runs before it
+    }
+}
+
+void SyncSession::drainLedger(const SyncOptions &options, SyncSummary &summary, bool &stopped, const QSet<qint64> &seen)
+{
+    // Page through the pending rows in storage order (oldest first), each page after the last.
+    qint64 after = 0;
+    for (;;) {
+        const QList<LedgerCommand> page = m_ledger.pendingCommands(m_agentType, 1000, after);
+        if (page.isEmpty() || stopped)
+            return;
+        for (const LedgerCommand &row : page) {
+            after = row.rowId;
             if (seen.contains(row.commandId))
                 continue;
-            handle(Command::fromJson(QJsonDocument::fromJson(row.rawJson.toUtf8()).object()), options, summary, stopped);
+            CommandLedger::Admitted admitted;
+            admitted.admission = CommandLedger::Admission::Pending;
+            admitted.row = row;
+            handle(Command::fromJson(QJsonDocument::fromJson(row.rawJson.toUtf8()).object()), admitted, options, summary, stopped);
         }
     }
-    summary.outboxLeft = m_ledger.outboxSize();
-    if (summary.deferred > 0)
-        qCInfo(lcSync) << summary.deferred << "command(s) left pending for a later run";
-    summary.elapsedMs = timer.elapsed();
-    return summary;
 }
 
 void SyncSession::flushOutbox(const SyncOptions &options, SyncSummary &summary)
@@ -165,19 +218,28 @@ void SyncSession::flushOutbox(const SyncOptions &options, SyncSummary &summary)
     }
 }
 
-void SyncSession::handle(const Command &command, const SyncOptions &options, SyncSummary &summary, bool &stopped)
+void SyncSession::ackAgain(const LedgerCommand &admittedRow, CommandOutcome &outcome, const SyncOptions &options)
+{
+    // Never run twice; the backend did not get (or lost) our ack, so say it again.
+    const LedgerCommand row = m_ledger.command(admittedRow.rowId).value_or(admittedRow);
+    outcome.result.outcome = row.state == CommandState::Succeeded ? CommandResult::Outcome::Succeeded
+        : row.state == CommandState::Skipped                      ? CommandResult::Outcome::Skipped
+        : row.state == CommandState::Rejected                     ? CommandResult::Outcome::Rejected
+                                                                  : CommandResult::Outcome::Failed;
+    outcome.result.error = row.error;
+    outcome.result.version = row.version;
+    outcome.result.detail = QStringLiteral("already %1 earlier; not run again").arg(stateName(row.state));
+    if (row.state == CommandState::Skipped || !budgetLeft(options))
+        return;
+    if (const auto ack = m_ledger.undeliveredAck(m_ledger.requeueAck(row.rowId)))
+        deliver(*ack, &outcome);
+}
+
+void SyncSession::handle(const Command &command, const CommandLedger::Admitted &admitted, const SyncOptions &options,
+                         SyncSummary &summary, bool &stopped)
 {
     CommandOutcome outcome;
     outcome.command = command;
-    if (!command.id) {
-        outcome.result = CommandResult::skipped(QStringLiteral("malformed: no integer id, cannot be acknowledged"));
-        qCWarning(lcCommands) << "malformed command without an integer id skipped; type:" << command.type;
-        summary.outcomes.append(outcome);
-        return;
-    }
-
-    // Stored before anything else happens to it.
-    const CommandLedger::Admitted admitted = m_ledger.admit(command, m_agentType, m_localAgentId);
     switch (admitted.admission) {
     case CommandLedger::Admission::Error:
         summary.ledgerError = m_ledger.lastError();
@@ -188,35 +250,19 @@ void SyncSession::handle(const Command &command, const SyncOptions &options, Syn
         outcome.result = CommandResult::skipped(QStringLiteral("already running in another agent process"));
         summary.outcomes.append(outcome);
         return;
-    case CommandLedger::Admission::Finished: {
-        // Never run twice; the backend did not get (or lost) our ack, so say it again.
-        const LedgerCommand &row = admitted.row;
-        outcome.result.outcome = row.state == CommandState::Succeeded ? CommandResult::Outcome::Succeeded
-            : row.state == CommandState::Skipped                      ? CommandResult::Outcome::Skipped
-            : row.state == CommandState::Rejected                     ? CommandResult::Outcome::Rejected
-                                                                      : CommandResult::Outcome::Failed;
-        outcome.result.error = row.error;
-        outcome.result.version = row.version;
-        outcome.result.detail = QStringLiteral("already %1 earlier; not run again").arg(stateName(row.state));
-        if (row.state != CommandState::Skipped && budgetLeft(options)) {
-            const qint64 ackId = m_ledger.requeueAck(row.rowId);
-            for (const OutboxAck &ack : m_ledger.dueAcks(false)) {
-                if (ack.ackId == ackId) {
-                    deliver(ack, &outcome);
-                    break;
-                }
-            }
-        }
+    case CommandLedger::Admission::Finished:
+        ackAgain(admitted.row, outcome, options);
         summary.outcomes.append(outcome);
         return;
-    }
     case CommandLedger::Admission::New:
     case CommandLedger::Admission::Pending:
         break;
     }
 
+    const qint64 oversized = admitted.oversizedBytes;
+    const bool refuse = oversized > 0 || CommandLedger::isOversizedStub(command);
     const CommandRoute route = routeCommand(command);
-    const bool slowInForeground = options.foreground && route.handler == CommandRoute::Handler::RestrictedCmd;
+    const bool slowInForeground = !refuse && options.foreground && route.handler == CommandRoute::Handler::RestrictedCmd;
     // After SIGTERM/SIGINT/SIGHUP the agent records what ran and exits: nothing new starts.
     if (stopped || !budgetLeft(options) || slowInForeground || exec::TerminationSignals::received()) {
         ++summary.deferred;  // stays pending: a later round or the worker runs it
@@ -225,6 +271,16 @@ void SyncSession::handle(const Command &command, const SyncOptions &options, Syn
     if (!m_ledger.claim(admitted.row.rowId, ProcessIdentity::current())) {
         outcome.result = CommandResult::skipped(QStringLiteral("claimed by another agent process"));
         summary.outcomes.append(outcome);
+        return;
+    }
+    if (refuse) {
+        // Too large to store, so too large to run: refused by id and type, nothing ran.
+        outcome.ran = true;
+        outcome.result = CommandResult::rejected(QStringLiteral("Command too large: %1 bytes of JSON (the limit is %2); not run")
+                                                     .arg(oversized > 0 ? QString::number(oversized) : QStringLiteral("more than %1").arg(textcap::kMaxRawCommandBytes))
+                                                     .arg(textcap::kMaxRawCommandBytes));
+        qCWarning(lcCommands).noquote() << "command" << *command.id << "refused:" << outcome.result.error;
+        record(admitted.row.rowId, std::move(outcome), summary, stopped);
         return;
     }
     runClaimed(admitted.row, command, options, summary, stopped);
@@ -256,8 +312,19 @@ void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, c
         qCInfo(lcCommands).noquote() << "command" << *command.id << "deferred:" << outcome.result.detail;
         return;
     }
-    qCInfo(lcCommands).noquote() << "command" << *command.id << command.type << "->" << outcomeName(outcome.result.outcome)
-                                 << outcome.result.detail;
+    qCInfo(lcCommands).noquote() << "command" << *command.id << textcap::capToken(command.type) << "->"
+                                 << outcomeName(outcome.result.outcome) << textcap::capUtf8(outcome.result.detail, textcap::kMaxErrorBytes);
+    record(rowId, std::move(outcome), summary, stopped);
+}
+
+void SyncSession::record(qint64 rowId, CommandOutcome outcome, SyncSummary &summary, bool &stopped)
+{
+    const Command &command = outcome.command;
+    // What is stored and echoed of backend-supplied text is capped (docs/security.md).
+    outcome.result.error = textcap::capUtf8(outcome.result.error, textcap::kMaxErrorBytes);
+    outcome.result.detail = textcap::capUtf8(outcome.result.detail, textcap::kMaxErrorBytes);
+    outcome.result.version = textcap::capUtf8(outcome.result.version, textcap::kMaxTypeBytes);
+    const QString type = textcap::capUtf8(command.type, textcap::kMaxTypeBytes);
 
     CommandCompletion completion;
     completion.state = stateOf(outcome.result);
@@ -268,7 +335,7 @@ void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, c
     completion.detail = outcome.result.detail;
     completion.exec = outcome.result.exec;
     if (outcome.result.needsAck())
-        completion.ackPayload = payloads::ack(*command.id, command.type, outcome.result.success(), outcome.result.error, outcome.result.version);
+        completion.ackPayload = payloads::ack(*command.id, type, outcome.result.success(), outcome.result.error, outcome.result.version);
     const qint64 ackId = m_ledger.complete(rowId, completion);
     if (ackId == 0 && outcome.result.needsAck())
         summary.ledgerError = m_ledger.lastError();
@@ -279,7 +346,7 @@ void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, c
         ack.commandRow = rowId;
         ack.commandId = *command.id;
         ack.agentType = m_agentType;
-        ack.type = command.type;
+        ack.type = type;
         ack.commandState = stateName(completion.state);
         ack.payload = completion.ackPayload;
         deliver(ack, &outcome);

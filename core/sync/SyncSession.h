@@ -1,11 +1,13 @@
 #pragma once
 
 #include "commands/Command.h"
+#include "store/CommandLedger.h"
 #include "sync/CommandResult.h"
 
 #include <QDateTime>
 #include <QDeadlineTimer>
 #include <QList>
+#include <QSet>
 #include <QString>
 #include <QStringList>
 
@@ -40,6 +42,7 @@ struct SyncSummary {
     QString syncError;
     QList<CommandOutcome> outcomes;
     int deferred = 0;             ///< commands left pending (budget, foreground, or after uninstall)
+    int notAdmitted = 0;          ///< received but not stored (budget): the backend sends them again
     int acksResent = 0;           ///< outbox acks delivered before the sync
     int outboxLeft = 0;           ///< acks still waiting after the round (any process's)
     int outboxFailed = 0;         ///< queued acks this round tried to re-send and could not
@@ -55,7 +58,7 @@ struct SyncSummary {
     /// @brief Why the round did not fully succeed, one plain sentence each (empty when it did).
     QStringList problems() const;
     /// @brief Work is left that a detached worker should finish (foreground budget ran out).
-    bool leftWork() const { return deferred > 0 || syncTimedOut || outboxLeft > 0; }
+    bool leftWork() const { return deferred > 0 || notAdmitted > 0 || syncTimedOut || outboxLeft > 0; }
 };
 
 /// @brief Options of one round.
@@ -65,7 +68,8 @@ struct SyncOptions {
     QString cwd;
     bool skipReport = false;      ///< sandbox guard, or a worker finishing a hook's round
     QString status = QStringLiteral("running");
-    /// Foreground hook: only quick commands run inline; restricted commands wait for the worker.
+    /// A hook run under a budget (every hook event): only quick commands run inline; restricted
+    /// commands, which may take their whole timeout, wait for the worker.
     bool foreground = false;
     QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever);
     /// Retry only acks whose backoff has passed (hooks, tray); an explicit `teamai sync` retries all.
@@ -89,9 +93,16 @@ public:
 
 private:
     void flushOutbox(const SyncOptions &options, SyncSummary &summary);
-    void handle(const Command &command, const SyncOptions &options, SyncSummary &summary, bool &stopped);
+    QList<QJsonObject> receive(const ToolInfo &tool, const SyncOptions &options, SyncSummary &summary);
+    void handleReceived(const QList<QJsonObject> &received, const SyncOptions &options, SyncSummary &summary,
+                        bool &stopped, QSet<qint64> &seen);
+    void drainLedger(const SyncOptions &options, SyncSummary &summary, bool &stopped, const QSet<qint64> &seen);
+    void handle(const Command &command, const CommandLedger::Admitted &admitted, const SyncOptions &options,
+                SyncSummary &summary, bool &stopped);
+    void ackAgain(const LedgerCommand &admittedRow, CommandOutcome &outcome, const SyncOptions &options);
     void runClaimed(const LedgerCommand &row, const Command &command, const SyncOptions &options,
                     SyncSummary &summary, bool &stopped);
+    void record(qint64 rowId, CommandOutcome outcome, SyncSummary &summary, bool &stopped);
     bool deliver(const OutboxAck &ack, CommandOutcome *outcome);
     bool budgetLeft(const SyncOptions &options) const;
 

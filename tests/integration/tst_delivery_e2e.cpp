@@ -80,6 +80,8 @@ private slots:
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("status"), 503}});
         for (int sync = 0; sync < 3; ++sync)
             QCOMPARE(runTeamai(hookArgs(QStringLiteral("stop"))).exitCode, 0);
+        // The hooks hand the undelivered acks to a worker, which meets the same outage.
+        QVERIFY(f->waitForWorkers());
         QVERIFY(f->server().acks().isEmpty());
         QCOMPARE(f->server().queued().size(), 3);  // the backend still waits for them
         const QJsonObject status = QJsonDocument::fromJson(runTeamai({QStringLiteral("status"), QStringLiteral("--json")}).out).object();

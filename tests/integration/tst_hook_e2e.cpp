@@ -69,13 +69,21 @@ private slots:
         QVERIFY(journal().isEmpty());
     }
 
-    void backgroundEventRunsInline()
+    void backgroundEventRunsQuickCommandsInline()
     {
+        // Issue 13 item 4: post-tool-use has an 8 s budget too, so a pushed `cmd` (up to 120 s)
+        // goes to the worker like in a foreground event; quick commands still run inline.
+        f->server().queue(QJsonObject{{QStringLiteral("id"), 12}, {QStringLiteral("type"), QStringLiteral("reboot_machine")}});
+        verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), kHookJson));
+        QCOMPARE(f->ackFor(12).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QVERIFY(f->waitForWorkers());
+        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);  // nothing was left for a worker
+
         f->server().queue(restrictedCommand(11, QStringLiteral("teamai --version")));
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), kHookJson));
-        QCOMPARE(f->ackFor(11).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
-        QVERIFY(QDir(f->env().stateDir()).entryList({QStringLiteral("worker-*.lock")}).isEmpty());
-        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);
+        QCOMPARE(f->waitForAck(11).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QVERIFY(f->waitForWorkers());
+        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 3);  // the hook's and the worker's
     }
 
     void hookDispatchAliasAndStopStatus()
@@ -93,7 +101,7 @@ private slots:
     {
         f->server().queue(restrictedCommand(2, QStringLiteral("teamai --version")));
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), "{{{ not json"));
-        QCOMPARE(f->ackFor(2).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QCOMPARE(f->waitForAck(2).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
     }
 
     void cloudStudioSkipsTheReportButSyncs()

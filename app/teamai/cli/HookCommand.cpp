@@ -8,12 +8,26 @@
 #include "sync/SyncEngine.h"
 #include "sync/WorkerLauncher.h"
 #include "tools/ToolTable.h"
+#include "util/ProcessClock.h"
+
+#include <algorithm>
 
 namespace teamai::cli {
 namespace {
 
-// SPEC §6: a foreground event must give the agent its turn back within 4.5 s.
+// Budgets are deadlines for the whole process, measured from the start of main()
+// (processclock): start-up, stdin, requests, starting the worker and exit all count.
+// SPEC §6: a foreground event gives the agent its turn back within 4.5 s.
 constexpr int kForegroundBudgetMs = 4500;
+// Other events: well below the 10 s hook timeout `teamai init` writes into the agent's settings.
+constexpr int kBackgroundBudgetMs = 8000;
+// Kept at the end of a budget for starting the worker and exiting.
+constexpr int kExitReserveMs = 300;
+// Stdin (the hook JSON, a few hundred bytes) may use the budget up to this point; an agent
+// trickling it slowly gets the process cwd instead of the whole budget spent waiting.
+constexpr int kStdinUntilMs = 1000;
+// Per request in background events: a stalled report must leave time for the sync.
+constexpr int kBackgroundRequestTimeoutMs = 3500;
 
 bool isForeground(const QString &event)
 {
@@ -44,16 +58,14 @@ QString HookCommand::help() const
         "\n"
         "Options:\n"
         "  --hook EVENT  the hook event: session-start or prompt-submit (foreground: back within\n"
-        "                4.5 s, slow work continues in a detached `teamai worker`), post-tool-use\n"
-        "                or stop (background: everything runs inline)\n"
+        "                4.5 s), post-tool-use or stop (back within 8 s); work that does not\n"
+        "                fit, and pushed `cmd` commands, continue in a detached `teamai worker`\n"
         "  --tool TOOL   the agent whose hook this is: claude, codex, codebuddy, workbuddy, cursor,\n"
         "                claude-internal (default: workbuddy)");
 }
 
 int HookCommand::run(const QStringList &arguments)
 {
-    // The agent is waiting on us: start the budget clock before anything else.
-    const QDeadlineTimer budget(kForegroundBudgetMs);
     CommandLine line({QStringLiteral("tool")}, {}, 1);
     const bool parsed = line.parse(arguments);
     if (parsed && line.helpRequested()) {
@@ -76,7 +88,11 @@ int HookCommand::run(const QStringList &arguments)
         return kExitOk;
     }
 
-    const HookInput input = HookInput::fromBytes(HookInput::readStdin());
+    const bool foreground = isForeground(event);
+    // The round must end by here; the process a little later (kExitReserveMs).
+    const QDeadlineTimer budget = processclock::deadlineFromStart(
+        (foreground ? kForegroundBudgetMs : kBackgroundBudgetMs) - kExitReserveMs);
+    const HookInput input = HookInput::fromBytes(HookInput::readStdin(1024 * 1024, 200, processclock::deadlineFromStart(kStdinUntilMs)));
     if (!input.parseError.isEmpty())
         qCInfo(lcHook).noquote() << input.parseError << "- using the process cwd";
 
@@ -87,8 +103,8 @@ int HookCommand::run(const QStringList &arguments)
         recordHookError(event, tool->name, error);
         return kExitOk;
     }
-    const bool foreground = isForeground(event);
-    engine->setRequestTimeoutMs(foreground ? BackendClient::kForegroundTimeoutMs : BackendClient::kDefaultTimeoutMs);
+    engine->setRequestTimeoutMs(foreground ? BackendClient::kForegroundTimeoutMs : kBackgroundRequestTimeoutMs);
+    engine->setLedgerWaitLimitMs(int(std::max<qint64>(1, budget.remainingTime())));
 
     SyncOptions options;
     options.tool = tool;
@@ -96,12 +112,13 @@ int HookCommand::run(const QStringList &arguments)
     options.cwd = input.cwd;
     options.skipReport = shouldSkipReportInSandbox();
     options.status = event == QLatin1String("stop") ? QStringLiteral("stopped") : QStringLiteral("running");
-    options.foreground = foreground;
+    // Every event has a budget; restricted commands (up to their 120 s timeout) go to the worker.
+    options.foreground = true;
     options.drainLedger = !foreground;  // background events have time for what earlier hooks left
-    if (foreground)
-        options.deadline = budget;
+    options.deadline = budget;
     const SyncSummary summary = engine->runOnce(options);
-    if (foreground && summary.leftWork())
+    // Pruning old history is the worker's job too, about once a day.
+    if (summary.leftWork() || engine->retentionDue())
         launchDetachedWorker(tool->name, input.cwd);
 
     if (!summary.reportSkipped && !summary.reportOk)

@@ -28,10 +28,12 @@ QString WorkerCommand::help() const
     return QStringLiteral(
         "Usage: teamai worker [--tool TOOL] [--cwd DIR]\n"
         "\n"
-        "Started by a foreground hook (session-start, prompt-submit) that ran out of its 4.5 s\n"
-        "budget: syncs again without the budget, runs the commands left pending and delivers\n"
-        "queued acknowledgements. One worker per tool at a time (a lock file under\n"
-        "~/.teamai/local-agent); a second one exits at once. Always exits 0.\n"
+        "Started by a hook that ran out of its budget (4.5 s for session-start and prompt-submit,\n"
+        "8 s for post-tool-use and stop) or that received a pushed `cmd`: syncs again without a\n"
+        "budget, runs the commands left pending and delivers\n"
+        "queued acknowledgements, then prunes old finished history (about once a day; agent\n"
+        "settings historyRetentionDays, historyMaxCommands). One worker per tool at a time (a\n"
+        "lock file under ~/.teamai/local-agent); a second one exits at once. Always exits 0.\n"
         "\n"
         "Options:\n"
         "  --tool TOOL   the agent (default: workbuddy)\n"
@@ -74,6 +76,8 @@ int WorkerCommand::run(const QStringList &arguments)
         if (!summary.syncOk || !morePending || summary.outcomes.isEmpty() || exec::TerminationSignals::received())
             break;
     }
+    // Retention is the worker's job (never a foreground hook's), about once a day.
+    engine->pruneHistory();
     return kExitOk;
 }
 

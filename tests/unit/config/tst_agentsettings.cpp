@@ -49,6 +49,8 @@ private slots:
         QCOMPARE(s.remoteCommands().explicitlySet, false);
         QCOMPARE(s.syncIntervalMinutes(), 5);
         QVERIFY(s.enabledAgents().isEmpty());
+        QCOMPARE(s.historyRetentionDays(), 90);
+        QCOMPARE(s.historyMaxCommands(), 100000);
         QVERIFY(!QFile::exists(AgentSettings::defaultPath()));
     }
 
@@ -132,6 +134,14 @@ private slots:
                                            << QStringLiteral("syncIntervalMinutes");
         QTest::newRow("interval huge") << QByteArray(R"({"syncIntervalMinutes": 1e300})")
                                        << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("retention zero") << QByteArray(R"({"historyRetentionDays": 0})")
+                                        << QStringLiteral("historyRetentionDays");
+        QTest::newRow("retention string") << QByteArray(R"({"historyRetentionDays": "90"})")
+                                          << QStringLiteral("historyRetentionDays");
+        QTest::newRow("max commands tiny") << QByteArray(R"({"historyMaxCommands": 5})")
+                                           << QStringLiteral("historyMaxCommands");
+        QTest::newRow("max commands fraction") << QByteArray(R"({"historyMaxCommands": 1000.5})")
+                                               << QStringLiteral("historyMaxCommands");
         QTest::newRow("agents string") << QByteArray(R"({"enabledAgents": "claude"})")
                                        << QStringLiteral("enabledAgents");
         QTest::newRow("agents numbers") << QByteArray(R"({"enabledAgents": [1]})") << QStringLiteral("enabledAgents");
@@ -146,6 +156,16 @@ private slots:
         QVERIFY2(loaded.error.contains(QLatin1Char('"') + field + QLatin1Char('"')), qPrintable(loaded.error));
         QVERIFY(loaded.error.contains(path));
         QCOMPARE(readAll(path), json);
+    }
+
+    void historyLimitsAreRead()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+                         R"({"historyRetentionDays": 30, "historyMaxCommands": 5000})");
+        const AgentSettings::Loaded loaded = AgentSettings::load();
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        QCOMPARE(loaded.settings.historyRetentionDays(), 30);
+        QCOMPARE(loaded.settings.historyMaxCommands(), 5000);
     }
 
     void nullFieldsAreDefaults()

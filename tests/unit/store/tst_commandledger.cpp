@@ -2,6 +2,7 @@
 #include "store/CommandLedger.h"
 #include "store/SqliteQuery.h"
 #include "store/LedgerDatabase.h"
+#include "util/TextCap.h"
 
 #include "TestEnvironment.h"
 
@@ -296,6 +297,99 @@ private slots:
         QCOMPARE(m_ledger->history(filter).size(), 0);
         QCOMPARE(m_ledger->pendingCommands(QStringLiteral("claude")).first().commandId, 40);  // oldest first
         QCOMPARE(m_ledger->countInState(CommandState::Pending), 6);
+    }
+    void oversizedCommandIsStoredAsAStub()
+    {
+        QJsonObject raw{{QStringLiteral("id"), 7}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")},
+                        {QStringLiteral("cmd"), QString(3 * 1024 * 1024, u'x')}};
+        const auto admitted = m_ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
+        QCOMPARE(admitted.admission, CommandLedger::Admission::New);
+        QVERIFY(admitted.oversizedBytes > 3 * 1024 * 1024);
+        QVERIFY(admitted.row.rawJson.size() < 256);
+        const Command stub = Command::fromJson(QJsonDocument::fromJson(admitted.row.rawJson.toUtf8()).object());
+        QCOMPARE(stub.id.value_or(0), 7);
+        QCOMPARE(stub.type, QStringLiteral("uninstall_teamai"));
+        QVERIFY(CommandLedger::isOversizedStub(stub));
+        // Sent again: still known as oversized, whatever is sent now.
+        const auto again = m_ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
+        QCOMPARE(again.admission, CommandLedger::Admission::Pending);
+        QVERIFY(again.oversizedBytes > 0);
+        // A command just under the cap is kept whole.
+        raw.insert(QStringLiteral("id"), 8);
+        raw.insert(QStringLiteral("cmd"), QString(60 * 1024, u'y'));
+        const auto small = m_ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
+        QCOMPARE(small.oversizedBytes, 0);
+        QVERIFY(small.row.rawJson.contains(QString(60 * 1024, u'y')));
+    }
+
+    void storedAndEchoedTextIsCapped()
+    {
+        QJsonObject raw{{QStringLiteral("id"), 9}, {QStringLiteral("type"), QString(5000, u't')}};
+        const auto admitted = m_ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
+        QVERIFY(admitted.row.type.toUtf8().size() <= textcap::kMaxTypeBytes);
+        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+        const QString huge = QString(2 * 1024 * 1024, QChar(0x00e9));  // 2 bytes each in UTF-8
+        CommandCompletion c;
+        c.state = CommandState::Failed;
+        c.error = huge;
+        c.detail = huge;
+        c.ackPayload = ackPayload(9, false, huge);
+        QVERIFY(m_ledger->complete(admitted.row.rowId, c) > 0);
+        const auto row = m_ledger->command(admitted.row.rowId);
+        QVERIFY(row);
+        QVERIFY(row->error.toUtf8().size() <= textcap::kMaxErrorBytes);
+        QVERIFY(row->detail.toUtf8().size() <= textcap::kMaxErrorBytes);
+        QVERIFY(row->error.startsWith(QString(100, QChar(0x00e9))));
+        const QList<OutboxAck> due = m_ledger->dueAcks(false);
+        QCOMPARE(due.size(), 1);
+        QVERIFY(due.first().payload.value(QStringLiteral("error")).toString().toUtf8().size() <= textcap::kMaxErrorBytes);
+        m_ledger->recordAckAttempt(due.first(), 0, huge, false);
+        const QString path = m_db->path();
+        QVERIFY(QFileInfo(path).size() + QFileInfo(path + QStringLiteral("-wal")).size() < 1024 * 1024);
+    }
+
+    void admitAllStoresInOrderAndStopsAtTheDeadline()
+    {
+        QList<Command> commands;
+        for (int id = 1; id <= 3000; ++id)
+            commands.append(command(id, QStringLiteral("noop")));
+        const auto none = m_ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent"), QDeadlineTimer(0));
+        QVERIFY(none.isEmpty());
+        QCOMPARE(m_ledger->countInState(CommandState::Pending), 0);
+
+        const auto all = m_ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent"));
+        QCOMPARE(all.size(), 3000);
+        QCOMPARE(all.first().admission, CommandLedger::Admission::New);
+        QCOMPARE(all.last().row.commandId, 3000);
+        QCOMPARE(m_ledger->countInState(CommandState::Pending), 3000);
+        const auto again = m_ledger->admitAll(commands.mid(0, 10), QStringLiteral("claude"), QStringLiteral("agent"));
+        QCOMPARE(again.first().admission, CommandLedger::Admission::Pending);
+        QCOMPARE(again.first().row.rowId, all.first().row.rowId);
+
+        // Paging through the pending rows keeps storage order.
+        qint64 after = 0;
+        qint64 expected = 1;
+        for (;;) {
+            const QList<LedgerCommand> page = m_ledger->pendingCommands(QStringLiteral("claude"), 700, after);
+            if (page.isEmpty())
+                break;
+            for (const LedgerCommand &row : page)
+                QCOMPARE(row.commandId, expected++);
+            after = page.last().rowId;
+        }
+        QCOMPARE(expected, 3001);
+    }
+
+    void capHelpersKeepCharactersWhole()
+    {
+        QCOMPARE(textcap::capUtf8(QStringLiteral("short"), 1024), QStringLiteral("short"));
+        const QString emoji = QString::fromUtf8("\xF0\x9F\x98\x80").repeated(1000);  // 4 bytes each
+        const QString capped = textcap::capUtf8(emoji, 1024);
+        QVERIFY(capped.toUtf8().size() <= 1024);
+        QVERIFY(capped.startsWith(QString::fromUtf8("\xF0\x9F\x98\x80")));
+        QVERIFY(!capped.toUtf8().contains("\xEF\xBF\xBD"));  // no broken surrogate
+        QCOMPARE(textcap::capToken(QString(64, u'a')), QString(64, u'a'));
+        QCOMPARE(textcap::capToken(QString(65, u'a')).size(), 64);
     }
 };
 
