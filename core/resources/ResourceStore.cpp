@@ -221,10 +221,14 @@ bool readSkillArchive(const QString &payloadPath, const ResourceRequest &request
     const QString name = front.value(QStringLiteral("name")).trimmed();
     skill->dirName = name.isEmpty() ? request.slug : name;
     if (!isValidSlug(skill->dirName)) {
-        *error = QStringLiteral("Invalid skill name in SKILL.md: %1").arg(name);
+        *error = QStringLiteral("Invalid skill name in SKILL.md: %1").arg(echoedName(name));
         return false;
     }
     skill->version = front.value(QStringLiteral("version")).trimmed();
+    if (!skill->version.isEmpty() && !isValidVersion(skill->version)) {
+        *error = QStringLiteral("Invalid version in SKILL.md: %1").arg(echoedName(skill->version));
+        return false;
+    }
     if (skill->version.isEmpty())
         skill->version = request.version;
     skill->displayName = front.value(QStringLiteral("display_name")).trimmed();
@@ -380,6 +384,10 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
     const QString version = request.version.isEmpty()
         ? parseFrontMatter(content.left(16 * 1024)).value(QStringLiteral("version")).trimmed()
         : request.version;
+    if (!version.isEmpty() && !isValidVersion(version)) {
+        failureWith(&out, QStringLiteral("Invalid version in the front matter: %1").arg(echoedName(version)));
+        return out;
+    }
     if (request.kind == ResourceKind::ClaudeMd && claudemd::containsMarker(content)) {
         failureWith(&out, QStringLiteral("The claudemd block contains a TeamAI section marker"));
         return out;

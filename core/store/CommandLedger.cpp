@@ -300,6 +300,13 @@ bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
     return exec(q, "claim") && q.numRowsAffected() == 1;
 }
 
+void CommandLedger::forgetPending(qint64 rowId)
+{
+    SqliteQuery &q = statement(QStringLiteral("DELETE FROM commands WHERE row_id = ? AND state = 'pending'"));
+    q.addBindValue(rowId);
+    exec(q, "forget pending");
+}
+
 void CommandLedger::release(qint64 rowId)
 {
     SqliteQuery &q = statement(QStringLiteral(

@@ -75,6 +75,11 @@ public:
     /// later run or the worker claims it again.
     void release(qint64 rowId);
 
+    /// @brief Forgets a command that is still pending and never ran: it is in the ledger only
+    /// because it arrived, and the backend (which has no ack for it) sends it again. Used for the
+    /// rest of a batch after a successful `uninstall_teamai` (SPEC §4: it waits for a later sync).
+    void forgetPending(qint64 rowId);
+
     /// @brief Records the pid of the child a claimed command started (for diagnostics).
     void setChildPid(qint64 rowId, qint64 childPid);
 

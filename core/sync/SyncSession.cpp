@@ -86,6 +86,7 @@ bool SyncSession::budgetLeft(const SyncOptions &options) const
 
 SyncSummary SyncSession::run(const SyncOptions &options)
 {
+    m_batchEnded = false;
     SyncSummary summary;
     summary.startedAt = QDateTime::currentDateTimeUtc();
     QElapsedTimer timer;
@@ -265,7 +266,13 @@ void SyncSession::handle(const Command &command, const CommandLedger::Admitted &
     const bool slowInForeground = !refuse && options.foreground && route.handler == CommandRoute::Handler::RestrictedCmd;
     // After SIGTERM/SIGINT/SIGHUP the agent records what ran and exits: nothing new starts.
     if (stopped || !budgetLeft(options) || slowInForeground || exec::TerminationSignals::received()) {
-        ++summary.deferred;  // stays pending: a later round or the worker runs it
+        ++summary.deferred;
+        // Batch order: what comes after a deferred command waits behind it (the worker or a later
+        // round runs them in order). After a successful uninstall_teamai the rest is not kept at
+        // all: it runs only if the backend sends it again (SPEC §4).
+        if (m_batchEnded)
+            m_ledger.forgetPending(admitted.row.rowId);
+        stopped = true;
         return;
     }
     if (!m_ledger.claim(admitted.row.rowId, ProcessIdentity::current())) {
@@ -309,6 +316,7 @@ void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, c
     if (outcome.result.outcome == CommandResult::Outcome::Deferred) {
         m_ledger.release(rowId);
         ++summary.deferred;
+        stopped = true;  // the rest of the batch waits behind it
         qCInfo(lcCommands).noquote() << "command" << *command.id << "deferred:" << outcome.result.detail;
         return;
     }
@@ -351,7 +359,10 @@ void SyncSession::record(qint64 rowId, CommandOutcome outcome, SyncSummary &summ
         ack.payload = completion.ackPayload;
         deliver(ack, &outcome);
     }
-    stopped = outcome.result.stopBatch;
+    if (outcome.result.stopBatch) {
+        stopped = true;
+        m_batchEnded = true;
+    }
     summary.outcomes.append(std::move(outcome));
 }
 

@@ -112,6 +112,7 @@ private:
     CommandLedger &m_ledger;
     QString m_agentType;
     QString m_localAgentId;
+    bool m_batchEnded = false;  ///< a command ended the batch (uninstall_teamai succeeded)
 };
 
 } // namespace teamai

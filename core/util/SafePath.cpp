@@ -103,11 +103,14 @@ bool writeInFolder(const Resolved &checked, const QString &path, const QByteArra
     const QByteArray temp = ".teamai-write-" + name.left(40) + '-'
         + QByteArray::number(QRandomGenerator::global()->generate(), 16);
     const int fd = ::openat(dirFd, temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
+    const bool created = fd >= 0;
     bool ok = fd >= 0 && ::fchmod(fd, mode) == 0 && writeAll(fd, bytes);
     if (!ok)
-        *error = QStringLiteral("Cannot write %1: %2").arg(path, systemError());
-    if (fd >= 0)
-        ::close(fd);
+        *error = QStringLiteral("%1 while writing %2").arg(systemError(), path);  // the atomic writer's wording
+    if (created && ::close(fd) != 0 && ok) {
+        ok = false;
+        *error = QStringLiteral("%1 while writing %2").arg(systemError(), path);
+    }
     struct stat st {};
     if (ok && ::fstatat(dirFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
         ok = false;  // became a link since the check
@@ -117,7 +120,7 @@ bool writeInFolder(const Resolved &checked, const QString &path, const QByteArra
         ok = false;
         *error = QStringLiteral("Cannot write %1: %2").arg(path, systemError());
     }
-    if (!ok && fd >= 0)
+    if (!ok && created)
         ::unlinkat(dirFd, temp.constData(), 0);
     ::close(dirFd);
     return ok;

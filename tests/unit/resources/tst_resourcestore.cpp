@@ -3,6 +3,7 @@
 
 #include "resources/InstalledResources.h"
 #include "resources/Manifest.h"
+#include "resources/ResourceNames.h"
 #include "resources/ResourceStore.h"
 #include "tools/ToolTable.h"
 #include "TestArchives.h"
@@ -136,6 +137,11 @@ private slots:
                                     << QStringLiteral("More than one SKILL.md at the top of the archive");
         QTest::newRow("hostile name") << makeArchive({fileEntry(QStringLiteral("a/SKILL.md"), skillMd(QStringLiteral("../../x"), {}))})
                                       << QStringLiteral("Invalid skill name in SKILL.md: ../../x");
+        QTest::newRow("hostile version") << makeArchive({fileEntry(QStringLiteral("a/SKILL.md"), skillMd(QStringLiteral("a"), QStringLiteral("../../v")))})
+                                         << QStringLiteral("Invalid version in SKILL.md: ../../v");
+        QTest::newRow("huge name echoed short")
+            << makeArchive({fileEntry(QStringLiteral("a/SKILL.md"), skillMd(QStringLiteral("CON") + QString(5000, u'/'), {}))})
+            << QStringLiteral("Invalid skill name in SKILL.md: %1").arg(resources::echoedName(QStringLiteral("CON") + QString(5000, u'/')));
         QTest::newRow("dotdot") << makeArchive({fileEntry(QStringLiteral("a/SKILL.md"), skillMd(QStringLiteral("a"), {})),
                                                 fileEntry(QStringLiteral("../evil.txt"), "x")})
                                 << QStringLiteral("Unsafe archive entry: ../evil.txt");
