@@ -98,14 +98,14 @@ SyncSummary SyncSession::run(const SyncOptions &options)
     if (options.skipReport) {
         summary.reportSkipped = true;
     } else {
-        const BackendReply reply = m_client.post(Route::Report, payloads::report(tool, m_config, options.status, summary.startedAt));
+        const BackendReply reply = m_client.post(Route::Report, payloads::report(tool, m_config, options.status, summary.startedAt, options.cwd));
         summary.reportOk = reply.ok;
         summary.reportError = reply.error;
         if (!reply.ok)
             qCWarning(lcSync).noquote() << "report failed:" << reply.error;  // the sync still happens
     }
 
-    const BackendReply syncReply = m_client.post(Route::Sync, payloads::sync(tool, m_config, options.status));
+    const BackendReply syncReply = m_client.post(Route::Sync, payloads::sync(tool, m_config, options.status, options.cwd));
     QList<QJsonObject> received;
     if (!syncReply.ok) {
         summary.syncError = syncReply.error;

@@ -46,8 +46,7 @@ QString HookCommand::help() const
         "  --hook EVENT  the hook event: session-start or prompt-submit (foreground: back within\n"
         "                4.5 s, slow work continues in a detached `teamai worker`), post-tool-use\n"
         "                or stop (background: everything runs inline)\n"
-        "  --tool TOOL   the agent whose hook this is: claude, codex, codebuddy, workbuddy, cursor,\n"
-        "                claude-internal (default: workbuddy)");
+        "  --tool TOOL   the agent whose hook this is (default: workbuddy):\n                ") + wrappedToolList(16);
 }
 
 int HookCommand::run(const QStringList &arguments)
