@@ -152,6 +152,10 @@ int InitCommand::installHooks(const QList<const ToolInfo *> &agents) const
     const QString teamai = QCoreApplication::applicationFilePath();
     bool failed = false;
     for (const ToolInfo *tool : agents) {
+        if (tool->hooksSettings.isEmpty()) {
+            printOut(QStringLiteral("No hooks for %1: its hook format is not supported yet (docs/compatibility.md)").arg(tool->name));
+            continue;
+        }
         const agenthooks::dispatch::Change change = agenthooks::dispatch::install(*tool, paths::homeDir(), teamai);
         if (!change.ok) {
             printErr(QStringLiteral("teamai init: cannot install the %1 hooks: %2").arg(tool->name, change.error));
