@@ -145,6 +145,28 @@ class TestCompatIdentity : public QObject
         return node.exitStatus() == QProcess::NormalExit;
     }
 
+    /// The reference forks a detached child on session-start that runs on after the hook
+    /// returned, in the hook's cwd. Waits until no process works inside @p home any more, so the
+    /// child cannot write into HOME after the test removed it (Linux: /proc/<pid>/cwd).
+    static bool waitForProcessesIn(const QString &home)
+    {
+        const QDeadlineTimer deadline(60000);
+        const QString canonicalHome = QFileInfo(home).canonicalFilePath();
+        for (;;) {
+            bool busy = false;
+            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+                const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
+                if (pid.toLongLong() > 0 && (cwd == canonicalHome || cwd.startsWith(canonicalHome + u'/')))
+                    busy = true;
+            }
+            if (!busy)
+                return true;
+            if (deadline.hasExpired())
+                return false;
+            QThread::msleep(100);
+        }
+    }
+
     static bool waitForOurWorkers(const TestEnvironment &env)
     {
         const QDeadlineTimer deadline(30000);
@@ -196,6 +218,7 @@ private slots:
 
         QVERIFY(runReference(env, tool, cwd));
         const Round reference = waitForRound(server);
+        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
         QVERIFY2(!reference.report.isEmpty() && !reference.sync.isEmpty(), "the reference sent no report/sync");
         QVERIFY2(!ours.report.isEmpty() && !ours.sync.isEmpty(), "we sent no report/sync");
 
