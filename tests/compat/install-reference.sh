@@ -18,7 +18,7 @@ if [ -z "$npm" ] || [ ! -x "$npm" ]; then
     echo "compat: npm not found; run scripts/bootstrap.sh (installs nodejs and npm)" >&2
     exit 1
 fi
-if ! "$npm" ping >/dev/null 2>&1; then
+if ! "$npm" ping --fetch-retries=0 --fetch-timeout=20000 >/dev/null 2>&1; then
     echo "SKIP compat: npm cannot reach its registry; the compat tests will skip"
     exit 0
 fi
