@@ -17,13 +17,18 @@ packages=(
 )
 
 missing=()
+# The compat tests (tests/compat) install the reference client with npm. Only when there is no npm
+# at all: a Node.js from elsewhere (e.g. NodeSource, which bundles npm) must not meet Debian's npm.
+if ! command -v npm >/dev/null 2>&1; then
+    missing+=(nodejs npm)
+fi
 for package in "${packages[@]}"; do
     status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)
     [ "$status" = "installed" ] || missing+=("$package")
 done
 
 if [ ${#missing[@]} -eq 0 ]; then
-    echo "bootstrap: all ${#packages[@]} packages present"
+    echo "bootstrap: all ${#packages[@]} packages present (and npm)"
     exit 0
 fi
 

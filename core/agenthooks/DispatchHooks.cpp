@@ -26,6 +26,10 @@ QString settingsPathFor(const ToolInfo &tool, const QString &baseDir)
 Change editSettings(const ToolInfo &tool, const QString &baseDir, const std::function<QStringList(HookSettingsFile &)> &edit)
 {
     Change change;
+    if (tool.hooksSettings.isEmpty()) {  // a hook shape we do not write (ToolInfo::hooksFormat): nothing to do
+        change.ok = true;
+        return change;
+    }
     change.settingsPath = settingsPathFor(tool, baseDir);
     resources::InstallLock lock;
     if (!lock.acquire(&change.error))
@@ -126,6 +130,8 @@ Change uninstall(const ToolInfo &tool, const QString &baseDir)
 QStringList installed(const ToolInfo &tool, const QString &baseDir, QString *error)
 {
     QStringList lines;
+    if (tool.hooksSettings.isEmpty())
+        return lines;
     const HookSettingsFile::Loaded loaded = HookSettingsFile::load(settingsPathFor(tool, baseDir), layoutFor(tool));
     if (!loaded.error.isEmpty()) {
         if (error)

@@ -21,23 +21,30 @@ QString machineId()
 {
     // It cannot change while we run, and a round needs it for the report, the sync and the ledger.
     static const QString cached = [] {
+        QString id;
 #if defined(Q_OS_LINUX)
-    // Read the file directly: QSysInfo::machineUniqueId() falls back to other files and formats.
+        // Read the files directly: QSysInfo::machineUniqueId() falls back to other files and formats.
         for (const char *path : {"/etc/machine-id", "/var/lib/dbus/machine-id"}) {
             QFile file(QString::fromLatin1(path));
-            if (file.open(QIODevice::ReadOnly)) {
-                const QString id = QString::fromLatin1(file.readAll()).trimmed().toLower();
-                if (!id.isEmpty())
-                    return id;
-            }
+            if (file.open(QIODevice::ReadOnly))
+                id = QString::fromLatin1(file.readAll()).trimmed();
+            if (!id.isEmpty())
+                break;
         }
-        return QString();
 #else
         // macOS: IOPlatformUUID; Windows: MachineGuid — both what QSysInfo reads.
-        return QString::fromLatin1(QSysInfo::machineUniqueId()).trimmed().toLower();
+        id = QString::fromLatin1(QSysInfo::machineUniqueId());
 #endif
+        return machineIdFrom(id, hostName());
     }();
     return cached;
+}
+
+QString machineIdFrom(const QString &osId, const QString &host)
+{
+    // The case is kept: the id is hashed, and the reference hashes it as the OS gives it.
+    const QString id = osId.trimmed();
+    return id.isEmpty() ? host : id;
 }
 
 QString computeLocalAgentId(const QString &agentType, const QString &machine, const QString &installPathValue)
@@ -62,6 +69,19 @@ QString localAgentId(const ToolInfo &tool)
 QString hostName()
 {
     return QSysInfo::machineHostName();
+}
+
+QString osPlatform()
+{
+#if defined(Q_OS_WIN)
+    return QStringLiteral("win32");
+#elif defined(Q_OS_MACOS)
+    return QStringLiteral("darwin");
+#elif defined(Q_OS_LINUX)
+    return QStringLiteral("linux");
+#else
+    return QSysInfo::kernelType();  // freebsd, openbsd… — the names Node uses too
+#endif
 }
 
 QString osDescription()

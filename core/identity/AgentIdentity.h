@@ -11,8 +11,12 @@ struct ToolInfo;
 namespace identity {
 
 /// @brief The OS machine id (Linux /etc/machine-id, macOS IOPlatformUUID, Windows MachineGuid),
-/// lowercase, trimmed; empty when unknown.
+/// trimmed, in its own case (macOS ids are upper case); the host name when there is none, as the
+/// reference client does (docs/compatibility.md).
 QString machineId();
+
+/// @brief machineId()'s rule on given inputs: @p osId trimmed, else @p host, else empty.
+QString machineIdFrom(const QString &osId, const QString &host);
 
 /// @brief `sha1(agentType + machineId + sha1(installPath)[:8])[:16]`, lowercase hex.
 QString computeLocalAgentId(const QString &agentType, const QString &machineId, const QString &installPath);
@@ -26,8 +30,11 @@ QString localAgentId(const ToolInfo &tool);
 /// @brief Host name as the backend shows it.
 QString hostName();
 
-/// @brief Short OS description, e.g. "linux 6.1 (Debian GNU/Linux 12 (bookworm))".
+/// @brief Short OS description, e.g. "linux 6.1 (Debian GNU/Linux 12 (bookworm))" (for logs).
 QString osDescription();
+
+/// @brief The report's `os`: Node's `os.platform()` names (`linux`, `darwin`, `win32`, `freebsd`…).
+QString osPlatform();
 
 } // namespace identity
 } // namespace teamai

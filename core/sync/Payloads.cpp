@@ -1,14 +1,14 @@
 #include "sync/Payloads.h"
 
-#include "Version.h"
 #include "config/AgentConfig.h"
 #include "identity/AgentIdentity.h"
+#include "identity/AgentVersion.h"
 #include "resources/InstalledResources.h"
 #include "resources/Manifest.h"
+#include "sync/ReportWorkspaces.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
 
-#include <QFileInfo>
 #include <QJsonArray>
 
 namespace teamai::payloads {
@@ -20,60 +20,66 @@ void insertIfNotEmpty(QJsonObject &object, const QString &key, const QJsonArray 
         object.insert(key, list);
 }
 
-QJsonObject workspaceBase(const AgentConfig::WorkspaceBinding &binding)
+/// `user_level` without its lists: the reference sends `userGroupId` as stored and leaves the key
+/// out when the config has none (JSON.stringify drops undefined).
+QJsonObject userLevelBase(const AgentConfig &config)
 {
-    return QJsonObject{
-        {QStringLiteral("path"), binding.path},
-        {QStringLiteral("name"), binding.projectName.isEmpty() ? QFileInfo(binding.path).fileName() : binding.projectName},
-        {QStringLiteral("ide_type"), binding.ideType},
-        {QStringLiteral("project_id"), binding.projectId},
-    };
+    QJsonObject userLevel;
+    const QJsonValue groupId = config.toJson().value(QStringLiteral("userGroupId"));
+    if (!groupId.isUndefined())
+        userLevel.insert(QStringLiteral("group_id"), groupId);
+    return userLevel;
+}
+
+QString startedAtOf(const AgentConfig &config, const QDateTime &fallback)
+{
+    const QString createdAt = config.createdAt();
+    return createdAt.isEmpty() ? fallback.toUTC().toString(Qt::ISODateWithMs) : createdAt;
 }
 
 } // namespace
 
-QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt)
+QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt,
+                   const QString &cwd)
 {
     const Manifest manifest = Manifest::load().manifest;
-    QJsonObject userLevel{{QStringLiteral("group_id"), config.userGroupId()}};
+    QJsonObject userLevel = userLevelBase(config);
     insertIfNotEmpty(userLevel, QStringLiteral("skills"),
                      installed::skills(paths::homeDir(), tool, manifest, Manifest::userScopeKey()));
     insertIfNotEmpty(userLevel, QStringLiteral("rules"),
                      installed::rules(paths::homeDir(), tool, manifest, Manifest::userScopeKey()));
 
     QJsonObject body{
-        {QStringLiteral("agent_type"), tool.name},
-        {QStringLiteral("agent_version"), QString::fromLatin1(kVersion)},
+        {QStringLiteral("agent_type"), tool.agentType},
+        {QStringLiteral("agent_version"), agentversion::of(tool)},
         {QStringLiteral("local_agent_id"), identity::localAgentId(tool)},
         {QStringLiteral("host_name"), identity::hostName()},
-        {QStringLiteral("os"), identity::osDescription()},
-        {QStringLiteral("started_at"), startedAt.toUTC().toString(Qt::ISODateWithMs)},
+        {QStringLiteral("os"), identity::osPlatform()},
+        {QStringLiteral("started_at"), startedAtOf(config, startedAt)},
         {QStringLiteral("last_status"), status},
         {QStringLiteral("user_level"), userLevel},
     };
     QJsonArray workspaces;
-    for (const AgentConfig::WorkspaceBinding &binding : config.workspaceBindings()) {
-        QJsonObject workspace = workspaceBase(binding);
-        const QString scope = Manifest::projectScopeKey(binding.path);
-        insertIfNotEmpty(workspace, QStringLiteral("skills"), installed::skills(binding.path, tool, manifest, scope));
-        insertIfNotEmpty(workspace, QStringLiteral("rules"), installed::rules(binding.path, tool, manifest, scope));
+    for (const QJsonValue &entry : reportworkspaces::select(tool, config, cwd)) {
+        QJsonObject workspace = entry.toObject();
+        const QString path = workspace.value(QStringLiteral("path")).toString();
+        const QString scope = Manifest::projectScopeKey(path);
+        insertIfNotEmpty(workspace, QStringLiteral("skills"), installed::skills(path, tool, manifest, scope));
+        insertIfNotEmpty(workspace, QStringLiteral("rules"), installed::rules(path, tool, manifest, scope));
         workspaces.append(workspace);
     }
     insertIfNotEmpty(body, QStringLiteral("workspaces"), workspaces);
     return body;
 }
 
-QJsonObject sync(const ToolInfo &tool, const AgentConfig &config, const QString &status)
+QJsonObject sync(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QString &cwd)
 {
     QJsonObject body{
-        {QStringLiteral("agent_type"), tool.name},
+        {QStringLiteral("agent_type"), tool.agentType},
         {QStringLiteral("local_agent_id"), identity::localAgentId(tool)},
         {QStringLiteral("status"), status},
     };
-    QJsonArray workspaces;
-    for (const AgentConfig::WorkspaceBinding &binding : config.workspaceBindings())
-        workspaces.append(workspaceBase(binding));
-    insertIfNotEmpty(body, QStringLiteral("workspaces"), workspaces);
+    insertIfNotEmpty(body, QStringLiteral("workspaces"), reportworkspaces::select(tool, config, cwd));
     return body;
 }
 

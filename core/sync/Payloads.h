@@ -14,11 +14,16 @@ struct ToolInfo;
 namespace payloads {
 
 /// @brief `report`: identity, host, the on-disk skills and rules of the user level and of each
-/// bound workspace. Empty lists are omitted (a present list is a full snapshot).
-QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt);
+/// workspace (reportworkspaces::select for @p cwd). Empty lists are omitted (a present list is a
+/// full snapshot). Field by field as the reference client sends them: `agent_type` normalized,
+/// `agent_version` the tool's own, `os` the platform name, `started_at` the config's `createdAt`
+/// (@p startedAt only when the config has none), `user_level.group_id` the config's `userGroupId`
+/// as stored (absent when it is).
+QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt,
+                   const QString &cwd = {});
 
-/// @brief `sync`: identity, status and the bound workspaces.
-QJsonObject sync(const ToolInfo &tool, const AgentConfig &config, const QString &status);
+/// @brief `sync`: identity, status and the workspaces (as in report(), without resources).
+QJsonObject sync(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QString &cwd = {});
 
 /// @brief `ack`: `{id, type, status: success|failed, error, version?}`.
 QJsonObject ack(qint64 id, const QString &type, bool success, const QString &error, const QString &version);

@@ -13,25 +13,47 @@
 namespace teamai {
 namespace {
 
-/// SPEC §4: the kind-specific field first, then the generic ones.
-QString firstField(const Command &command, const QStringList &names)
+/// The first of @p names the command carries (present and not null), as the reference client's
+/// `a ?? b ?? c` picks it: an empty string stops the search, so it is reported, not skipped.
+QString firstPresentField(const Command &command, const QStringList &names)
 {
     for (const QString &name : names) {
-        const QString value = command.field(name);
-        if (!value.isEmpty())
-            return value;
+        const QJsonValue value = command.raw.value(name);
+        if (!value.isUndefined() && !value.isNull())
+            return command.field(name);
     }
     return {};
 }
 
-QString kindPrefix(ResourceKind kind)
+/// SPEC §4 and the reference: the kind's own field, then the generic ones. A claudemd block may
+/// be named by `rule_*` (commands with `rule_type: prompt` / `handle_type: prompt` do that).
+QStringList fieldChain(ResourceKind kind, const QString &suffix)
+{
+    QStringList chain;
+    switch (kind) {
+    case ResourceKind::Skill: chain = {QStringLiteral("skill")}; break;
+    case ResourceKind::Rule: chain = {QStringLiteral("rule")}; break;
+    case ResourceKind::ClaudeMd: chain = {QStringLiteral("claudemd"), QStringLiteral("rule")}; break;
+    }
+    chain += {QStringLiteral("resource")};
+    for (QString &name : chain)
+        name += u'_' + suffix;
+    chain += {suffix == QLatin1String("slug") ? QStringLiteral("slug") : QStringLiteral("version")};
+    if (suffix == QLatin1String("slug"))
+        chain += QStringLiteral("name");
+    return chain;
+}
+
+/// The tool folder a resource of @p kind goes to; empty when the tool has none (hermes has no
+/// rules folder, for example), which must fail rather than write into the base folder.
+bool toolHasFolderFor(const ToolInfo &tool, ResourceKind kind)
 {
     switch (kind) {
-    case ResourceKind::Skill: return QStringLiteral("skill");
-    case ResourceKind::Rule: return QStringLiteral("rule");
-    case ResourceKind::ClaudeMd: return QStringLiteral("claudemd");
+    case ResourceKind::Skill: return !tool.skillsDir.isEmpty();
+    case ResourceKind::Rule: return !tool.rulesDir.isEmpty();
+    case ResourceKind::ClaudeMd: return true;  // kept in our store when the tool has no instruction file
     }
-    return {};
+    return false;
 }
 
 } // namespace
@@ -45,13 +67,14 @@ ResourceCommandHandler::ResourceCommandHandler(QNetworkAccessManager *network, Q
 CommandResult ResourceCommandHandler::handle(const Command &command, const CommandRoute &route, const CommandContext &context)
 {
     const ToolInfo &tool = context.tool ? *context.tool : defaultTool();
-    const QString prefix = kindPrefix(route.kind);
-    const QString slug = firstField(command, {prefix + QStringLiteral("_slug"), QStringLiteral("resource_slug"),
-                                              QStringLiteral("slug"), QStringLiteral("name")});
+    const QString slug = firstPresentField(command, fieldChain(route.kind, QStringLiteral("slug")));
+    if (slug.isEmpty())
+        return CommandResult::rejected(QStringLiteral("Missing %1 slug").arg(resourceKindName(route.kind)));
     if (!resources::isValidSlug(slug))
         return CommandResult::rejected(resources::invalidSlugError(slug));
-    const QString version = firstField(command, {prefix + QStringLiteral("_version"), QStringLiteral("resource_version"),
-                                                 QStringLiteral("version")});
+    if (!toolHasFolderFor(tool, route.kind))
+        return CommandResult::rejected(QStringLiteral("%1 has no %2 folder").arg(tool.name, resourceKindName(route.kind)));
+    const QString version = firstPresentField(command, fieldChain(route.kind, QStringLiteral("version")));
     if (!version.isEmpty() && !resources::isValidVersion(version))
         return CommandResult::rejected(resources::invalidVersionError(version));
 

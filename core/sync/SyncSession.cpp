@@ -103,7 +103,7 @@ SyncSummary SyncSession::run(const SyncOptions &options)
     if (options.skipReport) {
         summary.reportSkipped = true;
     } else {
-        const BackendReply reply = m_client.post(Route::Report, payloads::report(tool, m_config, options.status, summary.startedAt));
+        const BackendReply reply = m_client.post(Route::Report, payloads::report(tool, m_config, options.status, summary.startedAt, options.cwd));
         summary.reportOk = reply.ok;
         summary.reportError = reply.error;
         if (!reply.ok)
@@ -127,7 +127,7 @@ SyncSummary SyncSession::run(const SyncOptions &options)
 
 QList<QJsonObject> SyncSession::receive(const ToolInfo &tool, const SyncOptions &options, SyncSummary &summary)
 {
-    const BackendReply syncReply = m_client.post(Route::Sync, payloads::sync(tool, m_config, options.status));
+    const BackendReply syncReply = m_client.post(Route::Sync, payloads::sync(tool, m_config, options.status, options.cwd));
     if (!syncReply.ok) {
         summary.syncError = syncReply.error;
         summary.syncTimedOut = syncReply.timedOut;

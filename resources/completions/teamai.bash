@@ -4,7 +4,7 @@
 # Keep one case branch per subcommand listing all its options: tests/integration/tst_help_e2e.cpp
 # checks them against `teamai <command> --help`.
 
-_teamai_tools="claude codex codebuddy workbuddy cursor claude-internal"
+_teamai_tools="claude codex codebuddy workbuddy cursor claude-internal codex-internal tclaude tcodex copilot joycode qoder kiro zcode omp openclaw hermes dsh opencode"
 _teamai_events="session-start prompt-submit post-tool-use stop"
 
 # COMPREPLY from compgen, one candidate per line (file names may hold spaces).

@@ -8,6 +8,7 @@
 #include "TestEnvironment.h"
 
 #include "Version.h"
+#include "tools/ToolTable.h"
 
 #include <QDir>
 #include <QFile>
@@ -232,6 +233,19 @@ private slots:
             QVERIFY2(part.contains(option), qPrintable(QStringLiteral("%1: the `teamai %2` section lacks %3").arg(file, command, option)));
         if (document != QLatin1String("man"))
             QVERIFY2(part.contains(QLatin1String("--help")), qPrintable(QStringLiteral("%1: the `teamai %2` section lacks --help").arg(file, command)));
+    }
+
+    void toolListsFollowTheToolTable()
+    {
+        // Help texts are generated from core/tools; the shell completions are kept by hand.
+        const QString help = QString::fromUtf8(runTeamai({QStringLiteral("sync"), QStringLiteral("--help")}).out).simplified();
+        const QString bash = readSource(QStringLiteral("resources/completions/teamai.bash"));
+        const QString zsh = readSource(QStringLiteral("resources/completions/_teamai"));
+        const QString joined = teamai::knownToolNames().join(u' ');
+        QVERIFY2(bash.contains(QStringLiteral("_teamai_tools=\"%1\"").arg(joined)), "teamai.bash: _teamai_tools is not the tool table");
+        QVERIFY2(zsh.contains(QStringLiteral("_teamai_tools=(%1)").arg(joined)), "_teamai: _teamai_tools is not the tool table");
+        QVERIFY2(help.contains(teamai::knownToolList()), qPrintable(help));
+        QVERIFY(help.contains(QLatin1String("hermes")));
     }
 
     void versionIsTheOneFromCMake()

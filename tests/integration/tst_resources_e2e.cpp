@@ -77,6 +77,7 @@ private:
         QJsonObject config = QJsonDocument::fromJson(f->env().readFile(QStringLiteral(".teamai/local-agent/config.json"))).object();
         config.insert(QStringLiteral("workspaceBindings"),
                       QJsonObject{{workspace, QJsonObject{{QStringLiteral("projectId"), QStringLiteral("p1")},
+                                                          {QStringLiteral("ideType"), QStringLiteral("claude")},
                                                           {QStringLiteral("boundAt"), QStringLiteral("2024-01-01T00:00:00Z")}}}});
         QFile file(path);
         QVERIFY(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
@@ -203,7 +204,12 @@ private slots:
         QVERIFY(manifest().value(QStringLiteral("scopes")).toObject().contains(QStringLiteral("project:") + workspace));
 
         f->syncJson();
-        const QJsonObject ws = lastReport().value(QStringLiteral("workspaces")).toArray().at(0).toObject();
+        // Reported as the reference does: the bindings of this tool (plus the cwd's workspace).
+        QJsonObject ws;
+        for (const QJsonValue &entry : lastReport().value(QStringLiteral("workspaces")).toArray()) {
+            if (entry.toObject().value(QStringLiteral("path")).toString() == workspace)
+                ws = entry.toObject();
+        }
         QCOMPARE(ws.value(QStringLiteral("path")).toString(), workspace);
         QCOMPARE(find(ws.value(QStringLiteral("skills")).toArray(), QStringLiteral("Project Skill")).value(QStringLiteral("source")).toString(),
                  QStringLiteral("enterprise"));

@@ -23,14 +23,6 @@ QString locationName(AgentSettings::TokenLocation location)
     return QStringLiteral("nowhere");
 }
 
-QString knownToolNames()
-{
-    QStringList names;
-    for (const ToolInfo &tool : knownTools())
-        names.append(tool.name);
-    return names.join(QStringLiteral(", "));
-}
-
 /// The agents named by --agents (nullptr-free, no duplicates); @p error set for an unknown name.
 QList<const ToolInfo *> agentsFrom(const QString &list, QString *error)
 {
@@ -38,14 +30,14 @@ QList<const ToolInfo *> agentsFrom(const QString &list, QString *error)
     for (const QString &name : list.split(u',', Qt::SkipEmptyParts)) {
         const ToolInfo *tool = findTool(name);
         if (!tool) {
-            *error = QStringLiteral("unknown agent `%1` (known: %2)").arg(name.trimmed(), knownToolNames());
+            *error = QStringLiteral("unknown agent `%1` (known: %2)").arg(name.trimmed(), knownToolList());
             return {};
         }
         if (!agents.contains(tool))
             agents.append(tool);
     }
     if (agents.isEmpty())
-        *error = QStringLiteral("--agents needs at least one agent (known: %1)").arg(knownToolNames());
+        *error = QStringLiteral("--agents needs at least one agent (known: %1)").arg(knownToolList());
     return agents;
 }
 
@@ -82,9 +74,8 @@ QString InitCommand::help() const
         "Options:\n"
         "  --http URL           the backend's base URL (http or https)\n"
         "  --token TOKEN        the API token (TEAMAI_TOKEN in the environment also works)\n"
-        "  --agents LIST        comma-separated agents to hook: claude, codex, codebuddy,\n"
-        "                       workbuddy, cursor, claude-internal (default: every agent whose\n"
-        "                       folder, e.g. ~/.claude, exists)\n"
+        "  --agents LIST        comma-separated agents to hook (default: every agent whose\n"
+        "                       folder, e.g. ~/.claude, exists):\n                       ") + wrappedToolList(23) + QStringLiteral("\n"
         "  --token-store WHERE  auto (default): credential store, else file; keychain; file\n"
         "\n"
         "Example:\n"
@@ -161,6 +152,10 @@ int InitCommand::installHooks(const QList<const ToolInfo *> &agents) const
     const QString teamai = QCoreApplication::applicationFilePath();
     bool failed = false;
     for (const ToolInfo *tool : agents) {
+        if (tool->hooksSettings.isEmpty()) {
+            printOut(QStringLiteral("No hooks for %1: its hook format is not supported yet (docs/compatibility.md)").arg(tool->name));
+            continue;
+        }
         const agenthooks::dispatch::Change change = agenthooks::dispatch::install(*tool, paths::homeDir(), teamai);
         if (!change.ok) {
             printErr(QStringLiteral("teamai init: cannot install the %1 hooks: %2").arg(tool->name, change.error));

@@ -62,8 +62,7 @@ QString UninstallCommand::help() const
         "and rules, and TeamAI's own configuration and token. Prints what it removed.\n"
         "\n"
         "Options:\n"
-        "  --agent AGENT  only this agent: claude, codex, codebuddy, workbuddy, cursor,\n"
-        "                 claude-internal (default: all of them)\n"
+        "  --agent AGENT  only this agent (default: all of them):\n                 ") + wrappedToolList(17) + QStringLiteral("\n"
         "  --force        do not ask for confirmation (never asked without a terminal)\n"
         "\n"
         "Exit status: 0 when everything was removed (or there was nothing), 1 otherwise.");

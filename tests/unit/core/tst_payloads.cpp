@@ -26,7 +26,7 @@ private slots:
         QVERIFY(!body.value(QStringLiteral("host_name")).toString().isEmpty());
         QVERIFY(!body.value(QStringLiteral("started_at")).toString().isEmpty());
         const QJsonObject user = body.value(QStringLiteral("user_level")).toObject();
-        QVERIFY(user.contains(QStringLiteral("group_id")));
+        QVERIFY(!user.contains(QStringLiteral("group_id")));  // no userGroupId: left out, as the reference does
         QVERIFY(!user.contains(QStringLiteral("skills")));
         QVERIFY(!user.contains(QStringLiteral("rules")));
         QVERIFY(!body.contains(QStringLiteral("workspaces")));
