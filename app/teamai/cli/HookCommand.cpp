@@ -58,12 +58,9 @@ QString HookCommand::help() const
         "\n"
         "Options:\n"
         "  --hook EVENT  the hook event: session-start or prompt-submit (foreground: back within\n"
-        "                4.5 s), post-tool-use or stop (back within 8 s); work that does not
-"
-        "                fit, and pushed `cmd` commands, continue in a detached `teamai worker`
-"
-        "  --tool TOOL   the agent whose hook this is (default: workbuddy):
-                ") + wrappedToolList(16);
+        "                4.5 s), post-tool-use or stop (back within 8 s); work that does not\n"
+        "                fit, and pushed `cmd` commands, continue in a detached `teamai worker`\n"
+        "  --tool TOOL   the agent whose hook this is (default: workbuddy):\n                ") + wrappedToolList(16);
 }
 
 int HookCommand::run(const QStringList &arguments)
