@@ -5,6 +5,7 @@
 #include "identity/AgentVersion.h"
 #include "resources/InstalledResources.h"
 #include "resources/Manifest.h"
+#include "sync/RecordHealth.h"
 #include "sync/ReportWorkspaces.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
@@ -42,12 +43,22 @@ QString startedAtOf(const AgentConfig &config, const QDateTime &fallback)
 QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt,
                    const QString &cwd)
 {
-    const Manifest manifest = Manifest::load().manifest;
+    const Manifest::Loaded loaded = Manifest::load();
+    const Manifest &manifest = loaded.manifest;
+    // A damaged manifest cannot tell the team's skills from the user's: send no lists (the
+    // backend keeps its last snapshot) rather than lists that call every skill `local`.
+    const bool listsKnown = loaded.error.isEmpty();
+    if (!listsKnown) {
+        if (const auto broken = records::brokenManifest())
+            records::logOnce(*broken);
+    }
     QJsonObject userLevel = userLevelBase(config);
-    insertIfNotEmpty(userLevel, QStringLiteral("skills"),
-                     installed::skills(paths::homeDir(), tool, manifest, Manifest::userScopeKey()));
-    insertIfNotEmpty(userLevel, QStringLiteral("rules"),
-                     installed::rules(paths::homeDir(), tool, manifest, Manifest::userScopeKey()));
+    if (listsKnown) {
+        insertIfNotEmpty(userLevel, QStringLiteral("skills"),
+                         installed::skills(paths::homeDir(), tool, manifest, Manifest::userScopeKey()));
+        insertIfNotEmpty(userLevel, QStringLiteral("rules"),
+                         installed::rules(paths::homeDir(), tool, manifest, Manifest::userScopeKey()));
+    }
 
     QJsonObject body{
         {QStringLiteral("agent_type"), tool.agentType},
@@ -64,8 +75,10 @@ QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QStrin
         QJsonObject workspace = entry.toObject();
         const QString path = workspace.value(QStringLiteral("path")).toString();
         const QString scope = Manifest::projectScopeKey(path);
-        insertIfNotEmpty(workspace, QStringLiteral("skills"), installed::skills(path, tool, manifest, scope));
-        insertIfNotEmpty(workspace, QStringLiteral("rules"), installed::rules(path, tool, manifest, scope));
+        if (listsKnown) {
+            insertIfNotEmpty(workspace, QStringLiteral("skills"), installed::skills(path, tool, manifest, scope));
+            insertIfNotEmpty(workspace, QStringLiteral("rules"), installed::rules(path, tool, manifest, scope));
+        }
         workspaces.append(workspace);
     }
     insertIfNotEmpty(body, QStringLiteral("workspaces"), workspaces);

@@ -63,6 +63,11 @@ private slots:
         damage(QStringLiteral("manifest.json"));
         const QByteArray damaged = f->env().readFile(QStringLiteral(".teamai/local-agent/manifest.json"));
 
+        // The report sends no skill list rather than one that calls the team's skill `local`.
+        runTeamai(syncArgs());
+        const QJsonObject report = f->server().requests(QStringLiteral("report")).last().toObject().value(QStringLiteral("body")).toObject();
+        QVERIFY(!report.value(QStringLiteral("user_level")).toObject().contains(QStringLiteral("skills")));
+
         // A new install is refused with the sentence; nothing is written over the file.
         f->server().queue(skillInstall(2, f->server().baseUrl(), QStringLiteral("other-skill")));
         runTeamai(syncArgs());

@@ -92,8 +92,8 @@ private slots:
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::newRow("worker") << QStringList{QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude")};
-        QTest::newRow("post-tool-use hook")
-            << QStringList{QStringLiteral("--hook"), QStringLiteral("post-tool-use"), QStringLiteral("--tool"), QStringLiteral("claude")};
+        // Hooks hand pushed commands to the worker; `teamai sync` runs them itself.
+        QTest::newRow("sync") << QStringList{QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")};
     }
 
     void sigkillOfTheAgentKillsItsCommand_data() { agents_data(); }

@@ -42,7 +42,9 @@ QMap<QString, QByteArray> snapshot(const QString &home)
         const QString path = it.next();
         const QString relative = QDir(home).relativeFilePath(path);
         if (relative.startsWith(QLatin1String(".teamai/local-agent/logs/")) || relative.contains(QLatin1String("ledger"))
-            || relative.contains(QLatin1String("last-sync")) || relative.startsWith(QLatin1String(".teamai/reporter/")))
+            || relative.contains(QLatin1String("last-sync")) || relative.startsWith(QLatin1String(".teamai/reporter/"))
+            // What every round records: the finished-ids journal, the cached agent versions.
+            || relative.endsWith(QLatin1String("/finished-ids")) || relative.endsWith(QLatin1String("/agent-versions.json")))
             continue;
         QFile file(path);
         files.insert(relative, file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>"));

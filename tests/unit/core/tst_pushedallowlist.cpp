@@ -130,7 +130,7 @@ private slots:
         row("teamai uninstall --agent --cwd", valueNotAllowed(QStringLiteral("--cwd"), QStringLiteral("--agent"), uninstall));
         row("teamai uninstall --agent --force", valueNotAllowed(QStringLiteral("--force"), QStringLiteral("--agent"), uninstall));
         row("teamai uninstall --agent -x", valueNotAllowed(QStringLiteral("-x"), QStringLiteral("--agent"), uninstall));
-        row("teamai uninstall --agent hermes", valueNotAllowed(QStringLiteral("hermes"), QStringLiteral("--agent"), uninstall));
+        row("teamai uninstall --agent emacs", valueNotAllowed(QStringLiteral("emacs"), QStringLiteral("--agent"), uninstall));
         row("teamai uninstall --agent ../claude", valueNotAllowed(QStringLiteral("../claude"), QStringLiteral("--agent"), uninstall));
         row("teamai uninstall --agent ' claude'", valueNotAllowed(QStringLiteral(" claude"), QStringLiteral("--agent"), uninstall));
         row("teamai uninstall --agent cl\u0430ude", valueNotAllowed(QStringLiteral("cl\u0430ude"), QStringLiteral("--agent"), uninstall));
