@@ -197,7 +197,13 @@ curl -sf -X POST -H "X-Admin-Token: $admin_token" "$url/admin/commands" -d '{"id
     || fail "cannot queue a command on the development backend"
 hook_out=$(echo '{}' | /usr/bin/teamai --hook stop --tool claude) || fail "the hook exited with $?"
 [ -z "$hook_out" ] || fail "the hook printed on stdout: $hook_out"
-acks=$(curl -sf -H "X-Admin-Token: $admin_token" "$url/admin/acks") || fail "cannot read the acks"
+# Hooks hand a pushed command to the detached worker: wait (up to 30 s) for its ack.
+for _ in $(seq 60); do
+    acks=$(curl -sf -H "X-Admin-Token: $admin_token" "$url/admin/acks") || fail "cannot read the acks"
+    # shellcheck disable=SC2001  # one ack per line
+    sed 's/},{/}\n{/g' <<<"$acks" | grep -E '"id":1[,}]' | grep -q '"status":"success"' && break
+    sleep 0.5
+done
 # shellcheck disable=SC2001  # one ack per line
 sed 's/},{/}\n{/g' <<<"$acks" | grep -E '"id":1[,}]' | grep -q '"status":"success"' \
     || { cat "$home/.teamai/local-agent/logs/teamai.log" >&2 2>/dev/null; fail "no successful ack for command 1: $acks"; }

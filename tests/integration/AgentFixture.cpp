@@ -86,4 +86,38 @@ QJsonObject restrictedCommand(qint64 id, const QString &cmd, const QString &type
     return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), type}, {QStringLiteral("cmd"), cmd}};
 }
 
+QJsonObject unsupportedCommand(qint64 id)
+{
+    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("reboot_machine")}};
+}
+
+QJsonObject resourceCommand(qint64 id, const QString &type, const QJsonObject &fields)
+{
+    QJsonObject command = fields;
+    command.insert(QStringLiteral("id"), id);
+    command.insert(QStringLiteral("type"), type);
+    return command;
+}
+
+QList<QJsonObject> historyRows(const QStringList &extra)
+{
+    const TeamaiRun run = runTeamai(QStringList{QStringLiteral("history"), QStringLiteral("--json"), QStringLiteral("--limit"),
+                                                QStringLiteral("1000")} + extra);
+    QList<QJsonObject> rows;
+    for (const QByteArray &line : run.out.split('\n')) {
+        if (!line.isEmpty())
+            rows.append(QJsonDocument::fromJson(line).object());
+    }
+    return rows;
+}
+
+QJsonObject historyRow(qint64 id)
+{
+    for (const QJsonObject &row : historyRows()) {
+        if (row.value(QStringLiteral("id")).toInteger() == id)
+            return row;
+    }
+    return {};
+}
+
 } // namespace teamai::test

@@ -6,6 +6,8 @@
 
 #include <QJsonArray>
 #include <QJsonObject>
+#include <QList>
+#include <QStringList>
 
 #include <memory>
 
@@ -42,5 +44,13 @@ private:
 
 /// @brief Builds a command object.
 QJsonObject restrictedCommand(qint64 id, const QString &cmd, const QString &type = QStringLiteral("uninstall_teamai"));
+/// @brief A command of a type nobody handles: acked failed, never runs anything (quick to process).
+QJsonObject unsupportedCommand(qint64 id);
+/// @brief A resource command: @p fields plus its id and type.
+QJsonObject resourceCommand(qint64 id, const QString &type, const QJsonObject &fields);
+/// @brief `teamai history --json --limit 1000` (optionally filtered by @p extra), one object a row.
+QList<QJsonObject> historyRows(const QStringList &extra = {});
+/// @brief The history row of command @p id (empty when the ledger holds none).
+QJsonObject historyRow(qint64 id);
 
 } // namespace teamai::test

@@ -21,28 +21,12 @@ QJsonObject ruleInstall(qint64 id, const QString &baseUrl, const QString &slug)
                        {QStringLiteral("download_url"), QString(baseUrl + QStringLiteral("/download/rule/%1.md").arg(slug))}};
 }
 
-QJsonObject unsupported(qint64 id)
-{
-    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("reboot_machine")}};
-}
-
 QList<qint64> ackOrder(const QJsonArray &acks)
 {
     QList<qint64> ids;
     for (const QJsonValue &ack : acks)
         ids.append(ack.toObject().value(QStringLiteral("id")).toInteger());
     return ids;
-}
-
-QJsonObject historyRow(qint64 id)
-{
-    const TeamaiRun run = runTeamai({QStringLiteral("history"), QStringLiteral("--json"), QStringLiteral("--limit"), QStringLiteral("100")});
-    for (const QByteArray &line : run.out.split('\n')) {
-        const QJsonObject row = QJsonDocument::fromJson(line).object();
-        if (row.value(QStringLiteral("id")).toInteger() == id)
-            return row;
-    }
-    return {};
 }
 
 } // namespace
@@ -68,7 +52,7 @@ private slots:
     // in the hook, before the cmd).
     void deferredCommandKeepsTheRestBehindIt()
     {
-        f->server().queue(QJsonArray{unsupported(1), restrictedCommand(2, QStringLiteral("teamai --version"), QStringLiteral("cmd")),
+        f->server().queue(QJsonArray{unsupportedCommand(1), restrictedCommand(2, QStringLiteral("teamai --version"), QStringLiteral("cmd")),
                                      ruleInstall(3, f->server().baseUrl(), QStringLiteral("style"))});
         const TeamaiRun hook = runTeamai({QStringLiteral("--hook"), QStringLiteral("session-start"), QStringLiteral("--tool"), QStringLiteral("claude")},
                                          QByteArray("{}"));

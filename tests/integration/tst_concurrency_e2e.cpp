@@ -11,11 +11,6 @@ using namespace teamai::test;
 
 namespace {
 
-QJsonObject unsupported(qint64 id)
-{
-    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("reboot_machine")}};
-}
-
 QStringList syncArgs()
 {
     return {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")};
@@ -44,7 +39,7 @@ private slots:
         for (int round = 0; round < 3; ++round) {
             QJsonArray commands;
             for (qint64 id = 0; id < 40; ++id)
-                commands.append(unsupported(1000 * (round + 1) + id));
+                commands.append(unsupportedCommand(1000 * (round + 1) + id));
             f->server().queue(commands);
             QList<QProcess *> syncs;
             for (int i = 0; i < 4; ++i) {
@@ -71,7 +66,7 @@ private slots:
     // A round whose own ack is refused exits 1 and names the reason.
     void failedAckIsTheNamedReason()
     {
-        f->server().queue(unsupported(7));
+        f->server().queue(unsupportedCommand(7));
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("status"), 503}});
         const TeamaiRun run = runTeamai(syncArgs());
         QCOMPARE(run.exitCode, 1);

@@ -17,35 +17,9 @@ using namespace teamai::test;
 
 namespace {
 
-QJsonObject unsupported(qint64 id)
-{
-    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("reboot_machine")}};
-}
-
 QStringList hookArgs(const QString &event)
 {
     return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), QStringLiteral("claude")};
-}
-
-QList<QJsonObject> historyRows(const QStringList &extra = {})
-{
-    const TeamaiRun run = runTeamai(QStringList{QStringLiteral("history"), QStringLiteral("--json"), QStringLiteral("--limit"),
-                                                QStringLiteral("1000")} + extra);
-    QList<QJsonObject> rows;
-    for (const QByteArray &line : run.out.split('\n')) {
-        if (!line.isEmpty())
-            rows.append(QJsonDocument::fromJson(line).object());
-    }
-    return rows;
-}
-
-QJsonObject historyRow(qint64 id)
-{
-    for (const QJsonObject &row : historyRows()) {
-        if (row.value(QStringLiteral("id")).toInteger() == id)
-            return row;
-    }
-    return {};
 }
 
 // How many times this agent's processes started handling command @p id (one log line each).
@@ -76,7 +50,7 @@ private slots:
 
     void acksSurviveAnAckOutage()
     {
-        f->server().queue(QJsonArray{unsupported(1), unsupported(2), unsupported(3)});
+        f->server().queue(QJsonArray{unsupportedCommand(1), unsupportedCommand(2), unsupportedCommand(3)});
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("status"), 503}});
         for (int sync = 0; sync < 3; ++sync)
             QCOMPARE(runTeamai(hookArgs(QStringLiteral("stop"))).exitCode, 0);
@@ -123,7 +97,7 @@ private slots:
     {
         QJsonArray commands;
         for (qint64 id = 100; id < 200; ++id)
-            commands.append(unsupported(id));
+            commands.append(unsupportedCommand(id));
         f->server().queue(commands);
         QList<QProcess *> hooks;
         for (int i = 0; i < 10; ++i) {
@@ -185,7 +159,7 @@ private slots:
     void slowBackendFinishesInTheWorker()
     {
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("delayMs"), 6000}});
-        f->server().queue(unsupported(50));
+        f->server().queue(unsupportedCommand(50));
         const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("session-start")));
         QCOMPARE(hook.exitCode, 0);
         QVERIFY2(hook.elapsedMs < 4500 + 300, qPrintable(QString::number(hook.elapsedMs)));
@@ -251,7 +225,7 @@ private slots:
     {
         const QByteArray garbage = QByteArray("SQLite format 3") + QByteArray(5000, '\x7f');
         f->env().writeFile(QStringLiteral(".teamai/local-agent/ledger.db"), garbage);
-        f->server().queue(unsupported(70));
+        f->server().queue(unsupportedCommand(70));
         const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("stop")));
         QCOMPARE(hook.exitCode, 0);
         QCOMPARE(hook.out, QByteArray());

@@ -35,19 +35,6 @@ QStringList fullDisk(const QString &prefix)
             QStringLiteral("TEAMAI_ENOSPC_AFTER=0")};
 }
 
-QJsonObject resourceCommand(qint64 id, const QString &type, const QJsonObject &fields)
-{
-    QJsonObject command = fields;
-    command.insert(QStringLiteral("id"), id);
-    command.insert(QStringLiteral("type"), type);
-    return command;
-}
-
-QJsonObject unsupported(qint64 id)
-{
-    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("reboot_machine")}};
-}
-
 // Every file below @p dir with its bytes (temporary files included: none may be left behind).
 QMap<QString, QByteArray> snapshot(const QString &dir)
 {
@@ -139,7 +126,7 @@ private:
     // (damage behind an intact header is found by the first, set aside by the next open).
     void expectSetAsideAndNoRerun(qint64 id, qint64 fresh)
     {
-        f->server().queue(QJsonArray{restrictedCommand(id, QStringLiteral("teamai --version")), unsupported(fresh)});
+        f->server().queue(QJsonArray{restrictedCommand(id, QStringLiteral("teamai --version")), unsupportedCommand(fresh)});
         for (int round = 0; round < 2 && acksOf(f->server(), fresh).isEmpty(); ++round)
             sync();
         QVERIFY(QFile::exists(noticePath()));
@@ -242,7 +229,7 @@ private slots:
     {
         runSucceeded(5);
         const QByteArray ledgerBefore = f->env().readFile(QStringLiteral(".teamai/local-agent/ledger.db"));
-        f->server().queue(QJsonArray{restrictedCommand(5, QStringLiteral("teamai --version")), unsupported(6)});
+        f->server().queue(QJsonArray{restrictedCommand(5, QStringLiteral("teamai --version")), unsupportedCommand(6)});
         const TeamaiRun full = sync(fullDisk(f->env().stateDir()));
         QVERIFY(full.exitCode != 0);
         QCOMPARE(setAsideFiles(f->env().stateDir()), QStringList());
@@ -331,7 +318,7 @@ private slots:
 
         // The new command trips over the damage (not run, nothing acked); the next sync sets the
         // ledger aside with its WAL and SHM, reads row 9 back from the log, and runs 11.
-        f->server().queue(unsupported(11));
+        f->server().queue(unsupportedCommand(11));
         for (int round = 0; round < 2 && acksOf(f->server(), 11).isEmpty(); ++round)
             sync();
         QCOMPARE(acksOf(f->server(), 11).size(), 1);

@@ -31,18 +31,6 @@ QJsonObject installSkill(qint64 id, const QString &slug, const QString &url)
                        {QStringLiteral("download_url"), url}};
 }
 
-QList<QJsonObject> historyRows()
-{
-    const TeamaiRun run = runTeamai({QStringLiteral("history"), QStringLiteral("--json"), QStringLiteral("--limit"),
-                                     QStringLiteral("1000")});
-    QList<QJsonObject> rows;
-    for (const QByteArray &line : run.out.split('\n')) {
-        if (!line.isEmpty())
-            rows.append(QJsonDocument::fromJson(line).object());
-    }
-    return rows;
-}
-
 /// Every request a server logged that carried either auth header.
 QStringList requestsWithAToken(const QJsonArray &requests)
 {

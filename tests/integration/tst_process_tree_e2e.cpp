@@ -16,17 +16,6 @@ using namespace teamai::test;
 
 namespace {
 
-QJsonObject historyRow(qint64 id)
-{
-    const TeamaiRun run = runTeamai({QStringLiteral("history"), QStringLiteral("--json"), QStringLiteral("--limit"), QStringLiteral("100")});
-    for (const QByteArray &line : run.out.split('\n')) {
-        const QJsonObject row = QJsonDocument::fromJson(line).object();
-        if (row.value(QStringLiteral("id")).toInteger() == id)
-            return row;
-    }
-    return {};
-}
-
 /// Live processes (not zombies) started for the runs of agent @p agentPid: every child the
 /// executor starts, and all their descendants, carry TEAMAI_EXEC_TREE=<agent pid>.<run> in their
 /// environment. Found by scanning /proc, wherever in the process tree they are.

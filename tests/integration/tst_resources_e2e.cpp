@@ -14,14 +14,6 @@ using namespace teamai::test;
 
 namespace {
 
-QJsonObject resourceCommand(qint64 id, const QString &type, const QJsonObject &fields)
-{
-    QJsonObject command = fields;
-    command.insert(QStringLiteral("id"), id);
-    command.insert(QStringLiteral("type"), type);
-    return command;
-}
-
 QString encoded(const QString &text)
 {
     return QString::fromLatin1(QUrl::toPercentEncoding(text));
