@@ -13,6 +13,7 @@ namespace teamai {
 namespace {
 
 const QString kEndpoint = QStringLiteral("endpoint");
+const QString kToken = QStringLiteral("token");
 const QString kCreatedAt = QStringLiteral("createdAt");
 const QString kRoutes = QStringLiteral("routes");
 const QString kUserGroupId = QStringLiteral("userGroupId");
@@ -107,7 +108,7 @@ QString AgentConfig::defaultPath()
 
 QString AgentConfig::validate(const QJsonObject &json)
 {
-    for (const QString &key : {kEndpoint, kCreatedAt, kUserGroupName}) {
+    for (const QString &key : {kEndpoint, kToken, kCreatedAt, kUserGroupName}) {
         if (QString error = checkOptionalString(json, key, key); !error.isEmpty())
             return error;
     }
@@ -180,6 +181,42 @@ void AgentConfig::setEndpoint(const QString &endpoint)
     m_json.insert(kEndpoint, normalizeEndpoint(endpoint));
     if (m_json.value(kCreatedAt).toString().isEmpty())
         m_json.insert(kCreatedAt, nowIso());
+}
+
+AgentConfig AgentConfig::fromEnvironment()
+{
+    AgentConfig config;
+    QString endpoint;
+    for (const char *name : {"TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_API_BASE_URL"}) {
+        // The reference uses `??`: a variable that is set wins even when blank.
+        if (qEnvironmentVariableIsSet(name)) {
+            endpoint = qEnvironmentVariable(name);
+            break;
+        }
+    }
+    if (normalizeEndpoint(endpoint).isEmpty())
+        return config;
+    config.m_json.insert(kEndpoint, normalizeEndpoint(endpoint));
+    for (const char *name : {"TEAMAI_API_TOKEN", "TEAMAI_TOKEN"}) {
+        if (qEnvironmentVariableIsSet(name)) {
+            config.setToken(qEnvironmentVariable(name).trimmed());
+            break;
+        }
+    }
+    return config;
+}
+
+QString AgentConfig::token() const
+{
+    return m_json.value(kToken).toString().trimmed();
+}
+
+void AgentConfig::setToken(const QString &token)
+{
+    if (token.isEmpty())
+        m_json.remove(kToken);
+    else
+        m_json.insert(kToken, token);
 }
 
 QString AgentConfig::createdAt() const

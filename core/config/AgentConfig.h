@@ -9,7 +9,7 @@ namespace teamai {
 
 /// @brief The shared agent configuration, `~/.teamai/local-agent/config.json`, in the reference
 /// client's format:
-/// `{endpoint, createdAt, routes?, userGroupId?, userGroupName?,
+/// `{endpoint, token?, createdAt, routes?, userGroupId?, userGroupName?,
 ///   workspaceBindings: {path: {projectId, projectName?, boundAt, ideType?}}}`.
 ///
 /// The whole JSON object is kept, so fields this product does not know (written by the reference
@@ -41,7 +41,14 @@ public:
     /// wrong type → error set (naming file and field) and an empty config; the file is not touched.
     static Loaded load(const QString &path = defaultPath());
 
-    /// @brief Writes the config atomically (QSaveFile) with mode 0600; the folder is made 0700.
+    /// @brief The configuration teamai-cli 0.25 builds from the environment when there is no
+    /// config.json: endpoint from TEAMAI_HTTP_ENDPOINT (else TEAMAI_ENDPOINT, TEAMAI_API_BASE_URL),
+    /// token from TEAMAI_API_TOKEN (else TEAMAI_TOKEN). Empty when no endpoint variable is set.
+    /// Never written anywhere.
+    static AgentConfig fromEnvironment();
+
+    /// @brief Writes the config atomically (QSaveFile) with mode 0600 (it may hold the token); the
+    /// folder is made 0700.
     bool save(QString *error, const QString &path = defaultPath()) const;
 
     /// @brief True when nothing has been loaded or set.
@@ -54,6 +61,11 @@ public:
     QString endpoint() const;
     /// @brief Sets the endpoint (normalized like endpoint()); also sets createdAt if absent.
     void setEndpoint(const QString &endpoint);
+    /// @brief `token`: where teamai-cli 0.25 keeps the API token (and our file store keeps a copy,
+    /// see referencetoken). Empty when absent.
+    QString token() const;
+    /// @brief Sets `token`; an empty @p token removes the field.
+    void setToken(const QString &token);
     /// @brief `createdAt` as written (ISO-8601), empty when absent.
     QString createdAt() const;
 

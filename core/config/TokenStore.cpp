@@ -2,14 +2,8 @@
 
 #include "config/AgentConfig.h"
 #include "config/KeychainAccess.h"
+#include "config/ReferenceTokenFiles.h"
 #include "log/Logging.h"
-#include "util/JsonFile.h"
-#include "util/Paths.h"
-
-#include <QFile>
-#include <QFileInfo>
-#include <QJsonDocument>
-#include <QJsonObject>
 
 #include <atomic>
 
@@ -17,97 +11,6 @@ namespace teamai {
 namespace {
 
 using Location = AgentSettings::TokenLocation;
-
-/// The token file's content: the endpoint → token map, or a hand-written bare token.
-struct TokenFile {
-    bool exists = false;
-    QJsonObject tokens;
-    QString bareToken;
-    QString error;
-};
-
-TokenFile readTokenFile()
-{
-    TokenFile file;
-    const QString path = TokenStore::tokenFilePath();
-    QFile f(path);
-    if (!f.exists())
-        return file;
-    file.exists = true;
-    if (!f.open(QIODevice::ReadOnly)) {
-        file.error = QStringLiteral("cannot read %1: %2").arg(path, f.errorString());
-        return file;
-    }
-    const QFileDevice::Permissions loose = QFileDevice::ReadGroup | QFileDevice::WriteGroup
-        | QFileDevice::ReadOther | QFileDevice::WriteOther;
-    if (f.permissions() & loose) {
-        static std::atomic<bool> warned{false};
-        if (!warned.exchange(true))
-            qCWarning(lcConfig).noquote() << path << "is readable by other users; it should be mode 0600";
-    }
-    const QByteArray content = f.readAll();
-    const QByteArray trimmed = content.trimmed();
-    if (trimmed.startsWith('{')) {
-        QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(content, &parseError);
-        if (!doc.isObject())
-            file.error = QStringLiteral("%1 is not valid JSON: %2").arg(path, parseError.errorString());
-        else
-            file.tokens = doc.object();
-        return file;
-    }
-    // A bare token written by hand: one line, no inner whitespace.
-    if (!trimmed.isEmpty() && !trimmed.contains('\n') && !trimmed.contains(' ') && !trimmed.contains('\t'))
-        file.bareToken = QString::fromUtf8(trimmed);
-    else
-        file.error = QStringLiteral("%1 is neither a JSON object nor a single token").arg(path);
-    return file;
-}
-
-bool writeTokenFile(const QJsonObject &tokens, QString *error)
-{
-    const QString path = TokenStore::tokenFilePath();
-    if (tokens.isEmpty()) {
-        if (QFile::exists(path) && !QFile::remove(path)) {
-            if (error)
-                *error = QStringLiteral("cannot remove %1").arg(path);
-            return false;
-        }
-        return true;
-    }
-    // Create the TeamAI home owner-only, but leave an existing one (the reference client's) as it is:
-    // the file's own 0600 mode is what protects the token.
-    const QString folder = QFileInfo(path).absolutePath();
-    if (!QFileInfo::exists(folder) && !paths::ensurePrivateDir(folder, error))
-        return false;
-    return jsonfile::writeObject(path, tokens, jsonfile::kPrivateFile, error);
-}
-
-/// Removes @p key from the token file; a bare token (bound to no endpoint) is removed too.
-bool removeFromTokenFile(const QString &key, bool *othersRemain, QString *error)
-{
-    const TokenFile file = readTokenFile();
-    *othersRemain = false;
-    if (!file.exists)
-        return true;
-    if (!file.error.isEmpty() || !file.bareToken.isEmpty()) {
-        // Nothing usable for another endpoint can be kept from an unreadable or bare file.
-        if (!QFile::remove(TokenStore::tokenFilePath())) {
-            if (error)
-                *error = QStringLiteral("cannot remove %1").arg(TokenStore::tokenFilePath());
-            return false;
-        }
-        return true;
-    }
-    QJsonObject tokens = file.tokens;
-    if (!tokens.contains(key)) {
-        *othersRemain = !tokens.isEmpty();
-        return true;
-    }
-    tokens.remove(key);
-    *othersRemain = !tokens.isEmpty();
-    return writeTokenFile(tokens, error);
-}
 
 void logFallbackOnce(const QString &reason)
 {
@@ -119,19 +22,81 @@ void logFallbackOnce(const QString &reason)
     }
 }
 
+/// Said once per process: the token in use is one teamai-cli left, not (yet) in our store.
+void logReferenceTokenOnce(const QString &path)
+{
+    static std::atomic<bool> logged{false};
+    if (!logged.exchange(true)) {
+        qCInfo(lcConfig).noquote() << "using the API token teamai-cli saved in" << path
+                                   << "; the next `teamai init` or settings save moves it to TeamAI's token store";
+    }
+}
+
 bool recordLocation(Location location, QString *error)
 {
     return AgentSettings::update([location](AgentSettings &s) { s.setTokenLocation(location); }, error);
+}
+
+/// Removes @p key's keychain entry when the keychain answers; a failure is only logged.
+void dropKeychainEntry(const QString &key)
+{
+    if (key.isEmpty() || !KeychainAccess::unavailableReason().isEmpty())
+        return;
+    const KeychainAccess::Result removed = KeychainAccess::remove(TokenStore::serviceName(), key);
+    if (!removed.ok && !removed.notFound)
+        qCInfo(lcConfig).noquote() << "could not remove the old keychain entry:" << removed.error;
+}
+
+TokenStore::Loaded fromReferenceFiles(const QString &key, const QString &source)
+{
+    TokenStore::Loaded result;
+    const referencetoken::Found found = referencetoken::find(key);
+    result.token = found.token;
+    result.error = found.error;
+    if (!found.token.isEmpty()) {
+        result.source = source;
+        result.path = found.path;
+        result.error.clear();
+    }
+    return result;
+}
+
+TokenStore::Loaded fromKeychain(const QString &key)
+{
+    TokenStore::Loaded result;
+    // Our keychain save clears config.json's token: one there now was written by teamai-cli since.
+    if (const QString newer = referencetoken::configToken(key); !newer.isEmpty()) {
+        logReferenceTokenOnce(AgentConfig::defaultPath());
+        result.token = newer;
+        result.source = QStringLiteral("reference");
+        result.path = AgentConfig::defaultPath();
+        return result;
+    }
+    if (const QString reason = KeychainAccess::unavailableReason(); !reason.isEmpty()) {
+        result.error = QStringLiteral("the token is in the credential store, which cannot be used: %1").arg(reason);
+        return result;
+    }
+    const KeychainAccess::Result read = KeychainAccess::read(TokenStore::serviceName(), key);
+    if (read.ok && !read.secret.isEmpty()) {
+        result.token = read.secret;
+        result.source = QStringLiteral("keychain");
+    } else if (read.ok || read.notFound) {
+        result.error = QStringLiteral("the credential store holds no token for %1 (is it locked?)").arg(key);
+    } else {
+        result.error = QStringLiteral("cannot read the token from the credential store: %1").arg(read.error);
+    }
+    return result;
 }
 
 } // namespace
 
 QString TokenStore::tokenFilePath()
 {
-    return paths::teamaiHome() + QStringLiteral("/token");
+    return referencetoken::tokenPath();
 }
 
-TokenStore::SaveResult TokenStore::save(const QString &endpoint, const QString &token, Backend preferred)
+TokenStore::SaveResult TokenStore::save(const QString &endpoint, const QString &token, Backend preferred,
+                                        const QString &previousEndpoint)
 {
     SaveResult result;
     const QString key = AgentConfig::normalizeEndpoint(endpoint);
@@ -154,7 +119,7 @@ TokenStore::SaveResult TokenStore::save(const QString &endpoint, const QString &
     if (preferred != Backend::File) {
         QString reason = KeychainAccess::unavailableReason();
         if (reason.isEmpty()) {
-            const KeychainAccess::Result written = KeychainAccess::write(serviceName(), key, token);
+            const KeychainAccess::Result written = KeychainAccess::write(serviceName(), key, token.trimmed());
             if (written.ok)
                 result.location = Location::Keychain;
             else
@@ -171,27 +136,22 @@ TokenStore::SaveResult TokenStore::save(const QString &endpoint, const QString &
     }
 
     if (result.location == Location::Keychain) {
-        // One source of truth: a stale file copy would be used if the location were ever lost.
-        bool othersRemain = false;
+        // Never a plain copy next to the keychain one, for the reference's sake or any other.
         QString cleanupError;
-        if (!removeFromTokenFile(key, &othersRemain, &cleanupError))
-            qCWarning(lcConfig).noquote() << "could not remove the old token file entry:" << cleanupError;
+        if (!referencetoken::clear(&cleanupError))
+            qCWarning(lcConfig).noquote() << "could not remove the plain token files:" << cleanupError;
     } else {
-        TokenFile file = readTokenFile();
-        if (!file.error.isEmpty())
-            qCWarning(lcConfig).noquote() << file.error << "- replacing it";
-        QJsonObject tokens = file.error.isEmpty() ? file.tokens : QJsonObject();
-        tokens.insert(key, token);
-        if (!writeTokenFile(tokens, &result.error))
+        if (!referencetoken::write(key, token.trimmed(), &result.error))
             return result;
         result.location = Location::File;
-        // Only clean the keychain when it was in use and answers; a probe here could stall.
-        if (previous == Location::Keychain && KeychainAccess::unavailableReason().isEmpty()) {
-            const KeychainAccess::Result removed = KeychainAccess::remove(serviceName(), key);
-            if (!removed.ok)
-                qCInfo(lcConfig).noquote() << "could not remove the old keychain entry:" << removed.error;
-        }
+        // Only clean the keychain when it was in use; a probe here could stall.
+        if (previous == Location::Keychain)
+            dropKeychainEntry(key);
     }
+    // Re-init for another endpoint: the old endpoint's keychain entry must not outlive it.
+    const QString oldKey = AgentConfig::normalizeEndpoint(previousEndpoint);
+    if (previous == Location::Keychain && oldKey != key)
+        dropKeychainEntry(oldKey);
 
     QString recordError;
     if (!recordLocation(result.location, &recordError)) {
@@ -223,71 +183,78 @@ TokenStore::Loaded TokenStore::load(const QString &endpoint)
 
     switch (settings.settings.tokenLocation()) {
     case Location::None:
-        return result;
-    case Location::File: {
-        const TokenFile file = readTokenFile();
-        if (!file.error.isEmpty()) {
-            result.error = file.error;
-        } else if (!file.bareToken.isEmpty()) {
-            result.token = file.bareToken;
-        } else if (const QString token = file.tokens.value(key).toString(); !token.isEmpty()) {
-            result.token = token;
-        } else {
-            result.error = QStringLiteral("%1 holds no token for %2").arg(tokenFilePath(), key);
-        }
+        // Ours holds none: use what teamai-cli left in its files (a machine that just switched).
+        result = fromReferenceFiles(key, QStringLiteral("reference"));
         if (!result.token.isEmpty())
-            result.source = QStringLiteral("file");
+            logReferenceTokenOnce(result.path);
+        return result;
+    case Location::File:
+        result = fromReferenceFiles(key, QStringLiteral("file"));
+        if (result.token.isEmpty() && result.error.isEmpty())
+            result.error = QStringLiteral("%1 holds no token for %2").arg(tokenFilePath(), key);
+        return result;
+    case Location::Keychain:
+        return fromKeychain(key);
+    }
+    return result;
+}
+
+TokenStore::SaveResult TokenStore::adoptReferenceToken(const QString &endpoint, Backend preferred)
+{
+    SaveResult result;
+    const Loaded loaded = load(endpoint);
+    if (loaded.source != QLatin1String("reference")) {
+        result.ok = true; // nothing to move
         return result;
     }
-    case Location::Keychain: {
-        if (const QString reason = KeychainAccess::unavailableReason(); !reason.isEmpty()) {
-            result.error = QStringLiteral("the token is in the credential store, which cannot be used: %1").arg(reason);
-            return result;
-        }
-        const KeychainAccess::Result read = KeychainAccess::read(serviceName(), key);
-        if (read.ok && !read.secret.isEmpty()) {
-            result.token = read.secret;
-            result.source = QStringLiteral("keychain");
-        } else if (read.ok || read.notFound) {
-            result.error = QStringLiteral("the credential store holds no token for %1 (is it locked?)").arg(key);
-        } else {
-            result.error = QStringLiteral("cannot read the token from the credential store: %1").arg(read.error);
-        }
-        return result;
-    }
+    result = save(endpoint, loaded.token, preferred);
+    if (result.ok) {
+        result.movedFrom = loaded.path;
+        qCInfo(lcConfig).noquote() << "moved the API token teamai-cli saved in" << loaded.path << "to the"
+                                   << AgentSettings::tokenLocationName(result.location);
     }
     return result;
 }
 
 bool TokenStore::remove(const QString &endpoint, QString *error)
 {
-    const QString key = AgentConfig::normalizeEndpoint(endpoint);
-    QStringList problems;
+    return removeEverywhere({endpoint}, false, error);
+}
 
-    bool othersRemain = false;
+bool TokenStore::removeEverywhere(const QStringList &endpoints, bool probeKeychain, QString *error)
+{
+    QStringList problems;
     QString fileError;
-    if (!removeFromTokenFile(key, &othersRemain, &fileError))
+    if (!referencetoken::clear(&fileError))
         problems << fileError;
 
     const AgentSettings::Loaded settings = AgentSettings::load();
     const Location recorded = settings.settings.tokenLocation();
     bool keychainCleared = true;
-    if (settings.error.isEmpty() && recorded == Location::Keychain) {
-        if (const QString reason = KeychainAccess::unavailableReason(); !reason.isEmpty()) {
-            keychainCleared = false;
-            problems << QStringLiteral("cannot remove the token from the credential store: %1").arg(reason);
-        } else if (const KeychainAccess::Result removed = KeychainAccess::remove(serviceName(), key); !removed.ok) {
-            keychainCleared = false;
-            problems << QStringLiteral("cannot remove the token from the credential store: %1").arg(removed.error);
+    if (probeKeychain || (settings.error.isEmpty() && recorded == Location::Keychain)) {
+        const QString reason = KeychainAccess::unavailableReason();
+        for (const QString &endpoint : endpoints) {
+            const QString key = AgentConfig::normalizeEndpoint(endpoint);
+            if (key.isEmpty())
+                continue;
+            if (!reason.isEmpty()) {
+                // Without a keychain nothing can be in it, unless ours recorded it there.
+                if (recorded == Location::Keychain) {
+                    keychainCleared = false;
+                    problems << QStringLiteral("cannot remove the token from the credential store: %1").arg(reason);
+                }
+                break;
+            }
+            const KeychainAccess::Result removed = KeychainAccess::remove(serviceName(), key);
+            if (!removed.ok && !removed.notFound) {
+                keychainCleared = false;
+                problems << QStringLiteral("cannot remove the token from the credential store: %1").arg(removed.error);
+            }
         }
     }
 
     if (settings.error.isEmpty()) {
-        Location next = Location::None;
-        if (recorded == Location::File && othersRemain)
-            next = Location::File;
-        else if (recorded == Location::Keychain && !keychainCleared)
-            next = Location::Keychain;
+        const Location next = recorded == Location::Keychain && !keychainCleared ? Location::Keychain : Location::None;
         QString recordError;
         if (next != recorded && !recordLocation(next, &recordError))
             problems << recordError;

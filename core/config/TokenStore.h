@@ -3,27 +3,27 @@
 #include "config/AgentSettings.h"
 
 #include <QString>
+#include <QStringList>
 
 namespace teamai {
 
 /// @brief Where the API token lives (SPEC §2): the OS credential store through QtKeychain
-/// (service `teamai`, key = the normalized endpoint), else the file `~/.teamai/token`; the
-/// environment variable TEAMAI_TOKEN wins over both.
+/// (service `teamai`, key = the normalized endpoint), else the file store; the environment
+/// variable TEAMAI_TOKEN wins over both.
 ///
 /// The location is decided once, in save(), and recorded in AgentSettings::tokenLocation. load()
 /// reads only that one place, so a hook whose token is in the file never creates a QtKeychain job
 /// (no D-Bus, no libsecret) and a hook whose token is in the keychain waits at most
 /// KeychainAccess::kTimeoutMs.
 ///
-/// Token file: `$TEAMAI_HOME/token` (default `~/.teamai/token`), mode 0600, written atomically;
-/// a JSON object mapping each normalized endpoint to its token:
-/// @code
-/// { "https://teamai.example.com": "tok_…" }
-/// @endcode
-/// One entry per endpoint, so switching between a test and a production backend does not lose a
-/// token. For hand provisioning (e.g. a container image) a file holding just the token on one line
-/// is accepted too and used for any endpoint; the next save() rewrites it as the JSON map.
-/// The recorded location is one per user, not per endpoint: the last save() decides it.
+/// File store = teamai-cli 0.25's own layout (see referencetoken): the bare token in
+/// `$TEAMAI_HOME/token` and `$TEAMAI_HOME/apikey` and in config.json `token`, all mode 0600, so
+/// the reference client keeps working on a machine that switched to us and back. One token per
+/// user, for config.json's endpoint; a save replaces it everywhere (no old token is left behind).
+/// The keychain store never leaves a plain copy: saving there clears those files.
+///
+/// When ours holds no token (location None) load() uses the one teamai-cli left in those files
+/// (source "reference", logged once); adoptReferenceToken() moves it into our store.
 class TokenStore
 {
 public:
@@ -40,11 +40,14 @@ public:
         QString error;
         /// Why Auto did not use the credential store (empty when it did, or for Backend::File).
         QString fallbackReason;
+        /// adoptReferenceToken(): the teamai-cli file the token was moved from (empty: none moved).
+        QString movedFrom;
     };
 
     struct Loaded {
         QString token;
-        QString source; ///< "env", "keychain", "file", or "" when there is no token
+        QString source; ///< "env", "keychain", "file", "reference" (teamai-cli's files), or ""
+        QString path;   ///< the file the token came from ("file" and "reference" only)
         QString error;  ///< why a recorded token could not be read (token is then empty)
     };
 
@@ -55,16 +58,26 @@ public:
     static QString tokenFilePath();
 
     /// @brief Saves @p token for @p endpoint and records the location in AgentSettings. Saving to
-    /// the keychain removes the endpoint's entry from the token file, so there is one source of
-    /// truth. Refuses to save when settings.json is invalid (the location could not be recorded).
-    static SaveResult save(const QString &endpoint, const QString &token, Backend preferred = Backend::Auto);
+    /// the keychain removes the token from the plain files, so there is one source of truth; a
+    /// keychain entry for @p previousEndpoint (the endpoint being replaced) is removed too.
+    /// Refuses to save when settings.json is invalid (the location could not be recorded).
+    static SaveResult save(const QString &endpoint, const QString &token, Backend preferred = Backend::Auto,
+                           const QString &previousEndpoint = {});
+
+    /// @brief When load() finds only teamai-cli's token, saves it in our store (movedFrom set).
+    /// ok with nothing moved when there is no such token.
+    static SaveResult adoptReferenceToken(const QString &endpoint, Backend preferred = Backend::Auto);
 
     /// @brief TEAMAI_TOKEN if set; else the token from the recorded location only (None → empty).
     static Loaded load(const QString &endpoint);
 
-    /// @brief Removes the endpoint's token from the file, and from the keychain when that is the
-    /// recorded location; the recorded location becomes None unless the file still holds tokens.
+    /// @brief Removes the token from the plain files, and from the keychain when that is the
+    /// recorded location; the recorded location becomes None.
     static bool remove(const QString &endpoint, QString *error);
+
+    /// @brief Uninstall: the plain files, and the keychain entries of @p endpoints — whatever the
+    /// recorded location when @p probeKeychain (an entry may be left from an earlier install).
+    static bool removeEverywhere(const QStringList &endpoints, bool probeKeychain, QString *error);
 };
 
 } // namespace teamai

@@ -76,13 +76,17 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
         *error = broken ? broken->sentence() : loaded.error;
         return nullptr;
     }
-    if (!loaded.exists || loaded.config.endpoint().isEmpty()) {
+    // No config.json endpoint: the environment configures the agent, as in teamai-cli (no files).
+    const bool fromEnvironment = !loaded.exists || loaded.config.endpoint().isEmpty();
+    if (fromEnvironment)
+        loaded.config = AgentConfig::fromEnvironment();
+    if (loaded.config.endpoint().isEmpty()) {
         *error = QStringLiteral("not configured: run `teamai init --http <backend URL> --token <token>` first");
         return nullptr;
     }
     const QString endpointProblem = AgentConfig::validateEndpoint(loaded.config.endpoint());
     if (!endpointProblem.isEmpty()) {
-        *error = QStringLiteral("%1: %2").arg(AgentConfig::defaultPath(), endpointProblem);
+        *error = QStringLiteral("%1: %2").arg(fromEnvironment ? QStringLiteral("TEAMAI_HTTP_ENDPOINT") : AgentConfig::defaultPath(), endpointProblem);
         return nullptr;
     }
 
@@ -99,12 +103,18 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     s.recovered = s.ledger->recoverInterrupted([](const LedgerCommand &row) {
         return payloads::ack(row.commandId, row.type, false, row.error, QString());
     });
-    const TokenStore::Loaded token = TokenStore::load(s.config.endpoint());
+    TokenStore::Loaded token;
+    if (fromEnvironment) {
+        token.token = s.config.token();
+        token.source = token.token.isEmpty() ? QString() : QStringLiteral("env");
+    } else {
+        token = TokenStore::load(s.config.endpoint());
+    }
     if (!token.error.isEmpty())
         qCWarning(lcConfig).noquote() << "token not available:" << token.error;
     // Without its settings TeamAI does not know where the token is: say that, rather than send
     // no token and report the backend's "unauthorized".
-    if (token.token.isEmpty()) {
+    if (token.token.isEmpty() && !fromEnvironment) {
         if (const auto broken = records::brokenSettings()) {
             *error = broken->sentence();
             return nullptr;

@@ -94,7 +94,10 @@ private slots:
         const QByteArray config = m_env->readFile(QStringLiteral(".teamai/local-agent/config.json"));
         QVERIFY(config.contains("futureField"));
         QVERIFY(config.contains("\"http://127.0.0.1:9\""));
-        QVERIFY(!config.contains("t0k"));
+        // The file store is teamai-cli's layout: config.json `token` too, so config.json is 0600.
+        QVERIFY(config.contains("\"token\": \"t0k\""));
+        QFile configFile(m_env->stateDir() + QStringLiteral("/config.json"));
+        QCOMPARE(configFile.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());
         QVERIFY(!run.out.contains("t0k"));
         QFile token(m_env->teamaiHome() + QStringLiteral("/token"));
         QCOMPARE(token.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());

@@ -200,6 +200,11 @@ private slots:
 
     void markedProcessRefusesToSyncWorkOrHook()
     {
+        // codex keeps TeamAI's hooks, so claude is not the last agent: its uninstall below keeps
+        // the configuration (the last agent's would remove it, issue #14 item 6).
+        const TeamaiRun codex = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(),
+                                           QStringLiteral("--agents"), QStringLiteral("claude,codex")});
+        QVERIFY2(codex.exitCode == 0, codex.err.constData());
         m_server->queue(pushed(30, QStringLiteral("teamai --version")));
         const QMap<QString, QByteArray> before = snapshot(m_env->home());
         const qsizetype requestsBefore = m_server->requests().size();

@@ -3,6 +3,7 @@
 #include "agenthooks/DispatchHooks.h"
 #include "cli/CommandLine.h"
 #include "config/AgentConfig.h"
+#include "config/ReferenceTokenFiles.h"
 #include "config/TokenStore.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
@@ -17,7 +18,9 @@ QString locationName(AgentSettings::TokenLocation location)
 {
     switch (location) {
     case AgentSettings::TokenLocation::Keychain: return QStringLiteral("the system credential store");
-    case AgentSettings::TokenLocation::File: return TokenStore::tokenFilePath() + QStringLiteral(" (owner-only file)");
+    case AgentSettings::TokenLocation::File:
+        return QStringLiteral("%1, %2 and config.json (owner-only files, the layout teamai-cli reads)")
+            .arg(TokenStore::tokenFilePath(), referencetoken::apiKeyPath());
     case AgentSettings::TokenLocation::None: break;
     }
     return QStringLiteral("nowhere");
@@ -65,8 +68,10 @@ QString InitCommand::help() const
         "                   [--token-store auto|keychain|file]\n"
         "\n"
         "Saves the backend endpoint in ~/.teamai/local-agent/config.json (other fields are kept)\n"
-        "and the API token in the system credential store, or in an owner-only file where no\n"
-        "credential store answers. Then installs TeamAI's hooks (session start, prompt submit,\n"
+        "and the API token in the system credential store, or where no credential store answers in\n"
+        "the owner-only files teamai-cli reads (~/.teamai/token, ~/.teamai/apikey, config.json).\n"
+        "Without --token, a token teamai-cli left in those files is moved to the same place.\n"
+        "A new token replaces the old one everywhere. Then installs TeamAI's hooks (session start, prompt submit,\n"
         "post tool use, stop) into each agent's user settings, running this teamai by its\n"
         "absolute path. Running init again changes nothing that is already in place; hooks that\n"
         "are not TeamAI's are left alone.\n"
@@ -118,28 +123,48 @@ int InitCommand::run(const QStringList &arguments)
         return kExitFailure;
     }
     AgentConfig config = loaded.config;
+    const QString previousEndpoint = config.endpoint();
     config.setEndpoint(endpoint);
+    // A token in config.json belongs to the old endpoint; the token store decides where it goes.
+    if (previousEndpoint != config.endpoint())
+        config.setToken({});
     QString error;
     if (!config.save(&error)) {
         printErr(QStringLiteral("teamai init: %1").arg(error));
         return kExitFailure;
     }
     printOut(QStringLiteral("Endpoint saved: %1").arg(config.endpoint()));
-
-    const QString token = line.value(QStringLiteral("token"));
-    if (!token.isEmpty()) {
-        const TokenStore::SaveResult saved = TokenStore::save(config.endpoint(), token, backend);
-        if (!saved.ok) {
-            printErr(QStringLiteral("teamai init: cannot save the token: %1").arg(saved.error));
-            return kExitFailure;
-        }
-        printOut(QStringLiteral("Token saved in %1").arg(locationName(saved.location)));
-        if (!saved.fallbackReason.isEmpty())
-            printOut(QStringLiteral("  (no credential store: %1)").arg(saved.fallbackReason));
-    } else if (qEnvironmentVariable("TEAMAI_TOKEN").isEmpty()) {
-        printOut(QStringLiteral("No token given: requests go out without one until you run init with --token."));
-    }
+    if (!saveToken(config.endpoint(), previousEndpoint, line.value(QStringLiteral("token")), backend))
+        return kExitFailure;
     return installHooks(agents);
+}
+
+bool InitCommand::saveToken(const QString &endpoint, const QString &previousEndpoint, const QString &token,
+                            TokenStore::Backend backend) const
+{
+    TokenStore::SaveResult saved;
+    if (!token.isEmpty()) {
+        saved = TokenStore::save(endpoint, token, backend, previousEndpoint);
+    } else {
+        // No new token: one teamai-cli left (config.json, ~/.teamai/token, ~/.teamai/apikey) moves here.
+        saved = TokenStore::adoptReferenceToken(endpoint, backend);
+        if (saved.ok && saved.movedFrom.isEmpty()) {
+            if (TokenStore::load(endpoint).token.isEmpty())
+                printOut(QStringLiteral("No token given: requests go out without one until you run init with --token."));
+            return true;
+        }
+    }
+    if (!saved.ok) {
+        printErr(QStringLiteral("teamai init: cannot save the token: %1").arg(saved.error));
+        return false;
+    }
+    if (!saved.movedFrom.isEmpty())
+        printOut(QStringLiteral("Token found in %1 (teamai-cli) moved to %2").arg(saved.movedFrom, locationName(saved.location)));
+    else
+        printOut(QStringLiteral("Token saved in %1").arg(locationName(saved.location)));
+    if (!saved.fallbackReason.isEmpty())
+        printOut(QStringLiteral("  (no credential store: %1)").arg(saved.fallbackReason));
+    return true;
 }
 
 int InitCommand::installHooks(const QList<const ToolInfo *> &agents) const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "cli/CliCommand.h"
+#include "config/TokenStore.h"
 
 #include <QList>
 
@@ -20,6 +21,9 @@ public:
     int run(const QStringList &arguments) override;
 
 private:
+    /// @brief Saves @p token (or moves teamai-cli's) and prints where; false on failure.
+    bool saveToken(const QString &endpoint, const QString &previousEndpoint, const QString &token,
+                   TokenStore::Backend backend) const;
     /// @brief Installs the dispatch hooks into each of @p agents' user settings.
     int installHooks(const QList<const ToolInfo *> &agents) const;
 };

@@ -4,6 +4,7 @@
 #include "agenthooks/DispatchHooks.h"
 #include "agenthooks/HookRules.h"
 #include "cli/CommandLine.h"
+#include "cli/UninstallTeardown.h"
 #include "resources/Manifest.h"
 #include "resources/ResourceStore.h"
 #include "tools/ToolTable.h"
@@ -53,17 +54,23 @@ QString UninstallCommand::summary() const { return QStringLiteral("Remove TeamAI
 QString UninstallCommand::help() const
 {
     return QStringLiteral(
-        "Usage: teamai uninstall [--agent AGENT] [--force]\n"
+        "Usage: teamai uninstall [--agent AGENT] [--force] [--purge]\n"
         "\n"
         "Removes what TeamAI added to AI agents on this machine: the hooks `teamai init` wrote\n"
         "(and the reference client's `teamai hook-dispatch` hooks), the hook rules the backend\n"
         "pushed, and the skills, rules and CLAUDE.md blocks that ~/.teamai/local-agent/manifest.json\n"
-        "says TeamAI installed. Everything else stays: other hooks and settings, your own skills\n"
-        "and rules, and TeamAI's own configuration and token. Prints what it removed.\n"
+        "says TeamAI installed. Without --agent (or for the last agent that has any of these) it\n"
+        "also removes config.json and settings.json, the API token from every place it can be\n"
+        "(credential store, ~/.teamai/token, ~/.teamai/apikey) and the tray's autostart entry, so\n"
+        "hooks an agent still calls send nothing. The command ledger, history and logs stay\n"
+        "unless --purge is given. Other hooks and settings and your own skills and rules always\n"
+        "stay. Prints what it removed.\n"
         "\n"
         "Options:\n"
         "  --agent AGENT  only this agent (default: all of them):\n                 ") + wrappedToolList(17) + QStringLiteral("\n"
         "  --force        do not ask for confirmation (never asked without a terminal)\n"
+        "  --purge        also remove ~/.teamai/local-agent: ledger, history, logs, spill files\n"
+        "                 (never accepted from the backend)\n"
         "\n"
         "Exit status: 0 when everything was removed (or there was nothing), 1 otherwise.");
 }
@@ -123,21 +130,37 @@ bool UninstallCommand::remove(const ToolInfo &tool)
     return ok;
 }
 
+QList<const ToolInfo *> UninstallCommand::othersWithSomething(const ToolInfo &target)
+{
+    QList<const ToolInfo *> others;
+    for (const ToolInfo &tool : knownTools()) {
+        if (&tool != &target && !plan(tool).isEmpty())
+            others.append(&tool);
+    }
+    return others;
+}
+
 int UninstallCommand::run(const QStringList &arguments)
 {
-    CommandLine line({QStringLiteral("agent")}, {QStringLiteral("force")});
+    CommandLine line({QStringLiteral("agent")}, {QStringLiteral("force"), QStringLiteral("purge")});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
     QList<const ToolInfo *> tools;
+    bool full = true;
     if (line.isSet(QStringLiteral("agent"))) {
         const ToolInfo *tool = findTool(line.value(QStringLiteral("agent")));
         if (!tool)
             return usageError(name(), QStringLiteral("unknown agent `%1`").arg(line.value(QStringLiteral("agent"))));
         tools.append(tool);
+        // As teamai-cli decides: the last agent with anything of TeamAI's takes the rest with it.
+        full = !plan(*tool).isEmpty() && othersWithSomething(*tool).isEmpty();
     } else {
         for (const ToolInfo &tool : knownTools())
             tools.append(&tool);
     }
+    const bool purge = line.isSet(QStringLiteral("purge"));
+    if (purge && !full)
+        return usageError(name(), QStringLiteral("--purge removes TeamAI's state for every agent; other agents still use it"));
 
     // Stored paths that fail the install-time checks are never acted on; say so once.
     for (const QString &ignored : Manifest::load().manifest.invalidEntries())
@@ -153,6 +176,10 @@ int UninstallCommand::run(const QStringList &arguments)
     QStringList planned;
     for (const ToolInfo *tool : tools)
         planned += plan(*tool);
+    if (full)
+        planned += teardown::configurationPlan();
+    if (purge)
+        planned += teardown::purgePlan();
     if (planned.isEmpty()) {
         printOut(unreadable.isEmpty() ? QStringLiteral("Nothing of TeamAI's to remove.")
                                       : QStringLiteral("Nothing else of TeamAI's to remove."));
@@ -170,6 +197,12 @@ int UninstallCommand::run(const QStringList &arguments)
     bool ok = unreadable.isEmpty();
     for (const ToolInfo *tool : tools)
         ok = remove(*tool) && ok;
+    if (full)
+        ok = teardown::removeConfiguration() && ok;
+    if (purge)
+        ok = teardown::purgeState() && ok;
+    else if (full)
+        printOut(QStringLiteral("Kept the command ledger and history in %1 (remove them with --purge)").arg(paths::agentStateDir()));
     return ok ? kExitOk : kExitFailure;
 }
 

@@ -25,6 +25,8 @@ private:
     static QStringList plan(const ToolInfo &tool);
     /// @brief Removes it; prints one line per removal; false when something could not be removed.
     static bool remove(const ToolInfo &tool);
+    /// @brief The agents other than @p target that still have something of TeamAI's.
+    static QList<const ToolInfo *> othersWithSomething(const ToolInfo &target);
 };
 
 } // namespace teamai::cli

@@ -133,7 +133,7 @@ private slots:
     {
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("field");
-        QTest::newRow("endpoint number") << QByteArray(R"({"endpoint": 42})") << QStringLiteral("endpoint");
+        QTest::newRow("endpoint number") << QByteArray("{\"endpoint\": 42}") << QStringLiteral("endpoint");
         QTest::newRow("createdAt bool") << QByteArray(R"({"createdAt": true})") << QStringLiteral("createdAt");
         QTest::newRow("routes array") << QByteArray(R"({"routes": []})") << QStringLiteral("routes");
         QTest::newRow("route number") << QByteArray(R"({"routes": {"sync": 5}})") << QStringLiteral("routes.sync");
@@ -217,6 +217,33 @@ private slots:
         QString error;
         QVERIFY2(config.save(&error), qPrintable(error));
         QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
+    }
+
+    void environmentConfiguresWithoutFiles()
+    {
+        // teamai-cli's env-only mode: TEAMAI_HTTP_ENDPOINT before TEAMAI_ENDPOINT, TEAMAI_API_TOKEN
+        // before TEAMAI_TOKEN; nothing is written.
+        QVERIFY(AgentConfig::fromEnvironment().isEmpty());
+        qputenv("TEAMAI_ENDPOINT", "http://second.example.com");
+        qputenv("TEAMAI_HTTP_ENDPOINT", "http://first.example.com/");
+        qputenv("TEAMAI_TOKEN", "tok-b");
+        qputenv("TEAMAI_API_TOKEN", "tok-a");
+        const AgentConfig config = AgentConfig::fromEnvironment();
+        QCOMPARE(config.endpoint(), QStringLiteral("http://first.example.com"));
+        QCOMPARE(config.token(), QStringLiteral("tok-a"));
+        qunsetenv("TEAMAI_API_TOKEN");
+        QCOMPARE(AgentConfig::fromEnvironment().token(), QStringLiteral("tok-b"));
+        for (const char *name : {"TEAMAI_ENDPOINT", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_TOKEN"})
+            qunsetenv(name);
+        QVERIFY(!QFile::exists(AgentConfig::defaultPath()));
+    }
+
+    void tokenFieldMustBeAString()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), "{\"endpoint\": \"http://a\", \"token\": 5}");
+        QVERIFY(AgentConfig::load().error.contains(QStringLiteral("token")));
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), "{\"endpoint\": \"http://a\", \"token\": \" t \"}");
+        QCOMPARE(AgentConfig::load().config.token(), QStringLiteral("t"));
     }
 
     void endpointIsNormalized()

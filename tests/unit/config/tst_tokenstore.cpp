@@ -1,9 +1,12 @@
+#include "config/AgentConfig.h"
 #include "config/KeychainAccess.h"
+#include "config/ReferenceTokenFiles.h"
 #include "config/TokenStore.h"
 
 #include "FileMode.h"
 #include "TestEnvironment.h"
 
+#include <QDirIterator>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonDocument>
@@ -15,6 +18,8 @@
 
 #include <memory>
 
+using teamai::AgentConfig;
+namespace referencetoken = teamai::referencetoken;
 using teamai::AgentSettings;
 using teamai::KeychainAccess;
 using teamai::TokenStore;
@@ -105,8 +110,10 @@ private slots:
         const QString path = TokenStore::tokenFilePath();
         QCOMPARE(teamai::test::fileMode(path), 0600);
         QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::File);
-        const QJsonObject json = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".teamai/token"))).object();
-        QCOMPARE(json.value(kEndpoint).toString(), kToken);
+        // teamai-cli's layout: the bare token in token and apikey, both 0600.
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/token")), kToken.toUtf8() + '\n');
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/apikey")), kToken.toUtf8() + '\n');
+        QCOMPARE(teamai::test::fileMode(referencetoken::apiKeyPath()), 0600);
 
         const TokenStore::Loaded loaded = TokenStore::load(kEndpoint);
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
@@ -128,16 +135,74 @@ private slots:
             QVERIFY2(!line.contains(kToken), qPrintable(line));
     }
 
-    void fileHoldsOneTokenPerEndpoint()
+    void fileHoldsTheLatestTokenOnly()
     {
+        // One token per user, as teamai-cli keeps it: a new save leaves the old one nowhere.
         QVERIFY(TokenStore::save(kEndpoint + QStringLiteral("/"), kToken).ok);
         QVERIFY(TokenStore::save(QStringLiteral("http://localhost:8080"), QStringLiteral("local")).ok);
-        QCOMPARE(TokenStore::load(kEndpoint).token, kToken);
-        QCOMPARE(TokenStore::load(kEndpoint + QStringLiteral("//")).token, kToken);
         QCOMPARE(TokenStore::load(QStringLiteral("http://localhost:8080")).token, QStringLiteral("local"));
-        const TokenStore::Loaded unknown = TokenStore::load(QStringLiteral("https://nope.example.com"));
-        QVERIFY(unknown.token.isEmpty());
-        QVERIFY(unknown.error.contains(QStringLiteral("no token")));
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/token")), QByteArray("local\n"));
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/apikey")), QByteArray("local\n"));
+        QDirIterator it(m_env->home(), QDir::Files | QDir::Hidden, QDirIterator::Subdirectories);
+        while (it.hasNext()) {
+            const QString path = it.next();
+            QVERIFY2(!m_env->readFile(QDir(m_env->home()).relativeFilePath(path)).contains(kToken.toUtf8()), qPrintable(path));
+        }
+    }
+
+    void configJsonTokenFollowsTheFileStore()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"),
+                         "{\"endpoint\": \"https://teamai.example.com\", \"workspaceBindings\": {}}");
+        QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
+        QCOMPARE(AgentConfig::load().config.token(), kToken);
+        QCOMPARE(teamai::test::fileMode(AgentConfig::defaultPath()), 0600);
+        QString error;
+        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+        QVERIFY(AgentConfig::load().config.token().isEmpty());
+        QCOMPARE(AgentConfig::load().config.endpoint(), kEndpoint); // the rest of config.json stays
+        QVERIFY(!QFile::exists(referencetoken::apiKeyPath()));
+    }
+
+    void referenceLocationsAreReadWhenOursHoldsNone_data()
+    {
+        QTest::addColumn<QString>("file");
+        QTest::addColumn<QByteArray>("content");
+        QTest::newRow("config.json token") << QStringLiteral(".teamai/local-agent/config.json")
+                                           << QByteArray("{\"endpoint\": \"https://teamai.example.com/\", \"token\": \"ref-tok\"}");
+        QTest::newRow("bare token file") << QStringLiteral(".teamai/token") << QByteArray("ref-tok\n");
+        QTest::newRow("apikey") << QStringLiteral(".teamai/apikey") << QByteArray("ref-tok\n");
+    }
+
+    void referenceLocationsAreReadWhenOursHoldsNone()
+    {
+        QFETCH(QString, file);
+        QFETCH(QByteArray, content);
+        m_env->writeFile(file, content);
+        QFile::setPermissions(m_env->home() + u'/' + file, QFile::ReadOwner | QFile::WriteOwner);
+        const TokenStore::Loaded loaded = TokenStore::load(kEndpoint);
+        QCOMPARE(loaded.token, QStringLiteral("ref-tok"));
+        QCOMPARE(loaded.source, QStringLiteral("reference"));
+        QCOMPARE(loaded.path, m_env->home() + u'/' + file);
+
+        // The move into our store (init / settings save) writes the whole layout.
+        const TokenStore::SaveResult moved = TokenStore::adoptReferenceToken(kEndpoint, TokenStore::Backend::File);
+        QVERIFY2(moved.ok, qPrintable(moved.error));
+        QCOMPARE(moved.movedFrom, m_env->home() + u'/' + file);
+        QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::File);
+        QCOMPARE(TokenStore::load(kEndpoint).source, QStringLiteral("file"));
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/apikey")), QByteArray("ref-tok\n"));
+        // Nothing to move a second time.
+        QVERIFY(TokenStore::adoptReferenceToken(kEndpoint, TokenStore::Backend::File).movedFrom.isEmpty());
+    }
+
+    void ourOldEndpointMapIsStillRead()
+    {
+        m_env->writeFile(QStringLiteral(".teamai/token"), "{\"https://teamai.example.com\": \"old-map-tok\"}");
+        QFile::setPermissions(TokenStore::tokenFilePath(), QFile::ReadOwner | QFile::WriteOwner);
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), "{\"tokenLocation\": \"file\"}");
+        QCOMPARE(TokenStore::load(kEndpoint).token, QStringLiteral("old-map-tok"));
+        QVERIFY(TokenStore::load(QStringLiteral("https://other.example.com")).token.isEmpty());
     }
 
     void environmentWins()
@@ -185,7 +250,7 @@ private slots:
 
     void keychainLocationWithoutBusFailsFast()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), R"({"tokenLocation": "keychain"})");
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), "{\"tokenLocation\": \"keychain\"}");
         const int jobsBefore = KeychainAccess::jobsCreated();
         QElapsedTimer timer;
         timer.start();
@@ -209,29 +274,24 @@ private slots:
     {
         m_env->writeFile(QStringLiteral(".teamai/token"), "hand-written-token\n");
         QFile::setPermissions(TokenStore::tokenFilePath(), QFile::ReadOwner | QFile::WriteOwner);
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), R"({"tokenLocation": "file"})");
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), "{\"tokenLocation\": \"file\"}");
         const TokenStore::Loaded loaded = TokenStore::load(kEndpoint);
         QCOMPARE(loaded.token, QStringLiteral("hand-written-token"));
         QCOMPARE(loaded.source, QStringLiteral("file"));
 
-        // The next save turns it into the endpoint map.
+        // The next save replaces it (bare, as teamai-cli writes it).
         QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
-        const QJsonObject json = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".teamai/token"))).object();
-        QCOMPARE(json.size(), 1);
-        QCOMPARE(json.value(kEndpoint).toString(), kToken);
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/token")), kToken.toUtf8() + '\n');
     }
 
     void removeClearsFileAndLocation()
     {
         QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
-        QVERIFY(TokenStore::save(QStringLiteral("http://b.example.com"), QStringLiteral("b"),
-                                 TokenStore::Backend::File).ok);
         QString error;
         QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
         QVERIFY(TokenStore::load(kEndpoint).token.isEmpty());
-        QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::File); // b is still there
-        QVERIFY2(TokenStore::remove(QStringLiteral("http://b.example.com"), &error), qPrintable(error));
         QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+        QVERIFY(!QFile::exists(referencetoken::apiKeyPath()));
         QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::None);
         QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error)); // nothing left: still fine
     }

@@ -1,4 +1,5 @@
 #include "config/KeychainAccess.h"
+#include "config/ReferenceTokenFiles.h"
 #include "config/TokenStore.h"
 
 #include "TestEnvironment.h"
@@ -86,6 +87,46 @@ private slots:
         QCOMPARE(TokenStore::load(kEndpoint).token, kToken);
         QString error;
         QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+    }
+
+    void keychainSaveLeavesNoPlainCopyAnywhere()
+    {
+        // teamai-cli's files on a machine that switched: config.json token, token, apikey.
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"),
+                         "{\"endpoint\": \"https://keychain.example.com\", \"token\": \"ref-old\"}");
+        m_env->writeFile(QStringLiteral(".teamai/token"), "ref-old\n");
+        m_env->writeFile(QStringLiteral(".teamai/apikey"), "ref-old\n");
+        const TokenStore::SaveResult moved = TokenStore::adoptReferenceToken(kEndpoint, TokenStore::Backend::Keychain);
+        QVERIFY2(moved.ok, qPrintable(moved.error));
+        QCOMPARE(moved.location, Location::Keychain);
+        QVERIFY(!moved.movedFrom.isEmpty());
+        QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+        QVERIFY(!QFile::exists(teamai::referencetoken::apiKeyPath()));
+        QVERIFY(!m_env->readFile(QStringLiteral(".teamai/local-agent/config.json")).contains("ref-old"));
+        QCOMPARE(TokenStore::load(kEndpoint).token, QStringLiteral("ref-old"));
+        QCOMPARE(TokenStore::load(kEndpoint).source, QStringLiteral("keychain"));
+
+        // teamai-cli re-initialised since: its config.json token is newer than our keychain entry.
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"),
+                         "{\"endpoint\": \"https://keychain.example.com\", \"token\": \"ref-new\"}");
+        QCOMPARE(TokenStore::load(kEndpoint).token, QStringLiteral("ref-new"));
+        QCOMPARE(TokenStore::load(kEndpoint).source, QStringLiteral("reference"));
+
+        QString error;
+        QVERIFY2(TokenStore::removeEverywhere({kEndpoint}, true, &error), qPrintable(error));
+        QVERIFY(KeychainAccess::read(TokenStore::serviceName(), kEndpoint).notFound);
+        QVERIFY(!m_env->readFile(QStringLiteral(".teamai/local-agent/config.json")).contains("ref-new"));
+    }
+
+    void reinitForAnotherEndpointDropsTheOldEntry()
+    {
+        const QString other = QStringLiteral("https://new.example.com");
+        QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::Keychain).ok);
+        QVERIFY(TokenStore::save(other, QStringLiteral("tok_new"), TokenStore::Backend::Keychain, kEndpoint).ok);
+        QVERIFY(KeychainAccess::read(TokenStore::serviceName(), kEndpoint).notFound);
+        QCOMPARE(TokenStore::load(other).token, QStringLiteral("tok_new"));
+        QString error;
+        QVERIFY2(TokenStore::remove(other, &error), qPrintable(error));
     }
 
     void explicitFileSaveRemovesKeychainCopy()

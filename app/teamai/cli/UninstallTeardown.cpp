@@ -1,0 +1,145 @@
+#include "cli/UninstallTeardown.h"
+
+#include "cli/CliCommand.h"
+#include "config/AgentConfig.h"
+#include "config/AgentSettings.h"
+#include "config/ReferenceTokenFiles.h"
+#include "config/TokenStore.h"
+#include "util/Paths.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+#include <QSettings>
+
+namespace teamai::cli::teardown {
+namespace {
+
+#if defined(Q_OS_WIN)
+const QString kRunKey = QStringLiteral("HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run");
+const QString kRunValue = QStringLiteral("TeamAI Agent");
+#endif
+
+// Kept in step with ui/app/LoginItem (the tray writes the entry; the CLI has no Widgets).
+bool autostartPresent()
+{
+#if defined(Q_OS_WIN)
+    return QSettings(kRunKey, QSettings::NativeFormat).contains(kRunValue);
+#else
+    return QFileInfo::exists(autostartLocation());
+#endif
+}
+
+bool removeAutostart()
+{
+#if defined(Q_OS_WIN)
+    QSettings run(kRunKey, QSettings::NativeFormat);
+    run.remove(kRunValue);
+    run.sync();
+    return run.status() == QSettings::NoError;
+#else
+    return QFile::remove(autostartLocation());
+#endif
+}
+
+bool removeFileReporting(const QString &path)
+{
+    if (!QFileInfo::exists(path))
+        return true;
+    if (!QFile::remove(path)) {
+        printErr(QStringLiteral("teamai uninstall: cannot remove %1").arg(path));
+        return false;
+    }
+    printOut(QStringLiteral("Removed %1").arg(path));
+    return true;
+}
+
+/// Every endpoint a keychain entry could be under: config.json's (the token is keyed by it).
+QStringList knownEndpoints()
+{
+    const QString endpoint = AgentConfig::load().config.endpoint();
+    return endpoint.isEmpty() ? QStringList() : QStringList{endpoint};
+}
+
+} // namespace
+
+QString autostartLocation()
+{
+#if defined(Q_OS_WIN)
+    return kRunKey + u'\\' + kRunValue;
+#elif defined(Q_OS_MACOS)
+    return paths::homeDir() + QStringLiteral("/Library/LaunchAgents/com.teamai.tray.plist");
+#else
+    QString config = qEnvironmentVariable("XDG_CONFIG_HOME");
+    if (config.isEmpty())
+        config = paths::homeDir() + QStringLiteral("/.config");
+    return config + QStringLiteral("/autostart/teamai-tray.desktop");
+#endif
+}
+
+QStringList configurationPlan()
+{
+    QStringList lines;
+    for (const QString &holder : referencetoken::holders())
+        lines << QStringLiteral("the API token in %1").arg(holder);
+    if (AgentSettings::load().settings.tokenLocation() == AgentSettings::TokenLocation::Keychain)
+        lines << QStringLiteral("the API token in the system credential store");
+    for (const QString &path : {AgentConfig::defaultPath(), AgentSettings::defaultPath()}) {
+        if (QFileInfo::exists(path))
+            lines << path;
+    }
+    if (autostartPresent())
+        lines << QStringLiteral("the tray's autostart entry %1").arg(autostartLocation());
+    return lines;
+}
+
+bool removeConfiguration()
+{
+    bool ok = true;
+    const QStringList holders = referencetoken::holders();
+    QString error;
+    // Probe the keychain even when ours recorded the file: an earlier install may have used it.
+    if (TokenStore::removeEverywhere(knownEndpoints(), true, &error)) {
+        if (!holders.isEmpty() || !knownEndpoints().isEmpty())
+            printOut(QStringLiteral("Removed the API token (files and credential store)"));
+    } else {
+        printErr(QStringLiteral("teamai uninstall: %1").arg(error));
+        ok = false;
+    }
+    // config.json last among the token's places: it names the keychain entry's endpoint.
+    ok = removeFileReporting(AgentConfig::defaultPath()) && ok;
+    ok = removeFileReporting(AgentSettings::defaultPath()) && ok;
+    if (autostartPresent()) {
+        if (removeAutostart()) {
+            printOut(QStringLiteral("Removed the tray's autostart entry %1").arg(autostartLocation()));
+        } else {
+            printErr(QStringLiteral("teamai uninstall: cannot remove %1").arg(autostartLocation()));
+            ok = false;
+        }
+    }
+    return ok;
+}
+
+QStringList purgePlan()
+{
+    const QString state = paths::agentStateDir();
+    return QFileInfo::exists(state) ? QStringList{QStringLiteral("%1 (ledger, history, logs, spill files)").arg(state)}
+                                    : QStringList();
+}
+
+bool purgeState()
+{
+    const QString state = paths::agentStateDir();
+    if (!QFileInfo::exists(state))
+        return true;
+    if (!QDir(state).removeRecursively()) {
+        printErr(QStringLiteral("teamai uninstall: cannot remove all of %1").arg(state));
+        return false;
+    }
+    printOut(QStringLiteral("Removed %1").arg(state));
+    // The TeamAI home goes too once nothing else (e.g. teamai-cli's files) is in it.
+    QDir().rmdir(paths::teamaiHome());
+    return true;
+}
+
+} // namespace teamai::cli::teardown
