@@ -274,12 +274,72 @@ ResourceStore::ResourceStore(const ToolInfo &tool)
 
 QString ResourceStore::claudeMdStoreDir(const QString &scopeKey) const
 {
+    // The reference client's store: one folder per scope, shared by every tool (docs/resources.md).
+    if (scopeKey == Manifest::userScopeKey())
+        return paths::agentStateDir() + QStringLiteral("/resources/user/claudemd");
+    return legacyClaudeMdStoreDir(scopeKey);
+}
+
+QString ResourceStore::legacyClaudeMdStoreDir(const QString &scopeKey) const
+{
     // Project paths do not make good folder names; a hash keeps them apart.
     const QString scopeDir = scopeKey == Manifest::userScopeKey()
         ? QStringLiteral("user")
         : QStringLiteral("project-")
               + QString::fromLatin1(QCryptographicHash::hash(scopeKey.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
     return paths::agentStateDir() + QStringLiteral("/claudemd/") + m_tool.name + u'/' + scopeDir;
+}
+
+void ResourceStore::migrateLegacyBlocks(const QString &scopeKey) const
+{
+    const QString from = legacyClaudeMdStoreDir(scopeKey);
+    const QString to = claudeMdStoreDir(scopeKey);
+    if (from == to || !QFileInfo(from).isDir())
+        return;
+    const QMap<QString, QByteArray> legacy = storedBlocks(from);
+    const QMap<QString, QByteArray> shared = storedBlocks(to);
+    QString error;
+    for (auto it = legacy.begin(); it != legacy.end(); ++it) {
+        const QString source = from + u'/' + it.key() + QStringLiteral(".md");
+        // Another tool's block of the same slug with other text stays where it is (read as this
+        // tool's override), so no block is ever lost.
+        if (shared.contains(it.key()) && shared.value(it.key()) != it.value())
+            continue;
+        if (!shared.contains(it.key())
+            && (!paths::ensurePrivateDir(to, &error)
+                || !jsonfile::writeAtomically(to + u'/' + it.key() + QStringLiteral(".md"), it.value(), jsonfile::kPrivateFile, &error)))
+            continue;
+        QFile::remove(source);
+    }
+    QDir().rmdir(from);
+}
+
+QMap<QString, QByteArray> ResourceStore::blocksForTool(const QString &scopeKey, const Manifest &manifest) const
+{
+    QMap<QString, QByteArray> blocks;
+    const QMap<QString, QByteArray> shared = storedBlocks(claudeMdStoreDir(scopeKey));
+    for (auto it = shared.begin(); it != shared.end(); ++it) {
+        // A block without an entry (the reference lists a file only after writing it), or with
+        // the reference's entry (no `tools`), belongs to every tool, as in the reference.
+        if (Manifest::appliesToTool(manifest.entry(scopeKey, ResourceKind::ClaudeMd, it.key()), m_tool.name))
+            blocks.insert(it.key(), it.value());
+    }
+    const QString legacyDir = legacyClaudeMdStoreDir(scopeKey);
+    if (legacyDir != claudeMdStoreDir(scopeKey))
+        blocks.insert(storedBlocks(legacyDir));
+    return blocks;
+}
+
+bool ResourceStore::otherToolsKeep(const QJsonObject &entry) const
+{
+    const QJsonValue tools = entry.value(QStringLiteral("tools"));
+    if (!tools.isArray())
+        return false;
+    for (const QJsonValue &tool : tools.toArray()) {
+        if (tool.toString() != m_tool.name)
+            return true;
+    }
+    return false;
 }
 
 QString ResourceStore::locationOf(const ResourceScope &scope, ResourceKind kind, const QString &slug,
@@ -304,7 +364,8 @@ bool ResourceStore::presentOnDisk(const ResourceScope &scope, ResourceKind kind,
                                   const QJsonObject &entry) const
 {
     if (kind == ResourceKind::ClaudeMd)
-        return QFileInfo::exists(claudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md"));
+        return QFileInfo::exists(claudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md"))
+            || QFileInfo::exists(legacyClaudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md"));
     return QFileInfo::exists(locationOf(scope, kind, slug, entry));
 }
 
@@ -401,7 +462,7 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
     const QString location = locationOf(scope, request.kind, request.slug, previous);
     const bool ours = !previous.isEmpty() && Manifest::appliesToTool(previous, m_tool.name);
     const bool written = request.kind == ResourceKind::Rule ? writeRule(scope, request.slug, ours, content, &error)
-                                                            : applyClaudeMd(scope, request.slug, &content, &error);
+                                                            : applyClaudeMd(scope, request.slug, &content, false, manifest, &error);
     if (!written) {
         failureWith(&out, error);
         return out;
@@ -420,16 +481,20 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
 }
 
 bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content,
-                                  QString *error) const
+                                  bool keepStored, const Manifest &manifest, QString *error) const
 {
+    migrateLegacyBlocks(scope.key);
     const QString storeDir = claudeMdStoreDir(scope.key);
     const QString storedPath = storeDir + u'/' + slug + QStringLiteral(".md");
+    const QString legacyPath = legacyClaudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md");
     if (m_tool.instructionFile.isEmpty()) {
         if (content) {
             *error = QStringLiteral("%1 has no instruction file for claudemd blocks").arg(m_tool.name);
             return false;
         }
-        QFile::remove(storedPath);
+        if (!keepStored)
+            QFile::remove(storedPath);
+        QFile::remove(legacyPath);
         return true;
     }
     const QString instruction = scope.baseDir + u'/' + m_tool.instructionFile;
@@ -446,9 +511,10 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
         return false;
     }
 
-    QMap<QString, QByteArray> blocks = storedBlocks(storeDir);
-    const bool hadBlock = blocks.contains(slug);
-    const QByteArray previousBlock = blocks.value(slug);
+    QMap<QString, QByteArray> blocks = blocksForTool(scope.key, manifest);
+    QByteArray previousBlock;
+    const bool hadBlock = readWhole(storedPath, &previousBlock, error);
+    error->clear();
     if (content)
         blocks.insert(slug, *content);
     else
@@ -467,9 +533,10 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
     if (content) {
         if (!paths::ensurePrivateDir(storeDir, error) || !jsonfile::writeAtomically(storedPath, *content, jsonfile::kPrivateFile, error))
             return false;
-    } else {
+    } else if (!keepStored) {
         QFile::remove(storedPath);
     }
+    QFile::remove(legacyPath);
     if (!updateInstructionFile(where, exists, original, merged.text, error)) {
         if (hadBlock)
             jsonfile::writeAtomically(storedPath, previousBlock, jsonfile::kPrivateFile);
@@ -538,7 +605,7 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
         removed = safepath::removeEntry(safepath::writeBase(scope.baseDir, m_tool.rootDir(), out.location), out.location, &error);
         break;
     case ResourceKind::ClaudeMd:
-        removed = applyClaudeMd(scope, slug, nullptr, &error);
+        removed = applyClaudeMd(scope, slug, nullptr, otherToolsKeep(entry), manifest, &error);
         break;
     }
     if (!removed) {
@@ -561,6 +628,9 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
                 rest.insert(QStringLiteral("tools"), tools);
                 manifest.setEntry(scope.key, kind, slug, rest);
             }
+        } else if (kind == ResourceKind::ClaudeMd) {
+            // The reference's block belongs to the scope: its uninstall removes it for all tools.
+            manifest.removeEntry(scope.key, kind, slug);
         } else {
             // An entry of the reference client names no agent: keep it while another agent has it.
             bool elsewhere = false;
