@@ -109,10 +109,8 @@ QJsonObject updatedEntry(const QJsonObject &previous, const QString &slug, const
         entry.remove(QStringLiteral("version"));
     else
         entry.insert(QStringLiteral("version"), version);
-    if (displayName.isEmpty())
-        entry.remove(QStringLiteral("display_name"));
-    else
-        entry.insert(QStringLiteral("display_name"), displayName);
+    // As the reference client writes it: the command's display name, else the slug.
+    entry.insert(QStringLiteral("display_name"), displayName.isEmpty() ? slug : displayName);
     entry.insert(QStringLiteral("source"), QStringLiteral("enterprise"));
     entry.insert(QStringLiteral("installed_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     if (dirName.isEmpty())
