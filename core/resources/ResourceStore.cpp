@@ -275,7 +275,69 @@ QString ResourceStore::claudeMdStoreDir(const QString &scopeKey) const
     // The reference client's store: one folder per scope, shared by every tool (docs/resources.md).
     if (scopeKey == Manifest::userScopeKey())
         return paths::agentStateDir() + QStringLiteral("/resources/user/claudemd");
-    return legacyClaudeMdStoreDir(scopeKey);
+    // Project scope: `<workspace>/.teamai/workspaces/<sha1(workspace)[:12]>/local-agent/resources`,
+    // the reference's place when the workspace has no TeamAI project configuration.
+    const QString workspace = storeBase(scopeKey);
+    const QString id = QString::fromLatin1(QCryptographicHash::hash(workspace.toUtf8(), QCryptographicHash::Sha1).toHex().left(12));
+    return workspace + QStringLiteral("/.teamai/workspaces/") + id + QStringLiteral("/local-agent/resources/claudemd");
+}
+
+QString ResourceStore::storeBase(const QString &scopeKey)
+{
+    if (scopeKey == Manifest::userScopeKey())
+        return paths::agentStateDir();
+    const QString workspace = ResourceScope::fromKey(scopeKey).baseDir;
+    const QString canonical = QFileInfo(workspace).canonicalFilePath();
+    return canonical.isEmpty() ? workspace : canonical;
+}
+
+QMap<QString, QByteArray> ResourceStore::sharedBlocks(const QString &scopeKey) const
+{
+    const QString dir = claudeMdStoreDir(scopeKey);
+    // In a workspace the folder may be a link planted by the repository: read only inside it.
+    if (scopeKey != Manifest::userScopeKey() && !safepath::checkInside(storeBase(scopeKey), dir).ok)
+        return {};
+    return storedBlocks(dir);
+}
+
+bool ResourceStore::writeStoredBlock(const QString &scopeKey, const QString &slug, const QByteArray &content, QString *error) const
+{
+    const QString dir = claudeMdStoreDir(scopeKey);
+    const QString path = dir + u'/' + slug + QStringLiteral(".md");
+    if (scopeKey == Manifest::userScopeKey())
+        return paths::ensurePrivateDir(dir, error) && jsonfile::writeAtomically(path, content, jsonfile::kPrivateFile, error);
+    const QString workspace = storeBase(scopeKey);
+    return ensureGitignore(workspace, error) && safepath::makeDirs(workspace, dir, error)
+        && safepath::writeFile(workspace, path, content, jsonfile::kPrivateFile, safepath::Mode::Set, error);
+}
+
+void ResourceStore::removeStoredBlock(const QString &scopeKey, const QString &slug) const
+{
+    const QString path = claudeMdStoreDir(scopeKey) + u'/' + slug + QStringLiteral(".md");
+    QString ignored;
+    if (scopeKey == Manifest::userScopeKey())
+        QFile::remove(path);
+    else
+        safepath::removeEntry(storeBase(scopeKey), path, &ignored);
+}
+
+bool ResourceStore::ensureGitignore(const QString &workspace, QString *error)
+{
+    // As the reference does: the workspace's `.teamai/local-agent/` state stays out of git.
+    const QString path = workspace + QStringLiteral("/.teamai/.gitignore");
+    QByteArray text;
+    QFile file(path);
+    if (file.exists() && file.open(QIODevice::ReadOnly))
+        text = file.readAll();
+    file.close();
+    for (const QByteArray &line : text.split('\n')) {
+        if (line.trimmed() == "local-agent/")
+            return true;
+    }
+    const QByteArray wanted = text.trimmed().isEmpty() ? QByteArrayLiteral("# teamai local state\nlocal-agent/\n")
+                                                       : text.trimmed() + QByteArrayLiteral("\nlocal-agent/\n");
+    return safepath::makeDirs(workspace, workspace + QStringLiteral("/.teamai"), error)
+        && safepath::writeFile(workspace, path, wanted, kPublicFile, safepath::Mode::KeepExisting, error);
 }
 
 QString ResourceStore::legacyClaudeMdStoreDir(const QString &scopeKey) const
@@ -295,7 +357,7 @@ void ResourceStore::migrateLegacyBlocks(const QString &scopeKey) const
     if (from == to || !QFileInfo(from).isDir())
         return;
     const QMap<QString, QByteArray> legacy = storedBlocks(from);
-    const QMap<QString, QByteArray> shared = storedBlocks(to);
+    const QMap<QString, QByteArray> shared = sharedBlocks(scopeKey);
     QString error;
     for (auto it = legacy.begin(); it != legacy.end(); ++it) {
         const QString source = from + u'/' + it.key() + QStringLiteral(".md");
@@ -303,9 +365,7 @@ void ResourceStore::migrateLegacyBlocks(const QString &scopeKey) const
         // tool's override), so no block is ever lost.
         if (shared.contains(it.key()) && shared.value(it.key()) != it.value())
             continue;
-        if (!shared.contains(it.key())
-            && (!paths::ensurePrivateDir(to, &error)
-                || !jsonfile::writeAtomically(to + u'/' + it.key() + QStringLiteral(".md"), it.value(), jsonfile::kPrivateFile, &error)))
+        if (!shared.contains(it.key()) && !writeStoredBlock(scopeKey, it.key(), it.value(), &error))
             continue;
         QFile::remove(source);
     }
@@ -315,7 +375,7 @@ void ResourceStore::migrateLegacyBlocks(const QString &scopeKey) const
 QMap<QString, QByteArray> ResourceStore::blocksForTool(const QString &scopeKey, const Manifest &manifest) const
 {
     QMap<QString, QByteArray> blocks;
-    const QMap<QString, QByteArray> shared = storedBlocks(claudeMdStoreDir(scopeKey));
+    const QMap<QString, QByteArray> shared = sharedBlocks(scopeKey);
     for (auto it = shared.begin(); it != shared.end(); ++it) {
         // A block without an entry (the reference lists a file only after writing it), or with
         // the reference's entry (no `tools`), belongs to every tool, as in the reference.
@@ -482,8 +542,6 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
                                   bool keepStored, const Manifest &manifest, QString *error) const
 {
     migrateLegacyBlocks(scope.key);
-    const QString storeDir = claudeMdStoreDir(scope.key);
-    const QString storedPath = storeDir + u'/' + slug + QStringLiteral(".md");
     const QString legacyPath = legacyClaudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md");
     if (m_tool.instructionFile.isEmpty()) {
         if (content) {
@@ -491,7 +549,7 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
             return false;
         }
         if (!keepStored)
-            QFile::remove(storedPath);
+            removeStoredBlock(scope.key, slug);
         QFile::remove(legacyPath);
         return true;
     }
@@ -510,9 +568,9 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
     }
 
     QMap<QString, QByteArray> blocks = blocksForTool(scope.key, manifest);
-    QByteArray previousBlock;
-    const bool hadBlock = readWhole(storedPath, &previousBlock, error);
-    error->clear();
+    const QMap<QString, QByteArray> shared = sharedBlocks(scope.key);
+    const bool hadBlock = shared.contains(slug);
+    const QByteArray previousBlock = shared.value(slug);
     if (content)
         blocks.insert(slug, *content);
     else
@@ -529,19 +587,20 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
 
     // The stored block first: if the instruction file cannot be written, it is put back.
     if (content) {
-        if (!paths::ensurePrivateDir(storeDir, error) || !jsonfile::writeAtomically(storedPath, *content, jsonfile::kPrivateFile, error))
+        if (!writeStoredBlock(scope.key, slug, *content, error))
             return false;
     } else if (!keepStored) {
-        QFile::remove(storedPath);
+        removeStoredBlock(scope.key, slug);
     }
-    QFile::remove(legacyPath);
     if (!updateInstructionFile(where, exists, original, merged.text, error)) {
+        QString ignored;
         if (hadBlock)
-            jsonfile::writeAtomically(storedPath, previousBlock, jsonfile::kPrivateFile);
+            writeStoredBlock(scope.key, slug, previousBlock, &ignored);
         else
-            QFile::remove(storedPath);
+            removeStoredBlock(scope.key, slug);
         return false;
     }
+    QFile::remove(legacyPath);  // this tool's former text, replaced or removed for good
     return true;
 }
 

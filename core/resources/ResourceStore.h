@@ -69,8 +69,9 @@ public:
     /// @brief Everything the manifest says TeamAI installed for this tool, in every scope.
     QList<InstalledResource> installedByTeamai() const;
 
-    /// @brief Folder of the stored claudemd blocks in @p scopeKey: at user scope the reference
-    /// client's `~/.teamai/local-agent/resources/user/claudemd` (shared by all tools).
+    /// @brief Folder of the stored claudemd blocks in @p scopeKey, where the reference client keeps
+    /// them (shared by all tools): `~/.teamai/local-agent/resources/user/claudemd`, or for a project
+    /// `<workspace>/.teamai/workspaces/<sha1(workspace)[:12]>/local-agent/resources/claudemd`.
     QString claudeMdStoreDir(const QString &scopeKey) const;
     /// @brief Our former per-tool store (`~/.teamai/local-agent/claudemd/<tool>/<scope>`); its
     /// blocks move to claudeMdStoreDir() on first use (a block another tool stored with other
@@ -88,6 +89,12 @@ private:
     bool applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content, bool keepStored,
                        const Manifest &manifest, QString *error) const;
     void migrateLegacyBlocks(const QString &scopeKey) const;
+    /// @brief The folder writes of @p scopeKey's store may not leave: the state folder, or the workspace.
+    static QString storeBase(const QString &scopeKey);
+    QMap<QString, QByteArray> sharedBlocks(const QString &scopeKey) const;
+    bool writeStoredBlock(const QString &scopeKey, const QString &slug, const QByteArray &content, QString *error) const;
+    void removeStoredBlock(const QString &scopeKey, const QString &slug) const;
+    static bool ensureGitignore(const QString &workspace, QString *error);
     /// @brief The blocks that go into this tool's instruction file (slug → Markdown).
     QMap<QString, QByteArray> blocksForTool(const QString &scopeKey, const Manifest &manifest) const;
     /// @brief True when @p entry still lists another tool after this one's uninstall.

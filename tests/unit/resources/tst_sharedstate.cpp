@@ -12,6 +12,7 @@
 #include "tools/ToolTable.h"
 #include "TestEnvironment.h"
 
+#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -261,6 +262,43 @@ private slots:
         QVERIFY(ResourceStore(tool("codebuddy")).install(user(), block(QStringLiteral("same")), payload("Z3\n")).ok);
         QVERIFY(!QFile::exists(home(legacy + QStringLiteral("codebuddy/user/same.md"))));
         QCOMPARE(m_env->readFile(kBlockStore + QStringLiteral("same.md")), QByteArray("Z3\n"));
+    }
+
+    void projectBlocksInTheReferencesWorkspaceStore()
+    {
+        QVERIFY(QDir().mkpath(home(QStringLiteral("ws/.claude"))));
+        const QString workspace = QFileInfo(home(QStringLiteral("ws"))).canonicalFilePath();
+        const QString id = QString::fromLatin1(QCryptographicHash::hash(workspace.toUtf8(), QCryptographicHash::Sha1).toHex().left(12));
+        const QString store = QStringLiteral("ws/.teamai/workspaces/") + id + QStringLiteral("/local-agent/resources/claudemd/");
+        // The reference's block, as its install_claudemd (scope project) leaves it.
+        m_env->writeFile(store + QStringLiteral("pa.md"), "## PA\n");
+        m_env->writeFile(QStringLiteral("ws/.teamai/.gitignore"), "# teamai local state\nlocal-agent/\n");
+        const ResourceScope project = ResourceScope::fromKey(QStringLiteral("project:") + workspace);
+        ResourceStore store_(tool("claude"));
+        const ResourceOutcome outcome = store_.install(project, block(QStringLiteral("pb")), payload("## PB\n"));
+        QVERIFY2(outcome.ok, qPrintable(outcome.error));
+        QCOMPARE(m_env->readFile(store + QStringLiteral("pb.md")), QByteArray("## PB\n"));
+        const QByteArray merged = m_env->readFile(QStringLiteral("ws/.claude/CLAUDE.md"));
+        QCOMPARE(merged.count("## PA"), 1);
+        QCOMPARE(merged.count("## PB"), 1);
+        QCOMPARE(m_env->readFile(QStringLiteral("ws/.teamai/.gitignore")), QByteArray("# teamai local state\nlocal-agent/\n"));
+        QVERIFY(store_.uninstall(project, ResourceKind::ClaudeMd, QStringLiteral("pb")).ok);
+        QVERIFY(!QFile::exists(home(store + QStringLiteral("pb.md"))));
+        QVERIFY(m_env->readFile(QStringLiteral("ws/.claude/CLAUDE.md")).contains("## PA"));
+    }
+
+    void aWorkspaceStoreBehindALinkIsRefused()
+    {
+        QVERIFY(QDir().mkpath(home(QStringLiteral("ws/.claude"))));
+        QVERIFY(QDir().mkpath(home(QStringLiteral("outside"))));
+        QVERIFY(QFile::link(home(QStringLiteral("outside")), home(QStringLiteral("ws/.teamai"))));
+        const QString workspace = QFileInfo(home(QStringLiteral("ws"))).canonicalFilePath();
+        const ResourceOutcome outcome = ResourceStore(tool("claude")).install(ResourceScope::fromKey(QStringLiteral("project:") + workspace),
+                                                                             block(QStringLiteral("pb")), payload("## PB\n"));
+        QVERIFY(!outcome.ok);
+        QVERIFY2(outcome.error.contains(QStringLiteral("Refusing to write")), qPrintable(outcome.error));
+        QVERIFY(QDir(home(QStringLiteral("outside"))).isEmpty());
+        QVERIFY(!QFile::exists(home(QStringLiteral("ws/.claude/CLAUDE.md"))));
     }
 };
 
