@@ -25,15 +25,19 @@ struct HookRuleRecord {
     bool withdrawn = false;
     QString withdrawnAt;
     QString withdrawnBecause;  ///< RemoteCommandGate::reasonName(): env, user, policy
+    /// Written by the reference client (no `settings_path`): its Claude-format entry is tagged with
+    /// the group's `description`, its Codex-format entry by the command alone.
+    bool byReference = false;
 
     QJsonObject toJson() const;
     static HookRuleRecord fromJson(const QString &tool, const QString &slug, const QJsonObject &object);
 };
 
 /// @brief `~/.teamai/local-agent/agent-hooks.json`: which hook rules TeamAI installed, so that
-/// an uninstall (of one rule, or of TeamAI) removes exactly those. Format (ours, documented in
-/// docs/agent-hooks.md): `{"version": 1, "rules": {"<tool>": {"<slug>": {…}}}}`; keys we do not
-/// know are kept on write. A value type: load, change, save (under InstallLock).
+/// an uninstall (of one rule, or of TeamAI) removes exactly those. Format: the reference client's
+/// `{"<slug>": {"tool", "event", "command", "matcher", "timeout", …our keys}}` (docs/agent-hooks.md);
+/// our former `{"version": 1, "rules": {"<tool>": {"<slug>": {…}}}}` is migrated on load; keys we
+/// do not know are kept on write. A value type: load, change, save (under InstallLock).
 class AgentHookRegistry
 {
 public:
@@ -41,6 +45,8 @@ public:
 
     struct Loaded;
     static Loaded load(const QString &path = defaultPath());
+    static AgentHookRegistry fromRoot(const QJsonObject &root);
+    QJsonObject root() const { return m_root; }
     bool save(QString *error, const QString &path = defaultPath()) const;
 
     std::optional<HookRuleRecord> find(const QString &tool, const QString &slug) const;
@@ -51,12 +57,15 @@ public:
     QList<HookRuleRecord> all() const;
 
 private:
+    /// @brief The top-level key holding @p tool's rule @p slug; empty when there is none.
+    QString keyOf(const QString &tool, const QString &slug) const;
     QJsonObject m_root;
 };
 
 struct AgentHookRegistry::Loaded {
     AgentHookRegistry registry;
     QString error;  ///< the file exists but cannot be read: nothing may be written over it
+    bool needsMigration = false;  ///< it is in our former shape: save() writes the reference's
 };
 
 } // namespace teamai::agenthooks

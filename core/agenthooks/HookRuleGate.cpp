@@ -99,8 +99,26 @@ GateFollowed followGate(bool allowed, const QString &because, int lockWaitMs)
     return followed;
 }
 
+/// Our former agent-hooks.json shape is rewritten in the reference's once, so that the reference
+/// (which reads the file as it is) sees our rules. Quiet when there is nothing to do.
+void migrateRegistryIfNeeded(int lockWaitMs)
+{
+    if (!AgentHookRegistry::load().needsMigration)
+        return;
+    QString error;
+    resources::InstallLock lock;
+    if (!lock.acquire(&error, lockWaitMs))
+        return;  // the next round tries again
+    AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
+    if (loaded.error.isEmpty() && loaded.needsMigration && loaded.registry.save(&error))
+        qCInfo(lcCommands).noquote() << "agent-hooks.json: moved to the reference client's format";
+    else if (!error.isEmpty())
+        qCWarning(lcCommands).noquote() << "agent-hooks.json: cannot move to the reference client's format:" << error;
+}
+
 GateFollowed followGateNow(int lockWaitMs)
 {
+    migrateRegistryIfNeeded(lockWaitMs);
     // Most machines have no hook rule: then not even the policy and settings are read.
     if (AgentHookRegistry::load().registry.all().isEmpty())
         return {};

@@ -17,11 +17,37 @@ namespace {
 
 const QString kTagKey = QStringLiteral("_teamai");
 
-/// Our entry for @p slug, recognised by its tag alone: a hook without it is someone else's,
-/// even when it runs the very same command (the user may have added it themselves).
+/// Our entry for @p slug, recognised by its tag alone — ours (`_teamai` on the hook) or the
+/// reference client's (`description` on its group): a hook without one is someone else's, even
+/// when it runs the very same command (the user may have added it themselves).
 HookSettingsFile::Predicate ruleMatcher(const QString &slug)
 {
-    return [slug](const QJsonObject &hook) { return isTaggedAs(hook, slug); };
+    return [slug](const QJsonObject &hook) {
+        return isTaggedAs(hook, slug) || hook.value(HookSettingsFile::groupDescriptionKey()).toString() == tagFor(slug);
+    };
+}
+
+/// The reference tags nothing in a Codex-format file: its rule is the untagged hook running the
+/// command its record names (as the reference itself removes it). Only for its own records.
+HookSettingsFile::Predicate recordMatcher(const ToolInfo &tool, const std::optional<HookRuleRecord> &record,
+                                          const QString &slug)
+{
+    const HookSettingsFile::Predicate tagged = ruleMatcher(slug);
+    if (!record || !record->byReference || record->command.isEmpty() || tool.hooksFormat != HooksFormat::HooksJson)
+        return tagged;
+    const QString command = record->command;
+    return [tagged, command](const QJsonObject &hook) {
+        return tagged(hook) || (!hook.contains(kTagKey) && hook.value(QStringLiteral("command")).toString() == command);
+    };
+}
+
+/// The reference's tag on the group, so that it recognises (and can uninstall) our rule too;
+/// only in the Claude format, where the reference itself writes it.
+QJsonObject groupKeysFor(const ToolInfo &tool, const QString &slug)
+{
+    if (tool.hooksFormat != HooksFormat::ClaudeSettings)
+        return {};
+    return QJsonObject{{QStringLiteral("description"), tagFor(slug)}};
 }
 
 /// Removes @p slug's entries from @p path; false with @p error when the file cannot be edited.
@@ -69,7 +95,7 @@ bool writeHook(const ToolInfo &tool, const HookRuleRecord &record, QString *erro
     }
     HookSettingsFile &file = loaded.file;
     const HookSettingsFile::Predicate ours = ruleMatcher(record.slug);
-    file.ensureHook(record.agentEvent, record.matcher, hookObjectFor(tool, record), ours);
+    file.ensureHook(record.agentEvent, record.matcher, hookObjectFor(tool, record), ours, groupKeysFor(tool, record.slug));
     // A re-install under another event replaces the old entry there too.
     for (const HookSettingsFile::Found &found : file.findHooks(ours)) {
         if (found.event != record.agentEvent)
@@ -110,9 +136,11 @@ HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QStr
         return outcome;
     }
     const std::optional<HookRuleRecord> previous = registry.registry.find(tool.name, spec.slug);
-    if (previous && QDir::cleanPath(previous->settingsPath) != QDir::cleanPath(settingsPath)
-        && !removeHook(tool, previous->settingsPath, spec.slug, &outcome.error, nullptr))
-        return outcome;
+    if (previous && (previous->byReference || QDir::cleanPath(previous->settingsPath) != QDir::cleanPath(settingsPath))) {
+        int removed = 0;
+        if (!removeFrom(tool, previous->settingsPath, recordMatcher(tool, previous, spec.slug), &outcome.error, &removed))
+            return outcome;
+    }
 
     HookRuleRecord record;
     record.tool = tool.name;
@@ -158,7 +186,7 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
     }
     int removed = 0;
     for (const QString &path : files) {
-        if (!removeHook(tool, path, slug, &outcome.error, &removed))
+        if (!removeFrom(tool, path, recordMatcher(tool, record, slug), &outcome.error, &removed))
             return outcome;
     }
     if (record) {

@@ -14,6 +14,16 @@ namespace {
 const QString kHooks = QStringLiteral("hooks");
 const QString kMatcher = QStringLiteral("matcher");
 
+/// What a predicate is shown for @p hook of @p group (see groupDescriptionKey()).
+QJsonObject probe(const QJsonValue &hook, const QJsonObject &group)
+{
+    QJsonObject object = hook.toObject();
+    const QJsonValue description = group.value(QStringLiteral("description"));
+    if (description.isString())
+        object.insert(HookSettingsFile::groupDescriptionKey(), description);
+    return object;
+}
+
 } // namespace
 
 HookSettingsFile::Loaded HookSettingsFile::load(const QString &path, HookLayout layout)
@@ -65,7 +75,7 @@ QStringList HookSettingsFile::removeHooks(const Predicate &ours, const QString &
             QJsonArray inner;
             bool groupTouched = false;
             for (const QJsonValue &hook : object.value(kHooks).toArray()) {
-                if (hook.isObject() && ours(hook.toObject())) {
+                if (hook.isObject() && ours(probe(hook, object))) {
                     removed.append(event);
                     groupTouched = true;
                 } else {
@@ -99,14 +109,17 @@ QStringList HookSettingsFile::removeHooks(const Predicate &ours, const QString &
     return removed;
 }
 
-bool HookSettingsFile::ensureHook(const QString &event, const QString &matcher, const QJsonObject &hook, const Predicate &ours)
+bool HookSettingsFile::ensureHook(const QString &event, const QString &matcher, const QJsonObject &hook, const Predicate &ours,
+                                  const QJsonObject &groupKeys)
 {
     QJsonObject hooks = m_root.value(kHooks).toObject();
     const QJsonArray list = hooks.value(event).toArray();
     QJsonObject wanted = hook;
     if (m_layout == HookLayout::Flat && !matcher.isEmpty())
         wanted.insert(kMatcher, matcher);
-    const QJsonObject wantedGroup{{kMatcher, matcher}, {kHooks, QJsonArray{hook}}};
+    QJsonObject wantedGroup = groupKeys;
+    wantedGroup.insert(kMatcher, matcher);
+    wantedGroup.insert(kHooks, QJsonArray{hook});
 
     // Already exactly right? Then the file is left alone.
     QList<QJsonObject> matches;
@@ -119,7 +132,7 @@ bool HookSettingsFile::ensureHook(const QString &event, const QString &matcher, 
             continue;
         }
         for (const QJsonValue &inner : object.value(kHooks).toArray()) {
-            if (inner.isObject() && ours(inner.toObject())) {
+            if (inner.isObject() && ours(probe(inner, object))) {
                 matches.append(inner.toObject());
                 soleInItsGroup = object == wantedGroup;
             }
@@ -149,7 +162,7 @@ bool HookSettingsFile::ensureHook(const QString &event, const QString &matcher, 
         QJsonArray inner;
         bool hadMatch = false;
         for (const QJsonValue &h : object.value(kHooks).toArray()) {
-            if (h.isObject() && ours(h.toObject()))
+            if (h.isObject() && ours(probe(h, object)))
                 hadMatch = true;
             else
                 inner.append(h);
@@ -190,7 +203,7 @@ QList<HookSettingsFile::Found> HookSettingsFile::findHooks(const Predicate &ours
                 continue;
             }
             for (const QJsonValue &inner : object.value(kHooks).toArray()) {
-                if (inner.isObject() && ours(inner.toObject()))
+                if (inner.isObject() && ours(probe(inner, object)))
                     found.append({it.key(), object.value(kMatcher).toString(), inner.toObject()});
             }
         }

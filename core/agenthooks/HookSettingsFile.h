@@ -22,6 +22,10 @@ class HookSettingsFile
 public:
     using Predicate = std::function<bool(const QJsonObject &hook)>;
 
+    /// @brief In the Nested layout a predicate sees the hook with its group's `description` (the
+    /// reference client's tag) under this key; the key is never written.
+    static QString groupDescriptionKey() { return QStringLiteral("\u0001group-description"); }
+
     /// @brief One hook found in the file.
     struct Found {
         QString event;
@@ -42,7 +46,9 @@ public:
     /// @brief Makes @p hook the one hook of @p event that @p ours matches, with @p matcher:
     /// nothing changes when it already is; otherwise the matching hooks go and @p hook takes the
     /// place of the first of them (or is appended). Returns true when the file changed.
-    bool ensureHook(const QString &event, const QString &matcher, const QJsonObject &hook, const Predicate &ours);
+    /// @p groupKeys (Nested layout) are extra keys of the hook's group, e.g. `description`.
+    bool ensureHook(const QString &event, const QString &matcher, const QJsonObject &hook, const Predicate &ours,
+                    const QJsonObject &groupKeys = {});
 
     /// @brief Every hook @p ours matches.
     QList<Found> findHooks(const Predicate &ours) const;

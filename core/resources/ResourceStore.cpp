@@ -109,10 +109,8 @@ QJsonObject updatedEntry(const QJsonObject &previous, const QString &slug, const
         entry.remove(QStringLiteral("version"));
     else
         entry.insert(QStringLiteral("version"), version);
-    if (displayName.isEmpty())
-        entry.remove(QStringLiteral("display_name"));
-    else
-        entry.insert(QStringLiteral("display_name"), displayName);
+    // As the reference client writes it: the command's display name, else the slug.
+    entry.insert(QStringLiteral("display_name"), displayName.isEmpty() ? slug : displayName);
     entry.insert(QStringLiteral("source"), QStringLiteral("enterprise"));
     entry.insert(QStringLiteral("installed_at"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs));
     if (dirName.isEmpty())
@@ -274,12 +272,132 @@ ResourceStore::ResourceStore(const ToolInfo &tool)
 
 QString ResourceStore::claudeMdStoreDir(const QString &scopeKey) const
 {
+    // The reference client's store: one folder per scope, shared by every tool (docs/resources.md).
+    if (scopeKey == Manifest::userScopeKey())
+        return paths::agentStateDir() + QStringLiteral("/resources/user/claudemd");
+    // Project scope: `<workspace>/.teamai/workspaces/<sha1(workspace)[:12]>/local-agent/resources`,
+    // the reference's place when the workspace has no TeamAI project configuration.
+    const QString workspace = storeBase(scopeKey);
+    const QString id = QString::fromLatin1(QCryptographicHash::hash(workspace.toUtf8(), QCryptographicHash::Sha1).toHex().left(12));
+    return workspace + QStringLiteral("/.teamai/workspaces/") + id + QStringLiteral("/local-agent/resources/claudemd");
+}
+
+QString ResourceStore::storeBase(const QString &scopeKey)
+{
+    if (scopeKey == Manifest::userScopeKey())
+        return paths::agentStateDir();
+    const QString workspace = ResourceScope::fromKey(scopeKey).baseDir;
+    const QString canonical = QFileInfo(workspace).canonicalFilePath();
+    return canonical.isEmpty() ? workspace : canonical;
+}
+
+QMap<QString, QByteArray> ResourceStore::sharedBlocks(const QString &scopeKey) const
+{
+    const QString dir = claudeMdStoreDir(scopeKey);
+    // In a workspace the folder may be a link planted by the repository: read only inside it.
+    if (scopeKey != Manifest::userScopeKey() && !safepath::checkInside(storeBase(scopeKey), dir).ok)
+        return {};
+    return storedBlocks(dir);
+}
+
+bool ResourceStore::writeStoredBlock(const QString &scopeKey, const QString &slug, const QByteArray &content, QString *error) const
+{
+    const QString dir = claudeMdStoreDir(scopeKey);
+    const QString path = dir + u'/' + slug + QStringLiteral(".md");
+    if (scopeKey == Manifest::userScopeKey())
+        return paths::ensurePrivateDir(dir, error) && jsonfile::writeAtomically(path, content, jsonfile::kPrivateFile, error);
+    const QString workspace = storeBase(scopeKey);
+    return ensureGitignore(workspace, error) && safepath::makeDirs(workspace, dir, error)
+        && safepath::writeFile(workspace, path, content, jsonfile::kPrivateFile, safepath::Mode::Set, error);
+}
+
+void ResourceStore::removeStoredBlock(const QString &scopeKey, const QString &slug) const
+{
+    const QString path = claudeMdStoreDir(scopeKey) + u'/' + slug + QStringLiteral(".md");
+    QString ignored;
+    if (scopeKey == Manifest::userScopeKey())
+        QFile::remove(path);
+    else
+        safepath::removeEntry(storeBase(scopeKey), path, &ignored);
+}
+
+bool ResourceStore::ensureGitignore(const QString &workspace, QString *error)
+{
+    // As the reference does: the workspace's `.teamai/local-agent/` state stays out of git.
+    const QString path = workspace + QStringLiteral("/.teamai/.gitignore");
+    QByteArray text;
+    QFile file(path);
+    if (file.exists() && file.open(QIODevice::ReadOnly))
+        text = file.readAll();
+    file.close();
+    for (const QByteArray &line : text.split('\n')) {
+        if (line.trimmed() == "local-agent/")
+            return true;
+    }
+    const QByteArray wanted = text.trimmed().isEmpty() ? QByteArrayLiteral("# teamai local state\nlocal-agent/\n")
+                                                       : text.trimmed() + QByteArrayLiteral("\nlocal-agent/\n");
+    return safepath::makeDirs(workspace, workspace + QStringLiteral("/.teamai"), error)
+        && safepath::writeFile(workspace, path, wanted, kPublicFile, safepath::Mode::KeepExisting, error);
+}
+
+QString ResourceStore::legacyClaudeMdStoreDir(const QString &scopeKey) const
+{
     // Project paths do not make good folder names; a hash keeps them apart.
     const QString scopeDir = scopeKey == Manifest::userScopeKey()
         ? QStringLiteral("user")
         : QStringLiteral("project-")
               + QString::fromLatin1(QCryptographicHash::hash(scopeKey.toUtf8(), QCryptographicHash::Sha1).toHex().left(16));
     return paths::agentStateDir() + QStringLiteral("/claudemd/") + m_tool.name + u'/' + scopeDir;
+}
+
+void ResourceStore::migrateLegacyBlocks(const QString &scopeKey) const
+{
+    const QString from = legacyClaudeMdStoreDir(scopeKey);
+    const QString to = claudeMdStoreDir(scopeKey);
+    if (from == to || !QFileInfo(from).isDir())
+        return;
+    const QMap<QString, QByteArray> legacy = storedBlocks(from);
+    const QMap<QString, QByteArray> shared = sharedBlocks(scopeKey);
+    QString error;
+    for (auto it = legacy.begin(); it != legacy.end(); ++it) {
+        const QString source = from + u'/' + it.key() + QStringLiteral(".md");
+        // Another tool's block of the same slug with other text stays where it is (read as this
+        // tool's override), so no block is ever lost.
+        if (shared.contains(it.key()) && shared.value(it.key()) != it.value())
+            continue;
+        if (!shared.contains(it.key()) && !writeStoredBlock(scopeKey, it.key(), it.value(), &error))
+            continue;
+        QFile::remove(source);
+    }
+    QDir().rmdir(from);
+}
+
+QMap<QString, QByteArray> ResourceStore::blocksForTool(const QString &scopeKey, const Manifest &manifest) const
+{
+    QMap<QString, QByteArray> blocks;
+    const QMap<QString, QByteArray> shared = sharedBlocks(scopeKey);
+    for (auto it = shared.begin(); it != shared.end(); ++it) {
+        // A block without an entry (the reference lists a file only after writing it), or with
+        // the reference's entry (no `tools`), belongs to every tool, as in the reference.
+        if (Manifest::appliesToTool(manifest.entry(scopeKey, ResourceKind::ClaudeMd, it.key()), m_tool.name))
+            blocks.insert(it.key(), it.value());
+    }
+    const QString legacyDir = legacyClaudeMdStoreDir(scopeKey);
+    if (legacyDir != claudeMdStoreDir(scopeKey))
+        blocks.insert(storedBlocks(legacyDir));
+    return blocks;
+}
+
+bool ResourceStore::otherToolsKeep(const QJsonObject &entry) const
+{
+    const QJsonValue tools = entry.value(QStringLiteral("tools"));
+    if (!tools.isArray())
+        return false;
+    for (const QJsonValue &tool : tools.toArray()) {
+        if (tool.toString() != m_tool.name)
+            return true;
+    }
+    return false;
 }
 
 QString ResourceStore::locationOf(const ResourceScope &scope, ResourceKind kind, const QString &slug,
@@ -304,7 +422,8 @@ bool ResourceStore::presentOnDisk(const ResourceScope &scope, ResourceKind kind,
                                   const QJsonObject &entry) const
 {
     if (kind == ResourceKind::ClaudeMd)
-        return QFileInfo::exists(claudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md"));
+        return QFileInfo::exists(claudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md"))
+            || QFileInfo::exists(legacyClaudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md"));
     return QFileInfo::exists(locationOf(scope, kind, slug, entry));
 }
 
@@ -401,7 +520,7 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
     const QString location = locationOf(scope, request.kind, request.slug, previous);
     const bool ours = !previous.isEmpty() && Manifest::appliesToTool(previous, m_tool.name);
     const bool written = request.kind == ResourceKind::Rule ? writeRule(scope, request.slug, ours, content, &error)
-                                                            : applyClaudeMd(scope, request.slug, &content, &error);
+                                                            : applyClaudeMd(scope, request.slug, &content, false, manifest, &error);
     if (!written) {
         failureWith(&out, error);
         return out;
@@ -420,16 +539,18 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
 }
 
 bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content,
-                                  QString *error) const
+                                  bool keepStored, const Manifest &manifest, QString *error) const
 {
-    const QString storeDir = claudeMdStoreDir(scope.key);
-    const QString storedPath = storeDir + u'/' + slug + QStringLiteral(".md");
+    migrateLegacyBlocks(scope.key);
+    const QString legacyPath = legacyClaudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md");
     if (m_tool.instructionFile.isEmpty()) {
         if (content) {
             *error = QStringLiteral("%1 has no instruction file for claudemd blocks").arg(m_tool.name);
             return false;
         }
-        QFile::remove(storedPath);
+        if (!keepStored)
+            removeStoredBlock(scope.key, slug);
+        QFile::remove(legacyPath);
         return true;
     }
     const QString instruction = scope.baseDir + u'/' + m_tool.instructionFile;
@@ -446,9 +567,10 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
         return false;
     }
 
-    QMap<QString, QByteArray> blocks = storedBlocks(storeDir);
-    const bool hadBlock = blocks.contains(slug);
-    const QByteArray previousBlock = blocks.value(slug);
+    QMap<QString, QByteArray> blocks = blocksForTool(scope.key, manifest);
+    const QMap<QString, QByteArray> shared = sharedBlocks(scope.key);
+    const bool hadBlock = shared.contains(slug);
+    const QByteArray previousBlock = shared.value(slug);
     if (content)
         blocks.insert(slug, *content);
     else
@@ -465,18 +587,20 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
 
     // The stored block first: if the instruction file cannot be written, it is put back.
     if (content) {
-        if (!paths::ensurePrivateDir(storeDir, error) || !jsonfile::writeAtomically(storedPath, *content, jsonfile::kPrivateFile, error))
+        if (!writeStoredBlock(scope.key, slug, *content, error))
             return false;
-    } else {
-        QFile::remove(storedPath);
+    } else if (!keepStored) {
+        removeStoredBlock(scope.key, slug);
     }
     if (!updateInstructionFile(where, exists, original, merged.text, error)) {
+        QString ignored;
         if (hadBlock)
-            jsonfile::writeAtomically(storedPath, previousBlock, jsonfile::kPrivateFile);
+            writeStoredBlock(scope.key, slug, previousBlock, &ignored);
         else
-            QFile::remove(storedPath);
+            removeStoredBlock(scope.key, slug);
         return false;
     }
+    QFile::remove(legacyPath);  // this tool's former text, replaced or removed for good
     return true;
 }
 
@@ -538,7 +662,7 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
         removed = safepath::removeEntry(safepath::writeBase(scope.baseDir, m_tool.rootDir(), out.location), out.location, &error);
         break;
     case ResourceKind::ClaudeMd:
-        removed = applyClaudeMd(scope, slug, nullptr, &error);
+        removed = applyClaudeMd(scope, slug, nullptr, otherToolsKeep(entry), manifest, &error);
         break;
     }
     if (!removed) {
@@ -561,6 +685,9 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
                 rest.insert(QStringLiteral("tools"), tools);
                 manifest.setEntry(scope.key, kind, slug, rest);
             }
+        } else if (kind == ResourceKind::ClaudeMd) {
+            // The reference's block belongs to the scope: its uninstall removes it for all tools.
+            manifest.removeEntry(scope.key, kind, slug);
         } else {
             // An entry of the reference client names no agent: keep it while another agent has it.
             bool elsewhere = false;

@@ -5,6 +5,7 @@
 
 #include <QJsonObject>
 #include <QList>
+#include <QMap>
 #include <QString>
 
 namespace teamai {
@@ -68,8 +69,14 @@ public:
     /// @brief Everything the manifest says TeamAI installed for this tool, in every scope.
     QList<InstalledResource> installedByTeamai() const;
 
-    /// @brief Folder of the stored claudemd blocks of this tool in @p scopeKey.
+    /// @brief Folder of the stored claudemd blocks in @p scopeKey, where the reference client keeps
+    /// them (shared by all tools): `~/.teamai/local-agent/resources/user/claudemd`, or for a project
+    /// `<workspace>/.teamai/workspaces/<sha1(workspace)[:12]>/local-agent/resources/claudemd`.
     QString claudeMdStoreDir(const QString &scopeKey) const;
+    /// @brief Our former per-tool store (`~/.teamai/local-agent/claudemd/<tool>/<scope>`); its
+    /// blocks move to claudeMdStoreDir() on first use (a block another tool stored with other
+    /// text stays there and still counts as this tool's).
+    QString legacyClaudeMdStoreDir(const QString &scopeKey) const;
 
     /// @brief Where the resource described by manifest @p entry lives for this tool.
     QString locationOf(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry) const;
@@ -79,7 +86,19 @@ public:
 private:
     ResourceOutcome installSkill(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
     ResourceOutcome installMarkdown(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
-    bool applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content, QString *error) const;
+    bool applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content, bool keepStored,
+                       const Manifest &manifest, QString *error) const;
+    void migrateLegacyBlocks(const QString &scopeKey) const;
+    /// @brief The folder writes of @p scopeKey's store may not leave: the state folder, or the workspace.
+    static QString storeBase(const QString &scopeKey);
+    QMap<QString, QByteArray> sharedBlocks(const QString &scopeKey) const;
+    bool writeStoredBlock(const QString &scopeKey, const QString &slug, const QByteArray &content, QString *error) const;
+    void removeStoredBlock(const QString &scopeKey, const QString &slug) const;
+    static bool ensureGitignore(const QString &workspace, QString *error);
+    /// @brief The blocks that go into this tool's instruction file (slug → Markdown).
+    QMap<QString, QByteArray> blocksForTool(const QString &scopeKey, const Manifest &manifest) const;
+    /// @brief True when @p entry still lists another tool after this one's uninstall.
+    bool otherToolsKeep(const QJsonObject &entry) const;
     bool writeRule(const ResourceScope &scope, const QString &slug, bool ours, const QByteArray &content, QString *error) const;
     bool removeSkillFolder(const ResourceScope &scope, const QString &location, QString *error) const;
     const ToolInfo &m_tool;

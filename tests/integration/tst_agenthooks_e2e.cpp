@@ -70,7 +70,9 @@ private slots:
                  (QJsonObject{{QStringLiteral("type"), QStringLiteral("command")}, {QStringLiteral("command"), QStringLiteral("npx eslint --fix")},
                               {QStringLiteral("timeout"), 20}, {QStringLiteral("_teamai"), QStringLiteral("[teamai:agent-hook:lint]")}}));
         const QJsonObject registry = QJsonDocument::fromJson(f->env().readFile(QStringLiteral(".teamai/local-agent/agent-hooks.json"))).object();
-        QVERIFY(registry.value(QStringLiteral("rules")).toObject().value(QStringLiteral("claude")).toObject().contains(QStringLiteral("lint")));
+        // The reference client's shape: keyed by slug, naming the tool.
+        QCOMPARE(registry.value(QStringLiteral("lint")).toObject().value(QStringLiteral("tool")).toString(), QStringLiteral("claude"));
+        QCOMPARE(group.value(QStringLiteral("description")).toString(), QStringLiteral("[teamai:agent-hook:lint]"));
 
         // Re-install replaces: one entry, the new command, default timeout.
         f->server().queue(hookRule(2, true, {{QStringLiteral("slug"), QStringLiteral("lint")},

@@ -69,7 +69,7 @@ private:
     QJsonObject registryRule() const
     {
         const QJsonObject registry = QJsonDocument::fromJson(f->env().readFile(QStringLiteral(".teamai/local-agent/agent-hooks.json"))).object();
-        return registry.value(QStringLiteral("rules")).toObject().value(QStringLiteral("claude")).toObject().value(QStringLiteral("fmt")).toObject();
+        return registry.value(QStringLiteral("fmt")).toObject();
     }
     QJsonArray statusRules(const QStringList &env = {}) const
     {
