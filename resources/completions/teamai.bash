@@ -72,7 +72,7 @@ _teamai()
         doctor)
             words="--help" ;;
         uninstall)
-            words="--agent --force --help" ;;
+            words="--agent --force --purge --help" ;;
         hook-dispatch)
             # `teamai hook-dispatch EVENT --tool TOOL`, or `teamai --hook EVENT --tool TOOL` (the
             # event after --hook is completed above).

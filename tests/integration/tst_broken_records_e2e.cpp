@@ -106,13 +106,15 @@ private slots:
     void damagedHookRuleRecordMakesUninstallFail()
     {
         damage(QStringLiteral("agent-hooks.json"));
-        const TeamaiRun uninstall = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--force")});
-        QCOMPARE(uninstall.exitCode, 1);
-        QVERIFY(QString::fromUtf8(uninstall.err).contains(statePath(QStringLiteral("agent-hooks.json")) + QStringLiteral(" is damaged")));
         f->server().queue(QJsonObject{{QStringLiteral("id"), 5}, {QStringLiteral("type"), QStringLiteral("uninstall_hook_rule")},
                                       {QStringLiteral("slug"), QStringLiteral("fmt")}});
         runTeamai(syncArgs());
-        QVERIFY(f->ackFor(5).value(QStringLiteral("error")).toString().contains(QStringLiteral("agent-hooks.json is damaged")));
+        const QString ackError = f->ackFor(5).value(QStringLiteral("error")).toString();
+        QVERIFY2(ackError.contains(QStringLiteral("agent-hooks.json is damaged")), qPrintable(ackError));
+        // Last, since a full uninstall also removes the configuration.
+        const TeamaiRun uninstall = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--force")});
+        QCOMPARE(uninstall.exitCode, 1);
+        QVERIFY(QString::fromUtf8(uninstall.err).contains(statePath(QStringLiteral("agent-hooks.json")) + QStringLiteral(" is damaged")));
     }
 };
 

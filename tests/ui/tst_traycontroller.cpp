@@ -213,7 +213,9 @@ private slots:
                  QStringLiteral("withdrawn"));
 
         tray.allowRemoteAction()->trigger();
-        QCOMPARE(env->readFile(settingsPath).count("[teamai:agent-hook:fmt]"), 1);
+        // Restored exactly once: one hook entry carries our tag (its group also names it, as the
+        // reference client's description does).
+        QCOMPARE(env->readFile(settingsPath).count("\"_teamai\": \"[teamai:agent-hook:fmt]\""), 1);
         QCOMPARE(tray.hookRulesMenu()->actions().at(0)->text(), QStringLiteral("fmt — claude, Stop (active)"));
     }
 
