@@ -1,0 +1,116 @@
+// `teamai uninstall` means gone (issue #14 item 6): hooks, configuration, the token in every
+// place and the tray's autostart entry; the ledger stays unless --purge; the last agent's
+// uninstall is the full one; a hook an agent still calls afterwards sends nothing.
+
+#include "AgentFixture.h"
+#include "agenthooks/DispatchHooks.h"
+#include "tools/ToolTable.h"
+
+#include <QDir>
+#include <QFile>
+#include <QtTest>
+
+using namespace teamai::test;
+
+class TestUninstallGoneEndToEnd : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<TestEnvironment> m_env;
+    std::unique_ptr<DevServerProcess> m_server;
+
+    const teamai::ToolInfo &tool(const char *name) { return *teamai::findTool(QString::fromLatin1(name)); }
+    QString autostart() const { return m_env->home() + QStringLiteral("/.config/autostart/teamai-tray.desktop"); }
+    QStringList configuration() const
+    {
+        return {m_env->stateDir() + QStringLiteral("/config.json"), m_env->stateDir() + QStringLiteral("/settings.json"),
+                m_env->teamaiHome() + QStringLiteral("/token"), m_env->teamaiHome() + QStringLiteral("/apikey"), autostart()};
+    }
+    void initAndSync(const QString &agents)
+    {
+        const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(), QStringLiteral("--token"),
+                                          DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file"),
+                                          QStringLiteral("--agents"), agents});
+        QVERIFY2(init.exitCode == 0, init.err.constData());
+        m_env->writeFile(QStringLiteral(".config/autostart/teamai-tray.desktop"), "[Desktop Entry]\nType=Application\nExec=teamai-tray\n");
+        const TeamaiRun sync = runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")});
+        QVERIFY2(sync.exitCode == 0, sync.err.constData());
+        for (const QString &path : configuration())
+            QVERIFY2(QFile::exists(path), qPrintable(path));
+        QVERIFY(QFile::exists(m_env->stateDir() + QStringLiteral("/ledger.db")));
+    }
+    TeamaiRun uninstall(const QStringList &extra = {})
+    {
+        return runTeamai(QStringList{QStringLiteral("uninstall"), QStringLiteral("--force")} + extra);
+    }
+    void verifyGone()
+    {
+        for (const QString &path : configuration())
+            QVERIFY2(!QFile::exists(path), qPrintable(path));
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).isEmpty());
+        // An agent that cached its settings still calls the hook: exit 0, nothing sent.
+        const qsizetype before = m_server->requests().size();
+        for (const char *event : {"session-start", "stop"}) {
+            const TeamaiRun hook = runTeamai({QStringLiteral("--hook"), QString::fromLatin1(event), QStringLiteral("--tool"), QStringLiteral("claude")},
+                                             QByteArrayLiteral("{\"cwd\":\"/\"}"));
+            QCOMPARE(hook.exitCode, 0);
+        }
+        QCOMPARE(m_server->requests().size(), before);
+    }
+
+private slots:
+    void init()
+    {
+        m_env = std::make_unique<TestEnvironment>();
+        m_server = std::make_unique<DevServerProcess>();
+        QVERIFY(m_server->isRunning());
+        for (const char *dir : {".claude", ".codex"})
+            QVERIFY(QDir().mkpath(m_env->home() + u'/' + QLatin1String(dir)));
+    }
+    void cleanup()
+    {
+        m_server.reset();
+        m_env.reset();
+    }
+
+    void forceRemovesEverythingButTheLedger()
+    {
+        initAndSync(QStringLiteral("claude,codex"));
+        const TeamaiRun run = uninstall();
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        verifyGone();
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), m_env->home()).isEmpty());
+        QVERIFY(QFile::exists(m_env->stateDir() + QStringLiteral("/ledger.db")));
+    }
+
+    void purgeRemovesTheLedgerToo()
+    {
+        initAndSync(QStringLiteral("claude"));
+        const TeamaiRun run = uninstall({QStringLiteral("--purge")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        verifyGone();
+        QVERIFY(!QFile::exists(m_env->stateDir() + QStringLiteral("/ledger.db")));
+    }
+
+    void lastAgentIsTheFullUninstall()
+    {
+        initAndSync(QStringLiteral("claude,codex"));
+        // codex still has TeamAI's hooks: only claude's go, the configuration stays.
+        TeamaiRun run = uninstall({QStringLiteral("--agent"), QStringLiteral("claude")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).isEmpty());
+        QVERIFY(!teamai::agenthooks::dispatch::installed(tool("codex"), m_env->home()).isEmpty());
+        for (const QString &path : configuration())
+            QVERIFY2(QFile::exists(path), qPrintable(path));
+        // --purge is for the full uninstall only.
+        QCOMPARE(uninstall({QStringLiteral("--agent"), QStringLiteral("claude"), QStringLiteral("--purge")}).exitCode, 2);
+        // codex is the last: its uninstall takes the rest with it.
+        run = uninstall({QStringLiteral("--agent"), QStringLiteral("codex")});
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        verifyGone();
+        QVERIFY(QFile::exists(m_env->stateDir() + QStringLiteral("/ledger.db")));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestUninstallGoneEndToEnd)
+#include "tst_uninstall_gone_e2e.moc"
