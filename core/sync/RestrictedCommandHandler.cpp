@@ -8,20 +8,6 @@
 #include "util/Redact.h"
 
 namespace teamai {
-namespace {
-
-QString gateReason(const RemoteCommandGate::Decision &gate)
-{
-    switch (gate.reason) {
-    case RemoteCommandGate::Decision::Reason::Env: return QStringLiteral("env");
-    case RemoteCommandGate::Decision::Reason::User: return QStringLiteral("user");
-    case RemoteCommandGate::Decision::Reason::Policy: return QStringLiteral("policy");
-    case RemoteCommandGate::Decision::Reason::None: break;
-    }
-    return {};
-}
-
-} // namespace
 
 RestrictedCommandHandler::RestrictedCommandHandler(exec::Executor &executor, const exec::ExecPolicy &policy)
     : m_executor(executor)
@@ -36,7 +22,7 @@ CommandResult RestrictedCommandHandler::handle(const Command &command, const Com
         qCInfo(lcCommands) << "command" << command.id.value_or(-1) << "refused:" << gate.detail;
         CommandResult result = CommandResult::rejected(QStringLiteral("remote cmd disabled by client"));
         result.detail = QStringLiteral("refused: %1").arg(gate.detail);
-        result.reason = gateReason(gate);
+        result.reason = RemoteCommandGate::reasonName(gate.reason);
         return result;
     }
 
