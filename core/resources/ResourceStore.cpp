@@ -708,6 +708,43 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
     return out;
 }
 
+QString ResourceStore::orphanedClaudeMdSection(const ResourceScope &scope) const
+{
+    if (m_tool.instructionFile.isEmpty() || !blocksForTool(scope.key, Manifest::load().manifest).isEmpty())
+        return {};
+    const QString instruction = scope.baseDir + u'/' + m_tool.instructionFile;
+    QByteArray text;
+    QString ignored;
+    if (!QFileInfo(instruction).isFile() || !readWhole(instruction, &text, &ignored) || !text.contains(claudemd::startMarker()))
+        return {};
+    return instruction;
+}
+
+bool ResourceStore::removeOrphanedClaudeMdSection(const ResourceScope &scope, QString *error) const
+{
+    const QString instruction = orphanedClaudeMdSection(scope);
+    if (instruction.isEmpty())
+        return true;
+    resources::InstallLock lock;
+    if (!lock.acquire(error))
+        return false;
+    const safepath::Resolved where =
+        safepath::checkInside(safepath::writeBase(scope.baseDir, m_tool.rootDir(), instruction), instruction);
+    if (!where.ok) {
+        *error = where.error;
+        return false;
+    }
+    QByteArray original;
+    if (!readWhole(where.realPath, &original, error))
+        return false;
+    const claudemd::Merged merged = claudemd::merge(original, {});
+    if (!merged.ok) {
+        *error = QStringLiteral("%1: %2").arg(instruction, merged.error);
+        return false;
+    }
+    return updateInstructionFile(where, true, original, merged.text, error);
+}
+
 QList<InstalledResource> ResourceStore::installedByTeamai() const
 {
     QList<InstalledResource> list;

@@ -69,6 +69,13 @@ public:
     /// @brief Everything the manifest says TeamAI installed for this tool, in every scope.
     QList<InstalledResource> installedByTeamai() const;
 
+    /// @brief The instruction file in @p scope when it still holds a TeamAI section although the
+    /// manifest lists no block for it (e.g. the reference client's uninstall removed ~/.teamai):
+    /// the markers say whose it is. Empty when there is none.
+    QString orphanedClaudeMdSection(const ResourceScope &scope) const;
+    /// @brief Removes that section (text outside the markers kept byte for byte).
+    bool removeOrphanedClaudeMdSection(const ResourceScope &scope, QString *error) const;
+
     /// @brief Folder of the stored claudemd blocks in @p scopeKey, where the reference client keeps
     /// them (shared by all tools): `~/.teamai/local-agent/resources/user/claudemd`, or for a project
     /// `<workspace>/.teamai/workspaces/<sha1(workspace)[:12]>/local-agent/resources/claudemd`.

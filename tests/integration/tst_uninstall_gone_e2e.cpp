@@ -110,6 +110,32 @@ private slots:
         verifyGone();
         QVERIFY(QFile::exists(m_env->stateDir() + QStringLiteral("/ledger.db")));
     }
+
+    void orphanedSectionAndReferenceHttpConfigGo()
+    {
+        initAndSync(QStringLiteral("claude"));
+        // What the reference leaves when its own uninstall removed ~/.teamai first: a TeamAI
+        // section no manifest explains, and its `init --http` config that would report again.
+        const QByteArray mine = "# Mine\n";
+        m_env->writeFile(QStringLiteral(".claude/CLAUDE.md"),
+                         mine + "\n<!-- [teamai:claudemd:start] -->\n## gone\n<!-- [teamai:claudemd:end] -->\n");
+        m_env->writeFile(QStringLiteral(".teamai/config.yaml"), "repo:\n  kind: http\n  url: http://127.0.0.1:9/\n");
+        const TeamaiRun run = uninstall();
+        QVERIFY2(run.exitCode == 0, run.err.constData());
+        verifyGone();
+        QCOMPARE(m_env->readFile(QStringLiteral(".claude/CLAUDE.md")), mine);
+        QVERIFY(!QFile::exists(m_env->teamaiHome() + QStringLiteral("/config.yaml")));
+    }
+
+    void gitTeamRepoConfigStays()
+    {
+        initAndSync(QStringLiteral("claude"));
+        const QByteArray git = "repo:\n  kind: git\n  remote: git@example.invalid:team/repo.git\n";
+        m_env->writeFile(QStringLiteral(".teamai/config.yaml"), git);
+        QCOMPARE(uninstall().exitCode, 0);
+        verifyGone();
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/config.yaml")), git);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestUninstallGoneEndToEnd)

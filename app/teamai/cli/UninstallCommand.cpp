@@ -40,6 +40,12 @@ bool confirmed()
     return answer == QLatin1String("y") || answer == QLatin1String("yes");
 }
 
+/// Orphaned TeamAI sections are looked for in user scope only: workspaces are known from the manifest.
+resources::ResourceScope userScope()
+{
+    return resources::ResourceScope::fromKey(QStringLiteral("user"));
+}
+
 QString scopeLabel(const QString &scopeKey)
 {
     return scopeKey == QLatin1String("user") ? QStringLiteral("user") : scopeKey;
@@ -60,7 +66,8 @@ QString UninstallCommand::help() const
         "(and the reference client's `teamai hook-dispatch` hooks), the hook rules the backend\n"
         "pushed, and the skills, rules and CLAUDE.md blocks that ~/.teamai/local-agent/manifest.json\n"
         "says TeamAI installed. Without --agent (or for the last agent that has any of these) it\n"
-        "also removes config.json and settings.json, the API token from every place it can be\n"
+        "also removes config.json and settings.json (and teamai-cli's ~/.teamai/config.yaml when it\n"
+        "points at an HTTP backend), the API token from every place it can be\n"
         "(credential store, ~/.teamai/token, ~/.teamai/apikey) and the tray's autostart entry, so\n"
         "hooks an agent still calls send nothing. The command ledger, history and logs stay\n"
         "unless --purge is given. Other hooks and settings and your own skills and rules always\n"
@@ -92,6 +99,9 @@ QStringList UninstallCommand::plan(const ToolInfo &tool)
                          .arg(tool.name, resourceKindName(resource.kind), resource.slug, scopeLabel(resource.scopeKey),
                               resource.location));
     }
+    const QString orphaned = resources::ResourceStore(tool).orphanedClaudeMdSection(userScope());
+    if (!orphaned.isEmpty())
+        lines.append(QStringLiteral("%1: the TeamAI section of %2 (no manifest entry left)").arg(tool.name, orphaned));
     return lines;
 }
 
@@ -127,7 +137,21 @@ bool UninstallCommand::remove(const ToolInfo &tool)
             ok = false;
         }
     }
-    return ok;
+    return removeOrphanedSection(store) && ok;
+}
+
+bool UninstallCommand::removeOrphanedSection(const resources::ResourceStore &store)
+{
+    const QString orphaned = store.orphanedClaudeMdSection(userScope());
+    if (orphaned.isEmpty())
+        return true;
+    QString error;
+    if (!store.removeOrphanedClaudeMdSection(userScope(), &error)) {
+        printErr(QStringLiteral("teamai uninstall: %1").arg(error));
+        return false;
+    }
+    printOut(QStringLiteral("Removed the TeamAI section of %1").arg(orphaned));
+    return true;
 }
 
 QList<const ToolInfo *> UninstallCommand::othersWithSomething(const ToolInfo &target)

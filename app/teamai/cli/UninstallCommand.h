@@ -6,6 +6,9 @@
 
 namespace teamai {
 struct ToolInfo;
+namespace resources {
+class ResourceStore;
+}
 }
 
 namespace teamai::cli {
@@ -25,6 +28,8 @@ private:
     static QStringList plan(const ToolInfo &tool);
     /// @brief Removes it; prints one line per removal; false when something could not be removed.
     static bool remove(const ToolInfo &tool);
+    /// @brief The TeamAI section of the tool's user instruction file that no manifest entry explains.
+    static bool removeOrphanedSection(const resources::ResourceStore &store);
     /// @brief The agents other than @p target that still have something of TeamAI's.
     static QList<const ToolInfo *> othersWithSomething(const ToolInfo &target);
 };

@@ -10,6 +10,7 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSettings>
 
 namespace teamai::cli::teardown {
@@ -54,6 +55,19 @@ bool removeFileReporting(const QString &path)
     return true;
 }
 
+/// teamai-cli's `init --http` config (~/.teamai/config.yaml, `repo.kind: http`): from it alone
+/// the reference rebuilds config.json and reports again, so a full uninstall takes it too. A git
+/// team repo's config is the user's clone's and stays.
+QString referenceHttpConfig()
+{
+    const QString path = paths::teamaiHome() + QStringLiteral("/config.yaml");
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return {};
+    static const QRegularExpression httpKind(QStringLiteral("^\\s+kind:\\s*[\"']?http[\"']?\\s*$"), QRegularExpression::MultilineOption);
+    return httpKind.match(QString::fromUtf8(file.read(64 * 1024))).hasMatch() ? path : QString();
+}
+
 /// Every endpoint a keychain entry could be under: config.json's (the token is keyed by it).
 QStringList knownEndpoints()
 {
@@ -84,8 +98,8 @@ QStringList configurationPlan()
         lines << QStringLiteral("the API token in %1").arg(holder);
     if (AgentSettings::load().settings.tokenLocation() == AgentSettings::TokenLocation::Keychain)
         lines << QStringLiteral("the API token in the system credential store");
-    for (const QString &path : {AgentConfig::defaultPath(), AgentSettings::defaultPath()}) {
-        if (QFileInfo::exists(path))
+    for (const QString &path : {AgentConfig::defaultPath(), AgentSettings::defaultPath(), referenceHttpConfig()}) {
+        if (!path.isEmpty() && QFileInfo::exists(path))
             lines << path;
     }
     if (autostartPresent())
@@ -109,6 +123,8 @@ bool removeConfiguration()
     // config.json last among the token's places: it names the keychain entry's endpoint.
     ok = removeFileReporting(AgentConfig::defaultPath()) && ok;
     ok = removeFileReporting(AgentSettings::defaultPath()) && ok;
+    if (const QString referenceConfig = referenceHttpConfig(); !referenceConfig.isEmpty())
+        ok = removeFileReporting(referenceConfig) && ok;
     if (autostartPresent()) {
         if (removeAutostart()) {
             printOut(QStringLiteral("Removed the tray's autostart entry %1").arg(autostartLocation()));
