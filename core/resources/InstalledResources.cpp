@@ -36,6 +36,8 @@ QString sourceOf(const Manifest &manifest, const QString &scopeKey, ResourceKind
 QJsonArray skills(const QString &baseDir, const ToolInfo &tool, const Manifest &manifest, const QString &scopeKey)
 {
     QJsonArray list;
+    if (tool.skillsDir.isEmpty())  // a tool without a skills folder (the base itself is not one)
+        return list;
     QDir dir(baseDir + u'/' + tool.skillsDir);
     const QStringList folders = dir.entryList(QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden, QDir::Name);
     for (const QString &folder : folders) {
@@ -61,6 +63,9 @@ QJsonArray skills(const QString &baseDir, const ToolInfo &tool, const Manifest &
 QJsonArray rules(const QString &baseDir, const ToolInfo &tool, const Manifest &manifest, const QString &scopeKey)
 {
     QJsonArray list;
+    // A tool without a rules folder (hermes, zcode, dsh): never walk the base (HOME) itself.
+    if (tool.rulesDir.isEmpty())
+        return list;
     const QString root = baseDir + u'/' + tool.rulesDir;
     if (!QFileInfo(root).isDir())
         return list;

@@ -103,6 +103,16 @@ private slots:
         QCOMPARE(codex.at(0).toObject().value(QStringLiteral("source")).toString(), QStringLiteral("local"));
     }
 
+    void toolsWithoutAFolderListNothingOfHome()
+    {
+        // hermes has no rules folder: the report must not walk HOME and list its Markdown files.
+        m_env->writeFile(QStringLiteral("notes.md"), "# private notes\n");
+        m_env->writeFile(QStringLiteral("work/todo.md"), "# todo\n");
+        const ToolInfo &hermes = *findTool(QStringLiteral("hermes"));
+        QVERIFY(hermes.rulesDir.isEmpty());
+        QCOMPARE(installed::rules(m_env->home(), hermes, Manifest(), QStringLiteral("user")), QJsonArray());
+    }
+
     void replacingWhileAReaderHoldsFilesOpen()
     {
         ResourceStore store(claude());
