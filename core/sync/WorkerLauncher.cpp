@@ -3,13 +3,15 @@
 #include "commands/PushedCommandMarker.h"
 #include "commands/RestrictedCommand.h"
 #include "log/Logging.h"
+#include "sync/ReportRequest.h"
+#include "tools/ToolTable.h"
 #include "util/Paths.h"
 
 #include <QProcess>
 
 namespace teamai {
 
-bool launchDetachedWorker(const QString &tool, const QString &cwd)
+bool launchDetachedWorker(const QString &tool, const QString &cwd, const QString &reportEvent)
 {
     if (pushedmarker::isInsidePushedCommand()) {
         qCWarning(lcSync).noquote() << "no background worker:" << pushedmarker::refusal(QStringLiteral("a pushed command never starts a worker"));
@@ -17,7 +19,10 @@ bool launchDetachedWorker(const QString &tool, const QString &cwd)
     }
     QProcess process;
     process.setProgram(ownTeamaiExecutable());
-    process.setArguments({QStringLiteral("worker"), QStringLiteral("--tool"), tool, QStringLiteral("--cwd"), cwd});
+    QStringList arguments{QStringLiteral("worker"), QStringLiteral("--tool"), tool, QStringLiteral("--cwd"), cwd};
+    if (!reportEvent.isEmpty())
+        arguments << QStringLiteral("--report-event") << reportEvent;
+    process.setArguments(arguments);
     process.setStandardInputFile(QProcess::nullDevice());
     process.setStandardOutputFile(QProcess::nullDevice());
     process.setStandardErrorFile(QProcess::nullDevice());
@@ -29,6 +34,20 @@ bool launchDetachedWorker(const QString &tool, const QString &cwd)
     }
     qCInfo(lcSync) << "background worker started, pid" << pid;
     return true;
+}
+
+bool handRoundToWorker(const ToolInfo &tool, const QString &event, const QString &cwd)
+{
+    QString error;
+    if (!reportrequest::save(tool.name, ReportRequest::fromHook(event, cwd), &error)) {
+        qCWarning(lcSync).noquote() << "cannot leave the report request for the worker:" << error;
+        return false;
+    }
+    if (launchDetachedWorker(tool.name, cwd, event))
+        return true;
+    // Nobody may report this state later, after newer ones: the hook reports it now itself.
+    reportrequest::take(tool.name);
+    return false;
 }
 
 QString workerLockPath(const QString &tool)

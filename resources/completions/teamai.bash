@@ -82,7 +82,7 @@ _teamai()
                 words="--tool --help"
             fi ;;
         worker)
-            words="--tool --cwd --help" ;;
+            words="--tool --cwd --report-event --help" ;;
     esac
     _teamai_reply -W "$words" -- "$cur"
 }

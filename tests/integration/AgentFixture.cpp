@@ -45,7 +45,10 @@ bool AgentFixture::waitForWorkers(int timeoutMs)
 {
     const QDeadlineTimer deadline(timeoutMs);
     const QDir state(m_env->stateDir());
-    while (!state.entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty()) {
+    // A report request a stop or post-tool-use hook left is work too: its worker may not hold
+    // the lock yet, or may be between two passes (it looks again after letting go).
+    const QStringList busy{QStringLiteral("worker-*.lock"), QStringLiteral("report-request-*.json")};
+    while (!state.entryList(busy, QDir::Files | QDir::System).isEmpty()) {
         if (deadline.hasExpired())
             return false;
         QThread::msleep(50);

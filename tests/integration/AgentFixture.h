@@ -31,7 +31,8 @@ public:
     QJsonObject ackFor(qint64 id);
     /// @brief Waits (up to @p timeoutMs) until the backend received an ack for @p id; returns it.
     QJsonObject waitForAck(qint64 id, int timeoutMs = 15000);
-    /// @brief Waits until no detached `teamai worker` holds its lock (they finish hook work).
+    /// @brief Waits until no detached `teamai worker` holds its lock and no report request waits
+    /// for one (they finish hook work; stop and post-tool-use hooks hand over their whole round).
     bool waitForWorkers(int timeoutMs = 20000);
     /// @brief The command with @p id from a `sync --json` result.
     static QJsonObject commandIn(const QJsonObject &syncResult, qint64 id);

@@ -54,7 +54,7 @@ private slots:
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("status"), 503}});
         for (int sync = 0; sync < 3; ++sync)
             QCOMPARE(runTeamai(hookArgs(QStringLiteral("stop"))).exitCode, 0);
-        // The hooks hand the undelivered acks to a worker, which meets the same outage.
+        // The hooks hand their rounds to the worker, which meets the outage (and tries once more).
         QVERIFY(f->waitForWorkers());
         QVERIFY(f->server().acks().isEmpty());
         QCOMPARE(f->server().queued().size(), 3);  // the backend still waits for them
@@ -111,6 +111,7 @@ private slots:
             QCOMPARE(hook->exitCode(), 0);
             delete hook;
         }
+        QVERIFY(f->waitForWorkers(60000));  // post-tool-use hands its round to the worker
         for (qint64 id = 100; id < 200; ++id)
             QCOMPARE(runsInLog(f->env().stateDir(), id), 1);
         runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")});  // settle any ack still in backoff
@@ -229,7 +230,7 @@ private slots:
         const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("stop")));
         QCOMPARE(hook.exitCode, 0);
         QCOMPARE(hook.out, QByteArray());
-        QCOMPARE(f->ackFor(70).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(f->waitForAck(70).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
         const QStringList aside = QDir(f->env().stateDir()).entryList({QStringLiteral("ledger.db.damaged-*")});
         QCOMPARE(aside.size(), 1);
         QCOMPARE(f->env().readFile(QStringLiteral(".teamai/local-agent/") + aside.first()), garbage);

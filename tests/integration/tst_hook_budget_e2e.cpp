@@ -1,6 +1,8 @@
 // Issue 13 item 4: hooks respect the agent's timeout whatever the backend does. With one route
 // stalled, every event's hook exits within the 10 s hook timeout `teamai init` writes, and the
-// work it could not finish is completed by the detached worker (the ack arrives).
+// work it could not finish is completed by the detached worker (the ack arrives). Since issue 14
+// item 7 post-tool-use and stop send nothing themselves: the stall meets their worker, which
+// gives a stalled sync or ack one more round.
 
 #include "AgentFixture.h"
 
@@ -41,17 +43,17 @@ private slots:
         QVERIFY2(run.finished, "the hook outlived the hook timeout `teamai init` writes (10 s)");
         QCOMPARE(run.exitCode, 0);
         QVERIFY(run.out.isEmpty());
-        // The stall really hit this hook: its one use is spent, and the route's first request
-        // (the hook's) was never answered.
-        QVERIFY(f.server().call("GET", QStringLiteral("/admin/faults")).array().isEmpty());
-        const QJsonArray onRoute = f.server().requests(route);
-        QVERIFY(!onRoute.isEmpty());
-        QCOMPARE(onRoute.first().toObject().value(QStringLiteral("status")).toInt(), 0);  // null (pending) or 0 (dropped)
 
         // What the hook could not finish, the worker did: the command is acknowledged, once.
         const QJsonObject ack = f.waitForAck(id, 60000);
         QCOMPARE(ack.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
         QVERIFY(f.waitForWorkers(60000));
+        // The stall really hit this round: its one use is spent, and the route's first request
+        // (the hook's, or for post-tool-use and stop the worker's) was never answered.
+        QVERIFY(f.server().call("GET", QStringLiteral("/admin/faults")).array().isEmpty());
+        const QJsonArray onRoute = f.server().requests(route);
+        QVERIFY(!onRoute.isEmpty());
+        QCOMPARE(onRoute.first().toObject().value(QStringLiteral("status")).toInt(), 0);  // null (pending) or 0 (dropped)
         int acks = 0;
         for (const QJsonValue &value : f.server().acks())
             acks += value.toObject().value(QStringLiteral("id")).toInteger() == id ? 1 : 0;

@@ -69,27 +69,31 @@ private slots:
         QVERIFY(journal().isEmpty());
     }
 
-    void backgroundEventRunsQuickCommandsInline()
+    void backgroundEventHandsItsRoundToTheWorker()
     {
-        // Issue 13 item 4: post-tool-use has an 8 s budget too, so a pushed `cmd` (up to 120 s)
-        // goes to the worker like in a foreground event; quick commands still run inline.
+        // Issue 14 item 7: post-tool-use (like stop) returns at once and the worker does the whole
+        // round, quick commands and pushed `cmd` alike: one report and one sync per hook, all
+        // from the worker (tst_background_hooks_e2e shows the hook itself sends nothing).
         f->server().queue(QJsonObject{{QStringLiteral("id"), 12}, {QStringLiteral("type"), QStringLiteral("reboot_machine")}});
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), kHookJson));
-        QCOMPARE(f->ackFor(12).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(f->waitForAck(12).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
         QVERIFY(f->waitForWorkers());
-        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);  // nothing was left for a worker
+        QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 1);
+        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);
 
         f->server().queue(restrictedCommand(11, QStringLiteral("teamai --version")));
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), kHookJson));
         QCOMPARE(f->waitForAck(11).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QVERIFY(f->waitForWorkers());
-        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 3);  // the hook's and the worker's
+        QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 2);
+        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 2);
     }
 
     void hookDispatchAliasAndStopStatus()
     {
         const TeamaiRun run = runTeamai({QStringLiteral("hook-dispatch"), QStringLiteral("stop"), QStringLiteral("--tool"), QStringLiteral("codex")});
         verifyQuiet(run);
+        QVERIFY(f->waitForWorkers());  // which sends the stop hook's report and sync
         const QJsonObject sync = f->server().requests(QStringLiteral("sync")).last().toObject().value(QStringLiteral("body")).toObject();
         QCOMPARE(sync.value(QStringLiteral("status")).toString(), QStringLiteral("stopped"));
         QCOMPARE(sync.value(QStringLiteral("agent_type")).toString(), QStringLiteral("codex"));
@@ -162,7 +166,9 @@ private slots:
         f->server().setFault(fault);
         f->server().queue(restrictedCommand(5, QStringLiteral("teamai --version")));
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), kHookJson));
+        QVERIFY(f->waitForWorkers());  // the worker's round fails, journaled under the hook's event
         QVERIFY(f->server().acks().isEmpty());
+        QCOMPARE(journal().last().value(QStringLiteral("event")).toString(), QStringLiteral("stop"));
         QVERIFY(journal().last().value(QStringLiteral("error")).toString().startsWith(QStringLiteral("sync failed")));
     }
 
@@ -171,6 +177,7 @@ private slots:
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("status"), 500},
                               {QStringLiteral("body"), QStringLiteral(R"({"error":"bad header Bearer dev-token"})")}});
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), kHookJson));
+        QVERIFY(f->waitForWorkers());
         QFile log(f->env().stateDir() + QStringLiteral("/logs/teamai.log"));
         QVERIFY(log.open(QIODevice::ReadOnly));
         const QByteArray logText = log.readAll();

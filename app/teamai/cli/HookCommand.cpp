@@ -5,6 +5,7 @@
 #include "log/ErrorJournal.h"
 #include "log/Logging.h"
 #include "net/BackendClient.h"
+#include "sync/RoundJournal.h"
 #include "sync/SyncEngine.h"
 #include "sync/WorkerLauncher.h"
 #include "tools/ToolTable.h"
@@ -19,7 +20,8 @@ namespace {
 // (processclock): start-up, stdin, requests, starting the worker and exit all count.
 // SPEC §6: a foreground event gives the agent its turn back within 4.5 s.
 constexpr int kForegroundBudgetMs = 4500;
-// Other events: well below the 10 s hook timeout `teamai init` writes into the agent's settings.
+// Other events, only when the worker cannot take their round: well below the 10 s hook timeout
+// `teamai init` writes into the agent's settings.
 constexpr int kBackgroundBudgetMs = 8000;
 // Kept at the end of a budget for starting the worker and exiting.
 constexpr int kExitReserveMs = 300;
@@ -53,13 +55,15 @@ QString HookCommand::help() const
         "\n"
         "What an AI coding agent's hooks run (`teamai init` installs them; the two forms are the\n"
         "same). Reads the hook JSON on stdin, reports, syncs, runs pushed commands and\n"
-        "acknowledges them. It never breaks the agent: it always exits 0 and prints nothing;\n"
+        "acknowledges them; post-tool-use and stop leave all that to a detached `teamai worker`\n"
+        "and return at once. It never breaks the agent: it always exits 0 and prints nothing;\n"
         "problems go to ~/.teamai/local-agent/logs/teamai.log and ~/.teamai/reporter/errors.jsonl.\n"
         "\n"
         "Options:\n"
         "  --hook EVENT  the hook event: session-start or prompt-submit (foreground: back within\n"
-        "                4.5 s), post-tool-use or stop (back within 8 s); work that does not\n"
-        "                fit, and pushed `cmd` commands, continue in a detached `teamai worker`\n"
+        "                4.5 s; work that does not fit, and pushed `cmd` commands, continue in\n"
+        "                the worker), post-tool-use or stop (the worker does the round; only\n"
+        "                if it cannot start, the hook does, within 8 s)\n"
         "  --tool TOOL   the agent whose hook this is (default: workbuddy):\n                ") + wrappedToolList(16);
 }
 
@@ -102,6 +106,10 @@ int HookCommand::run(const QStringList &arguments)
         recordHookError(event, tool->name, error);
         return kExitOk;
     }
+    // Issue 14 item 7: like the reference client's detached child, stop and post-tool-use leave
+    // their round to the worker and return at once; they run it here only if it cannot start.
+    if (!foreground && handRoundToWorker(*tool, event, input.cwd))
+        return kExitOk;
     engine->setRequestTimeoutMs(foreground ? BackendClient::kForegroundTimeoutMs : kBackgroundRequestTimeoutMs);
     engine->setLedgerWaitLimitMs(int(std::max<qint64>(1, budget.remainingTime())));
 
@@ -120,15 +128,7 @@ int HookCommand::run(const QStringList &arguments)
     if (summary.leftWork() || engine->retentionDue())
         launchDetachedWorker(tool->name, input.cwd);
 
-    if (!summary.reportSkipped && !summary.reportOk)
-        recordHookError(event, tool->name, QStringLiteral("report failed: %1").arg(summary.reportError));
-    if (!summary.syncOk)
-        recordHookError(event, tool->name, QStringLiteral("sync failed: %1").arg(summary.syncError));
-    for (const CommandOutcome &outcome : summary.outcomes) {
-        if (outcome.ackSent && !outcome.ackDelivered)
-            recordHookError(event, tool->name, QStringLiteral("ack of command %1 failed: %2")
-                                                   .arg(outcome.command.id.value_or(-1)).arg(outcome.ackError));
-    }
+    journalRound(event, tool->name, summary);
     return kExitOk;
 }
 

@@ -1,9 +1,14 @@
 #include "cli/WorkerCommand.h"
 
 #include "cli/CommandLine.h"
+#include "config/RemoteCommandGate.h"
 #include "exec/TerminationSignals.h"
+#include "hook/HookInput.h"
+#include "log/ErrorJournal.h"
 #include "log/Logging.h"
 #include "store/CommandLedger.h"
+#include "sync/ReportRequest.h"
+#include "sync/RoundJournal.h"
 #include "sync/SyncEngine.h"
 #include "sync/WorkerLauncher.h"
 #include "tools/ToolTable.h"
@@ -12,72 +17,182 @@
 #include <QDir>
 #include <QLockFile>
 
+#include <utility>
+
 namespace teamai::cli {
 namespace {
 // A worker that keeps finding new work (hooks deferring more) stops after this many rounds; the
 // next hook starts another.
 constexpr int kMaxRounds = 5;
+// Lock, rounds, unlock, and again while hooks left report requests meanwhile: at most this many
+// times. A request still waiting then stays on disk for the next worker.
+constexpr int kMaxPasses = 10;
+
+using Taken = reportrequest::Taken;
+
+bool isHookEvent(const QString &event)
+{
+    return event == QLatin1String("session-start") || event == QLatin1String("prompt-submit")
+        || event == QLatin1String("post-tool-use") || event == QLatin1String("stop");
+}
+
+/// What the worker carries from one round to the next.
+struct WorkerState {
+    const ToolInfo *tool = nullptr;
+    SyncOptions options;
+    QString launchedFor;      ///< --report-event, until the first round has used it
+    bool takeFailed = false;  ///< a request file cannot be moved aside: stop looking at it
+};
+
+// The hook's process would have refused pushed commands under its kill switch: so does this
+// worker, from now on (fail closed: a later request without it does not lift it).
+void adoptKillSwitch(const ReportRequest &request)
+{
+    if (!request.remoteCmdEnv.isEmpty() && !RemoteCommandGate::envValueDisables(qEnvironmentVariable("TEAMAI_DISABLE_REMOTE_CMD")))
+        qputenv("TEAMAI_DISABLE_REMOTE_CMD", request.remoteCmdEnv.toUtf8());
+}
+
+// Sets up the next round from the report request a hook left, if any. Returns the hook event
+// whose round this is (its failures go to the error journal), empty for a round of our own.
+QString prepareRound(WorkerState &state)
+{
+    const QString launchedFor = std::exchange(state.launchedFor, QString());
+    state.options.event = QStringLiteral("worker");
+    state.options.skipReport = true;
+    const Taken taken = reportrequest::take(state.tool->name);
+    switch (taken.status) {
+    case Taken::Status::Taken:
+        adoptKillSwitch(taken.request);
+        taken.request.applyTo(state.options);
+        qCInfo(lcSync).noquote() << "worker reports for the" << taken.request.event << "hook of"
+                                 << taken.request.requestedAt.toString(Qt::ISODateWithMs);
+        return taken.request.event;
+    case Taken::Status::Damaged:
+        qCWarning(lcSync).noquote() << "removed a damaged report request:" << taken.error;
+        if (launchedFor.isEmpty())
+            return {};
+        // The hook that started us asked for this report: its command line still says which.
+        state.options.event = launchedFor;
+        state.options.status = ReportRequest::statusFor(launchedFor);
+        state.options.skipReport = shouldSkipReportInSandbox();
+        return launchedFor;
+    case Taken::Status::Failed:
+        qCWarning(lcSync).noquote() << "report request left in place:" << taken.error;
+        state.takeFailed = true;
+        return {};
+    case Taken::Status::None:
+        break;
+    }
+    return {};
+}
+
+// Rounds under the lock while there is work: report requests, pending commands, one more try
+// after a stalled request (after a stop, no hook may come for hours to finish it).
+void runRounds(SyncEngine &engine, WorkerState &state)
+{
+    bool retried = false;
+    for (int round = 0; round < kMaxRounds; ++round) {
+        const QString hookEvent = prepareRound(state);
+        const SyncSummary summary = engine.runOnce(state.options);
+        if (!hookEvent.isEmpty())
+            journalRound(hookEvent, state.tool->name, summary);
+        qCInfo(lcSync) << "worker round" << round + 1 << "ran" << summary.outcomes.size() << "command(s)";
+        if (exec::TerminationSignals::received() || state.takeFailed)
+            return;
+        if (reportrequest::pending(state.tool->name))
+            continue;  // a hook asked for a report while this round ran
+        const bool morePending = !engine.ledger().pendingCommands(state.tool->name, 1).isEmpty();
+        if (summary.syncOk && morePending && !summary.outcomes.isEmpty())
+            continue;
+        const bool stalled = summary.syncTimedOut || !summary.allAcksDelivered();
+        if (!stalled || std::exchange(retried, true))
+            return;
+    }
+}
+
+std::unique_ptr<SyncEngine> createEngine(const WorkerState &state)
+{
+    QString error;
+    std::unique_ptr<SyncEngine> engine = SyncEngine::create(&error);
+    if (engine)
+        return engine;
+    qCWarning(lcSync).noquote() << "worker cannot start:" << error;
+    // The hook's round cannot happen: say so where the hook itself would have.
+    const Taken taken = reportrequest::take(state.tool->name);
+    if (taken.status == Taken::Status::Taken)
+        recordHookError(taken.request.event, state.tool->name, error);
+    return nullptr;
+}
+
 } // namespace
 
 QString WorkerCommand::name() const { return QStringLiteral("worker"); }
 
-QString WorkerCommand::summary() const { return QStringLiteral("(internal) Finish work a foreground hook left"); }
+QString WorkerCommand::summary() const { return QStringLiteral("(internal) Do the round a hook handed over or could not finish"); }
 
 QString WorkerCommand::help() const
 {
     return QStringLiteral(
-        "Usage: teamai worker [--tool TOOL] [--cwd DIR]\n"
+        "Usage: teamai worker [--tool TOOL] [--cwd DIR] [--report-event EVENT]\n"
         "\n"
-        "Started by a hook that ran out of its budget (4.5 s for session-start and prompt-submit,\n"
-        "8 s for post-tool-use and stop) or that received a pushed `cmd`: syncs again without a\n"
-        "budget, runs the commands left pending and delivers\n"
-        "queued acknowledgements, then prunes old finished history (about once a day; agent\n"
-        "settings historyRetentionDays, historyMaxCommands). One worker per tool at a time (a\n"
-        "lock file under ~/.teamai/local-agent); a second one exits at once. Always exits 0.\n"
+        "Started by the post-tool-use and stop hooks, which leave their whole round to it and\n"
+        "return at once (as the reference client's detached child), and by a session-start or\n"
+        "prompt-submit hook that ran out of its 4.5 s budget or received a pushed `cmd`. Sends\n"
+        "the report a hook asked for (its event, status and folder, kept in\n"
+        "~/.teamai/local-agent/report-request-TOOL.json; the newest request wins), syncs without\n"
+        "a budget, runs the commands left pending and delivers queued acknowledgements, then\n"
+        "prunes old finished history (about once a day; agent settings historyRetentionDays,\n"
+        "historyMaxCommands). One worker per tool at a time (a lock file under\n"
+        "~/.teamai/local-agent); a second one exits at once, and the running one takes the\n"
+        "request the second was started for. Always exits 0.\n"
         "\n"
         "Options:\n"
-        "  --tool TOOL   the agent (default: workbuddy)\n"
-        "  --cwd DIR     the hook's working directory (project scope fallback)");
+        "  --tool TOOL           the agent (default: workbuddy)\n"
+        "  --cwd DIR             the hook's working directory (project scope fallback)\n"
+        "  --report-event EVENT  the hook that handed its round over (post-tool-use or stop)");
 }
 
 int WorkerCommand::run(const QStringList &arguments)
 {
-    CommandLine line({QStringLiteral("tool"), QStringLiteral("cwd")}, {});
+    CommandLine line({QStringLiteral("tool"), QStringLiteral("cwd"), QStringLiteral("report-event")}, {});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
-    const ToolInfo *tool = line.isSet(QStringLiteral("tool")) ? findTool(line.value(QStringLiteral("tool"))) : &defaultTool();
-    if (!tool)
+    WorkerState state;
+    state.tool = line.isSet(QStringLiteral("tool")) ? findTool(line.value(QStringLiteral("tool"))) : &defaultTool();
+    if (!state.tool)
         return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));
+    state.launchedFor = line.value(QStringLiteral("report-event"));
+    if (line.isSet(QStringLiteral("report-event")) && !isHookEvent(state.launchedFor))
+        return usageError(name(), QStringLiteral("unknown hook event `%1`").arg(state.launchedFor));
     if (!paths::ensurePrivateDir(paths::agentStateDir()))
         return kExitOk;
-    QLockFile lock(workerLockPath(tool->name));
+    state.options.tool = state.tool;
+    state.options.cwd = line.isSet(QStringLiteral("cwd")) ? line.value(QStringLiteral("cwd")) : QDir::currentPath();
+    if (!state.launchedFor.isEmpty())
+        state.options.status = ReportRequest::statusFor(state.launchedFor);
+    state.options.respectAckBackoff = false;
+    state.options.drainLedger = true;
+
+    QLockFile lock(workerLockPath(state.tool->name));
     lock.setStaleLockTime(0);  // a crashed worker's lock is stale as soon as its pid is gone
-    if (!lock.tryLock(0)) {
-        qCInfo(lcSync) << "a worker for" << tool->name << "is already running";
-        return kExitOk;
-    }
-    QString error;
-    std::unique_ptr<SyncEngine> engine = SyncEngine::create(&error);
-    if (!engine) {
-        qCWarning(lcSync).noquote() << "worker cannot start:" << error;
-        return kExitOk;
-    }
-    SyncOptions options;
-    options.tool = tool;
-    options.cwd = line.isSet(QStringLiteral("cwd")) ? line.value(QStringLiteral("cwd")) : QDir::currentPath();
-    options.event = QStringLiteral("worker");
-    options.skipReport = true;  // the hook that started us has reported
-    options.respectAckBackoff = false;
-    options.drainLedger = true;
-    for (int round = 0; round < kMaxRounds; ++round) {
-        const SyncSummary summary = engine->runOnce(options);
-        qCInfo(lcSync) << "worker round" << round + 1 << "ran" << summary.outcomes.size() << "command(s)";
-        const bool morePending = !engine->ledger().pendingCommands(tool->name, 1).isEmpty();
-        if (!summary.syncOk || !morePending || summary.outcomes.isEmpty() || exec::TerminationSignals::received())
+    std::unique_ptr<SyncEngine> engine;
+    for (int pass = 0; pass < kMaxPasses; ++pass) {
+        if (!lock.tryLock(0)) {
+            // The holder takes any request after it has the lock, or looks again after it lets go.
+            qCInfo(lcSync) << "a worker for" << state.tool->name << "is already running";
+            return kExitOk;
+        }
+        if (!engine && !(engine = createEngine(state)))
+            return kExitOk;
+        runRounds(*engine, state);
+        // Retention is the worker's job (never a foreground hook's), about once a day.
+        engine->pruneHistory();
+        lock.unlock();
+        // A hook may have written its request after our last look, and its own worker found the
+        // lock still taken: look once more now that it is free.
+        if (state.takeFailed || exec::TerminationSignals::received() || !reportrequest::pending(state.tool->name))
             break;
     }
-    // Retention is the worker's job (never a foreground hook's), about once a day.
-    engine->pruneHistory();
     return kExitOk;
 }
 
