@@ -95,7 +95,8 @@ int runRound(const HookArguments &args, const ToolInfo *tool)
     options.cwd = input.cwd;
     options.skipReport = shouldSkipReportInSandbox();
     options.status = event == QLatin1String("stop") ? QStringLiteral("stopped") : QStringLiteral("running");
-    // Every event has a budget; restricted commands (up to their 120 s timeout) go to the worker.
+    // Every event has a budget; restricted commands (up to their 120 s timeout) go to the worker,
+    // except with --bg-only, which runs them here.
     options.foreground = !args.bgOnly;
     options.drainLedger = !foreground || args.bgOnly;  // background events have time for what earlier hooks left
     options.deadline = budget;
