@@ -3,6 +3,7 @@
 
 #include "Version.h"
 #include "cli/CliCommand.h"
+#include "cli/GlobalOptions.h"
 #include "cli/HookCommand.h"
 #include "commands/PushedAllowlist.h"
 #include "commands/PushedCommandMarker.h"
@@ -23,13 +24,15 @@ QString mainHelp(const std::vector<std::unique_ptr<CliCommand>> &commands)
 {
     QString text = QStringLiteral(
         "Usage: teamai <command> [options]\n"
-        "       teamai --hook EVENT --tool TOOL\n"
+        "       teamai hook-dispatch EVENT --tool TOOL   (also: teamai --hook EVENT ...)\n"
         "\n"
         "The TeamAI Desktop Agent: keeps this machine's AI coding agents in step with a TeamAI\n"
         "backend.\n\nCommands:\n");
     for (const auto &command : commands)
         text += QStringLiteral("  %1%2\n").arg(command->name().leftJustified(15), command->summary());
     text += QStringLiteral("\nOptions:\n  --version      print the version\n  --help         this text\n"
+                           "  -v, --verbose  debug lines in the log (and on stderr, except in hooks)\n"
+                           "  --dry-run      hooks and uninstall: show what would run, change nothing\n"
                            "\nRun `teamai <command> --help` for a command's options.");
     return text;
 }
@@ -60,7 +63,8 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("teamai"));
     QCoreApplication::setApplicationVersion(QString::fromLatin1(kVersion));
-    QStringList arguments = QCoreApplication::arguments().mid(1);
+    // `teamai -v hook-dispatch stop` is `teamai hook-dispatch -v stop` (teamai-cli's global options).
+    const QStringList arguments = withGlobalOptionsAfterCommand(QCoreApplication::arguments().mid(1));
 
     const QString first = arguments.value(0);
     if (first == QLatin1String("--version") || first == QLatin1String("-V")) {
@@ -68,7 +72,7 @@ int main(int argc, char **argv)
         return kExitOk;
     }
 
-    const bool hookMode = first == QLatin1String("--hook") || first == QLatin1String("hook-dispatch");
+    const bool hookMode = isHookCommand(first);
     logging::install();
     // The processes that run pushed commands stop and record a running one before they exit on
     // SIGTERM/SIGINT/SIGHUP; outside a run the signals keep their default action.

@@ -44,6 +44,12 @@ Change editSettings(const ToolInfo &tool, const QString &baseDir, const std::fun
     return change;
 }
 
+/// teamai-cli's dispatch group tag: `[teamai]` alone or followed by a key.
+bool isReferenceDescription(const QString &description)
+{
+    return description == tag() || description.startsWith(tag() + u' ');
+}
+
 } // namespace
 
 QString tag()
@@ -60,15 +66,27 @@ QString quoteProgram(const QString &path)
     // cmd.exe and PowerShell both take a double-quoted program path; `"` cannot occur in one.
     return u'"' + path + u'"';
 #else
-    QString quoted = path;
+    // Only the folder is quoted, so that the command still reads `…teamai hook-dispatch`, which
+    // is how teamai-cli recognises a TeamAI hook: `'/home/a b/'teamai` is one shell word.
+    const qsizetype slash = path.lastIndexOf(u'/');
+    const QString name = path.mid(slash + 1);
+    const bool nameIsSafe = slash >= 0 && !name.isEmpty() && safe.match(name).hasMatch();
+    QString quoted = nameIsSafe ? path.left(slash + 1) : path;
     quoted.replace(u'\'', QLatin1String("'\\''"));
-    return u'\'' + quoted + u'\'';
+    return u'\'' + quoted + u'\'' + (nameIsSafe ? name : QString());
 #endif
 }
 
 QString command(const QString &teamaiPath, const QString &event, const ToolInfo &tool)
 {
-    return QStringLiteral("%1 --hook %2 --tool %3").arg(quoteProgram(teamaiPath), event, tool.name);
+    return QStringLiteral("%1 hook-dispatch %2 --tool %3").arg(quoteProgram(teamaiPath), event, tool.name);
+}
+
+QString groupDescription(const QString &event)
+{
+    // teamai-cli's builtin keys (its post-tool-use entry for every tool is the "wildcard" one).
+    const QString key = event == QLatin1String("post-tool-use") ? QStringLiteral("post-tool-use wildcard") : event;
+    return QStringLiteral("%1 Hook dispatch %2").arg(tag(), key);
 }
 
 QJsonObject hookObject(const QString &teamaiPath, const QString &event, const ToolInfo &tool)
@@ -85,9 +103,12 @@ QJsonObject hookObject(const QString &teamaiPath, const QString &event, const To
 bool isDispatchCommand(const QString &command)
 {
     // `teamai` as a whole file name (after a separator, a quote or the start), an optional
-    // closing quote, then `--hook` or `hook-dispatch` as the next word.
+    // closing quote, then as the next word `--hook`, `hook-dispatch`, or one of the hook
+    // subcommands older teamai-cli versions wrote (its TEAMAI_COMMAND_MARKERS).
     static const QRegularExpression pattern(QStringLiteral(
-        "(?:^|[\\s'\"/\\\\])teamai(?:-cli)?(?:\\.exe|\\.cmd)?['\"]?\\s+(?:--hook|hook-dispatch)(?:$|[\\s'\"=])"));
+        "(?:^|[\\s'\"/\\\\])teamai(?:-cli)?(?:\\.exe|\\.cmd)?['\"]?\\s+"
+        "(?:--hook|hook-dispatch|pull|update|track|track-slash|dashboard|dashboard-report|contribute-check|auto-recall"
+        "|todowrite-hint|mr-hint)(?:$|[\\s'\"=])"));
     return pattern.match(command).hasMatch();
 }
 
@@ -99,6 +120,9 @@ bool isDispatchHook(const QJsonObject &hook)
     // A hook rule pushed by the backend is never a dispatch hook, whatever it runs.
     if (tagValue.startsWith(QLatin1String("[teamai:")))
         return false;
+    // teamai-cli tags its dispatch groups `"description": "[teamai] Hook dispatch …"`.
+    if (isReferenceDescription(hook.value(HookSettingsFile::groupDescriptionKey()).toString()))
+        return true;
     return isDispatchCommand(hook.value(QStringLiteral("command")).toString());
 }
 
@@ -110,7 +134,10 @@ Change install(const ToolInfo &tool, const QString &baseDir, const QString &team
         for (const QString &event : dispatchEvents()) {
             const QString agentEvent = agentEventName(tool, event);
             ourEvents.append(agentEvent);
-            if (file.ensureHook(agentEvent, QString(), hookObject(teamaiPath, event, tool), isDispatchHook))
+            // The group's description is teamai-cli's tag: its init and uninstall see the group as TeamAI's.
+            const QJsonObject groupKeys = layoutFor(tool) == HookLayout::Nested
+                ? QJsonObject{{QStringLiteral("description"), groupDescription(event)}} : QJsonObject();
+            if (file.ensureHook(agentEvent, QString(), hookObject(teamaiPath, event, tool), isDispatchHook, groupKeys))
                 added.append(agentEvent);
         }
         // Dispatch hooks on any other event (an older client's) would run a second, stray dispatch.

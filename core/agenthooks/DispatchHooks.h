@@ -11,24 +11,31 @@ struct ToolInfo;
 namespace agenthooks {
 
 /// @brief The hooks `teamai init` installs in an agent's settings so that the agent runs
-/// `teamai --hook EVENT --tool TOOL` on each of our four events (see docs/agent-hooks.md).
+/// `teamai hook-dispatch EVENT --tool TOOL` on each of our four events (see docs/agent-hooks.md).
 ///
 /// Our entries are recognised by their command — a program whose file name is `teamai` (or
-/// `teamai-cli`, `.exe`, `.cmd`) followed by `--hook` or `hook-dispatch`, quoted or wrapped in a
-/// shell (`bash -lc "teamai hook-dispatch stop"`, the reference client's form) — and also carry
-/// `"_teamai": "[teamai]"`. The command is what identifies them: it survives a tool that drops
-/// unknown keys, and it also catches the reference client's entries.
+/// `teamai-cli`, `.exe`, `.cmd`) followed by `--hook`, `hook-dispatch` or a hook subcommand of
+/// older teamai-cli versions (`pull`, `track`…), quoted or wrapped in a shell (`bash -lc "teamai
+/// hook-dispatch stop"`, `PATH=… teamai hook-dispatch …`) — by `"_teamai": "[teamai]"`, and by
+/// teamai-cli's group tag `"description": "[teamai] …"`. The same rules as teamai-cli's, so both
+/// clients see the same set of hooks as TeamAI's: each replaces the other's on `init`.
 namespace dispatch {
 
 /// @brief The tag value of our dispatch hooks.
 QString tag();
 
 /// @brief @p path quoted for the agent's shell when it needs it: as is when it is made only of
-/// safe characters, else in single quotes (POSIX) or double quotes (Windows).
+/// safe characters, else in double quotes (Windows) or, on POSIX, its folder in single quotes
+/// and its (safe) file name after them: `'/home/a b/'teamai`.
 QString quoteProgram(const QString &path);
 
-/// @brief The command string run for @p event: `<quoted teamai> --hook <event> --tool <tool>`.
+/// @brief The command string run for @p event: `<quoted teamai> hook-dispatch <event> --tool <tool>`.
+/// It holds `teamai hook-dispatch` (teamai-cli's marker) whenever the file name is `teamai`.
 QString command(const QString &teamaiPath, const QString &event, const ToolInfo &tool);
+
+/// @brief The `description` of the group that holds our hook for @p event (Nested layout):
+/// teamai-cli's tag and key, e.g. `[teamai] Hook dispatch stop`.
+QString groupDescription(const QString &event);
 
 /// @brief The hook object written for @p event (Nested or Flat shape for @p tool).
 QJsonObject hookObject(const QString &teamaiPath, const QString &event, const ToolInfo &tool);
@@ -36,7 +43,7 @@ QJsonObject hookObject(const QString &teamaiPath, const QString &event, const To
 /// @brief True for a command that runs TeamAI's hook dispatch (ours or the reference client's).
 bool isDispatchCommand(const QString &command);
 
-/// @brief True for a hook object that is one of ours (tag or command).
+/// @brief True for a hook object that is one of ours (tag, teamai-cli's group description, or command).
 bool isDispatchHook(const QJsonObject &hook);
 
 /// @brief What install() or uninstall() did to one settings file.

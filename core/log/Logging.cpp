@@ -99,6 +99,14 @@ void install(Echo echo)
     qInstallMessageHandler(handler);
 }
 
+void setVerbose(Echo echo)
+{
+    QLoggingCategory::setFilterRules(QStringLiteral("teamai.*.debug=true"));
+    QMutexLocker lock(&state().mutex);
+    if (echo == Echo::Stderr)
+        state().echo = echo;
+}
+
 void shutdown()
 {
     State &s = state();

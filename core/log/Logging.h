@@ -24,6 +24,10 @@ enum class Echo { None, Stderr };
 /// nothing never touches the disk (hooks stay fast). Safe to call once per process.
 void install(Echo echo = Echo::None);
 
+/// @brief `-v` / `--verbose`: debug messages of every teamai category are logged too, and with
+/// @p echo also written to stderr (never for a hook: it prints nothing).
+void setVerbose(Echo echo = Echo::None);
+
 /// @brief Flushes and closes the file sink (called at exit).
 void shutdown();
 

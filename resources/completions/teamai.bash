@@ -24,7 +24,7 @@ _teamai()
     command=
     for ((i = 1; i < COMP_CWORD; i++)); do
         case ${COMP_WORDS[i]} in
-            --hook) command=hook-dispatch; break ;;
+            --hook|--hook=*) command=hook-dispatch; break ;;
             -*) ;;
             *) command=${COMP_WORDS[i]}; break ;;
         esac
@@ -36,6 +36,13 @@ _teamai()
             _teamai_reply -W "$_teamai_tools" -- "$cur"; return ;;
         --hook)
             _teamai_reply -W "$_teamai_events" -- "$cur"; return ;;
+        --scope)
+            _teamai_reply -W "user project" -- "$cur"; return ;;
+        --stdin-file)
+            compopt -o filenames 2>/dev/null
+            _teamai_reply -f -- "$cur"; return ;;
+        --matcher)
+            _teamai_reply -W "Skill TodoWrite Bash Edit Write" -- "$cur"; return ;;
         --agents)
             # A comma-separated list: complete the word after the last comma.
             local done_part=${cur%"${cur##*,}"}
@@ -58,9 +65,9 @@ _teamai()
     local words=
     case $command in
         "")
-            words="init sync status history remote-cmd doctor uninstall hook-dispatch worker --hook --version --help" ;;
+            words="init sync status history remote-cmd doctor uninstall hook-dispatch worker --hook --version --help --verbose --dry-run" ;;
         init)
-            words="--http --token --agents --token-store --help" ;;
+            words="--http --token --agent --agents --scope --token-store --force --verbose --help" ;;
         sync)
             words="--tool --json --help" ;;
         status)
@@ -72,14 +79,14 @@ _teamai()
         doctor)
             words="--help" ;;
         uninstall)
-            words="--agent --force --purge --help" ;;
+            words="--agent --force --purge --dry-run --verbose --help" ;;
         hook-dispatch)
             # `teamai hook-dispatch EVENT --tool TOOL`, or `teamai --hook EVENT --tool TOOL` (the
             # event after --hook is completed above).
             if [ "${COMP_WORDS[i]}" = hook-dispatch ] && [ "$COMP_CWORD" -eq $((i + 1)) ]; then
                 words=$_teamai_events
             else
-                words="--tool --help"
+                words="--tool --matcher --stdin --stdin-file --bg-only --dry-run --verbose --hook --help"
             fi ;;
         worker)
             words="--tool --cwd --report-event --help" ;;

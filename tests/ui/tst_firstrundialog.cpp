@@ -116,7 +116,7 @@ private slots:
         QCOMPARE(AgentConfig::load().config.endpoint(), server.baseUrl());
         QCOMPARE(TokenStore::load(server.baseUrl()).token, test::DevServerProcess::token());
         QCOMPARE(AgentSettings::load().settings.enabledAgents(), QStringList{QStringLiteral("claude")});
-        QVERIFY(env->readFile(QStringLiteral(".claude/settings.json")).contains("--hook"));
+        QVERIFY(env->readFile(QStringLiteral(".claude/settings.json")).contains("hook-dispatch"));
         QCOMPARE(server.requests(QStringLiteral("getConfig")).size(), 1);
     }
 

@@ -112,7 +112,7 @@ private slots:
         QCOMPARE(settings.syncIntervalMinutes(), 12);
         QCOMPARE(settings.enabledAgents(), QStringList{QStringLiteral("claude")});
         // init installed claude's hooks (the CLI's job; the dialog only ran it).
-        QVERIFY(env->readFile(QStringLiteral(".claude/settings.json")).contains("--hook"));
+        QVERIFY(env->readFile(QStringLiteral(".claude/settings.json")).contains("hook-dispatch"));
     }
 
     void aNewEndpointKeepsTokenAndLedger()

@@ -10,6 +10,7 @@
 #include "cli/SyncCommand.h"
 #include "cli/UninstallCommand.h"
 #include "cli/WorkerCommand.h"
+#include "log/Logging.h"
 
 #include <cstdio>
 
@@ -34,6 +35,8 @@ std::optional<int> CliCommand::parseOrStop(CommandLine &line, const QStringList 
 {
     if (!line.parse(arguments))
         return usageError(name(), line.error());
+    if (line.verboseRequested())
+        logging::setVerbose(logging::Echo::Stderr);
     if (line.helpRequested()) {
         printOut(help());
         return kExitOk;

@@ -17,6 +17,10 @@ bool CommandLine::parse(const QStringList &arguments)
             m_help = true;
             continue;
         }
+        if (arg == QLatin1String("-v") || arg == QLatin1String("--verbose")) {
+            m_verbose = true;
+            continue;
+        }
         if (!arg.startsWith(QLatin1String("--")) || arg == QLatin1String("--")) {
             if (m_positionals.size() >= m_maxPositionals) {
                 m_error = QStringLiteral("unexpected argument `%1`").arg(arg);
@@ -47,7 +51,10 @@ bool CommandLine::parse(const QStringList &arguments)
                 }
                 inlineValue = arguments.at(++i);
             }
-            m_values.insert(name, inlineValue);
+            m_values[name].append(inlineValue);
+        } else if (name == QLatin1String("dry-run")) {
+            m_error = QStringLiteral("--dry-run is not supported here; nothing was changed");
+            return false;
         } else {
             m_error = QStringLiteral("unknown option --%1").arg(name);
             return false;

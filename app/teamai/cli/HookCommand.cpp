@@ -1,7 +1,8 @@
 #include "cli/HookCommand.h"
 
-#include "cli/CommandLine.h"
+#include "cli/HookArguments.h"
 #include "hook/HookInput.h"
+#include "hook/HookPayloadFile.h"
 #include "log/ErrorJournal.h"
 #include "log/Logging.h"
 #include "net/BackendClient.h"
@@ -41,63 +42,42 @@ bool isKnownEvent(const QString &event)
     return isForeground(event) || event == QLatin1String("post-tool-use") || event == QLatin1String("stop");
 }
 
-} // namespace
-
-QString HookCommand::name() const { return QStringLiteral("hook-dispatch"); }
-
-QString HookCommand::summary() const { return QStringLiteral("What agent hooks run (also: teamai --hook EVENT --tool TOOL)"); }
-
-QString HookCommand::help() const
+/// What the command line asked for that we ignore: one log line per process, never fatal.
+void logIgnored(const HookArguments &args)
 {
-    return QStringLiteral(
-        "Usage: teamai --hook EVENT --tool TOOL\n"
-        "       teamai hook-dispatch EVENT --tool TOOL\n"
-        "\n"
-        "What an AI coding agent's hooks run (`teamai init` installs them; the two forms are the\n"
-        "same). Reads the hook JSON on stdin, reports, syncs, runs pushed commands and\n"
-        "acknowledges them; post-tool-use and stop leave all that to a detached `teamai worker`\n"
-        "and return at once. It never breaks the agent: it always exits 0 and prints nothing;\n"
-        "problems go to ~/.teamai/local-agent/logs/teamai.log and ~/.teamai/reporter/errors.jsonl.\n"
-        "\n"
-        "Options:\n"
-        "  --hook EVENT  the hook event: session-start or prompt-submit (foreground: back within\n"
-        "                4.5 s; work that does not fit, and pushed `cmd` commands, continue in\n"
-        "                the worker), post-tool-use or stop (the worker does the round; only\n"
-        "                if it cannot start, the hook does, within 8 s)\n"
-        "  --tool TOOL   the agent whose hook this is (default: workbuddy):\n                ") + wrappedToolList(16);
+    const QString ignored = args.ignoredSummary();
+    if (!ignored.isEmpty())
+        qCWarning(lcHook).noquote() << ignored;
 }
 
-int HookCommand::run(const QStringList &arguments)
+/// The hook JSON: from --stdin-file (then removed, see hookpayload) or from stdin.
+QByteArray readPayload(const HookArguments &args)
 {
-    CommandLine line({QStringLiteral("tool")}, {}, 1);
-    const bool parsed = line.parse(arguments);
-    if (parsed && line.helpRequested()) {
-        printOut(help());
-        return kExitOk;
-    }
-    const QString event = line.positionals().value(0);
-    const QString toolName = line.isSet(QStringLiteral("tool")) ? line.value(QStringLiteral("tool")) : defaultTool().name;
-    if (!parsed || !isKnownEvent(event)) {
-        const QString error = parsed ? QStringLiteral("unknown hook event `%1`").arg(event) : line.error();
-        qCWarning(lcHook).noquote() << error;
-        recordHookError(event, toolName, error);
-        return kExitOk;
-    }
-    const ToolInfo *tool = findTool(toolName);
-    if (!tool) {
-        const QString error = QStringLiteral("unknown tool `%1`").arg(toolName);
-        qCWarning(lcHook).noquote() << error;
-        recordHookError(event, toolName, error);
-        return kExitOk;
-    }
+    if (args.stdinFile.isEmpty())
+        return HookInput::readStdin(1024 * 1024, 200, processclock::deadlineFromStart(kStdinUntilMs));
+    const hookpayload::FileRead read = hookpayload::readAndRemove(args.stdinFile);
+    if (!read.problem.isEmpty())
+        qCInfo(lcHook).noquote() << "--stdin-file" << args.stdinFile << "-" << read.problem;
+    return read.bytes;
+}
 
+/// One round for a known event and tool: report, sync, commands, acks (SPEC §6).
+int runRound(const HookArguments &args, const ToolInfo *tool)
+{
+    const QString &event = args.event;
     const bool foreground = isForeground(event);
-    // The round must end by here; the process a little later (kExitReserveMs).
-    const QDeadlineTimer budget = processclock::deadlineFromStart(
-        (foreground ? kForegroundBudgetMs : kBackgroundBudgetMs) - kExitReserveMs);
-    const HookInput input = HookInput::fromBytes(HookInput::readStdin(1024 * 1024, 200, processclock::deadlineFromStart(kStdinUntilMs)));
+    // The round must end by here; the process a little later (kExitReserveMs). --bg-only (the
+    // reference's detached child): the whole round here, without a budget.
+    const QDeadlineTimer budget = args.bgOnly ? QDeadlineTimer(QDeadlineTimer::Forever)
+                                              : processclock::deadlineFromStart((foreground ? kForegroundBudgetMs : kBackgroundBudgetMs) - kExitReserveMs);
+    const HookInput input = HookInput::fromBytes(readPayload(args));
     if (!input.parseError.isEmpty())
         qCInfo(lcHook).noquote() << input.parseError << "- using the process cwd";
+    if (args.dryRun) {
+        qCInfo(lcHook).noquote() << "dry run: hook" << event << "for" << tool->name << "in" << input.cwd
+                                 << "would report and sync; nothing was sent or changed";
+        return kExitOk;
+    }
 
     QString error;
     std::unique_ptr<SyncEngine> engine = SyncEngine::create(&error);
@@ -108,10 +88,13 @@ int HookCommand::run(const QStringList &arguments)
     }
     // Issue 14 item 7: like the reference client's detached child, stop and post-tool-use leave
     // their round to the worker and return at once; they run it here only if it cannot start.
-    if (!foreground && handRoundToWorker(*tool, event, input.cwd))
+    // --bg-only (the reference's own detached child) runs it here.
+    if (!foreground && !args.bgOnly && handRoundToWorker(*tool, event, input.cwd))
         return kExitOk;
-    engine->setRequestTimeoutMs(foreground ? BackendClient::kForegroundTimeoutMs : kBackgroundRequestTimeoutMs);
-    engine->setLedgerWaitLimitMs(int(std::max<qint64>(1, budget.remainingTime())));
+    if (!args.bgOnly) {
+        engine->setRequestTimeoutMs(foreground ? BackendClient::kForegroundTimeoutMs : kBackgroundRequestTimeoutMs);
+        engine->setLedgerWaitLimitMs(int(std::max<qint64>(1, budget.remainingTime())));
+    }
 
     SyncOptions options;
     options.tool = tool;
@@ -119,17 +102,95 @@ int HookCommand::run(const QStringList &arguments)
     options.cwd = input.cwd;
     options.skipReport = shouldSkipReportInSandbox();
     options.status = event == QLatin1String("stop") ? QStringLiteral("stopped") : QStringLiteral("running");
-    // Every event has a budget; restricted commands (up to their 120 s timeout) go to the worker.
-    options.foreground = true;
-    options.drainLedger = !foreground;  // background events have time for what earlier hooks left
+    // Every event has a budget; restricted commands (up to their 120 s timeout) go to the worker,
+    // except with --bg-only, which runs them here.
+    options.foreground = !args.bgOnly;
+    options.drainLedger = !foreground || args.bgOnly;  // background events have time for what earlier hooks left
     options.deadline = budget;
     const SyncSummary summary = engine->runOnce(options);
     // Pruning old history is the worker's job too, about once a day.
-    if (summary.leftWork() || engine->retentionDue())
+    if (!args.bgOnly && (summary.leftWork() || engine->retentionDue()))
         launchDetachedWorker(tool->name, input.cwd);
 
     journalRound(event, tool->name, summary);
     return kExitOk;
+}
+
+} // namespace
+
+QString HookCommand::name() const { return QStringLiteral("hook-dispatch"); }
+
+QString HookCommand::summary() const { return QStringLiteral("What agent hooks run (also: teamai --hook EVENT --tool TOOL)"); }
+
+QString HookCommand::help() const
+{
+    return QStringLiteral(
+        "Usage: teamai hook-dispatch EVENT [--tool TOOL] [--matcher M] [--stdin] [--stdin-file F]\n"
+        "                                  [--bg-only] [--dry-run] [-v]\n"
+        "       teamai --hook EVENT [the same options]\n"
+        "\n"
+        "What an AI coding agent's hooks run (`teamai init` installs them; the two forms are the\n"
+        "same). Reads the hook JSON on stdin, reports, syncs, runs pushed commands and\n"
+        "acknowledges them; post-tool-use and stop leave all that to a detached `teamai worker`\n"
+        "and return at once. It never breaks the agent: it always exits 0 and prints nothing;\n"
+        "problems go to ~/.teamai/local-agent/logs/teamai.log and ~/.teamai/reporter/errors.jsonl.\n"
+        "Options unknown here, or missing their value, are logged and ignored: the round still runs.\n"
+        "\n"
+        "Options:\n"
+        "  EVENT            session-start or prompt-submit (foreground: back within 4.5 s; work\n"
+        "                   that does not fit, and pushed `cmd` commands, continue in the worker),\n"
+        "                   post-tool-use or stop (the worker does the round; only if it cannot\n"
+        "                   start, the hook does, within 8 s)\n"
+        "  --hook EVENT     the same as `hook-dispatch EVENT` (also `--hook=EVENT`)\n"
+        "  --tool TOOL      the agent whose hook this is (default: claude, as teamai-cli):\n"
+        "                   ") + wrappedToolList(19) + QStringLiteral("\n"
+        "  --matcher M      the hook's matcher (teamai-cli's extra PostToolUse entries): with a\n"
+        "                   matcher other than `*` no round runs, the wildcard hook of the same\n"
+        "                   tool call does it\n"
+        "  --stdin          accepted; stdin is always read\n"
+        "  --stdin-file F   read the hook JSON from F instead of stdin, then remove F (only a\n"
+        "                   regular file of yours, never a link; unreadable = empty JSON)\n"
+        "  --bg-only        run the whole round in this process without a budget: nothing is\n"
+        "                   handed to a detached worker\n"
+        "  --dry-run        read the hook JSON and log what would run; no request, no change\n"
+        "  -v, --verbose    debug lines in the log (nothing is printed)");
+}
+
+int HookCommand::run(const QStringList &arguments)
+{
+    const HookArguments args = HookArguments::parse(arguments);
+    if (args.help) {
+        printOut(help());
+        return kExitOk;
+    }
+    if (args.verbose)
+        logging::setVerbose();
+    logIgnored(args);
+    const QString &event = args.event;
+    if (!isKnownEvent(event)) {
+        const QString error = QStringLiteral("unknown hook event `%1`").arg(event);
+        qCWarning(lcHook).noquote() << error;
+        recordHookError(event, args.tool, error);
+        return kExitOk;
+    }
+    const ToolInfo *tool = findTool(args.tool);
+    if (!tool) {
+        const QString error = QStringLiteral("unknown tool `%1`").arg(args.tool);
+        qCWarning(lcHook).noquote() << error;
+        recordHookError(event, args.tool, error);
+        return kExitOk;
+    }
+    qCDebug(lcHook).noquote() << "hook" << event << "tool" << tool->name << "matcher" << args.matcher
+                              << (args.bgOnly ? "bg-only" : "") << (args.dryRun ? "dry-run" : "");
+    // As in teamai-cli, whose report/sync handler is registered for the `*` matcher only: its
+    // extra PostToolUse entries (`--matcher Skill`, …) run beside the wildcard one for the same
+    // tool call, and a round of theirs would be a second one.
+    if (!args.matcher.isEmpty() && args.matcher != QLatin1String("*")) {
+        qCDebug(lcHook).noquote() << "matcher" << args.matcher << "- the wildcard hook runs the round";
+        return kExitOk;
+    }
+
+    return runRound(args, tool);
 }
 
 } // namespace teamai::cli

@@ -2,6 +2,7 @@
 
 #include "agenthooks/DispatchHooks.h"
 #include "cli/CommandLine.h"
+#include "cli/InitOptions.h"
 #include "config/AgentConfig.h"
 #include "config/ReferenceTokenFiles.h"
 #include "config/TokenStore.h"
@@ -9,6 +10,7 @@
 #include "util/Paths.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFileInfo>
 
 namespace teamai::cli {
@@ -26,25 +28,7 @@ QString locationName(AgentSettings::TokenLocation location)
     return QStringLiteral("nowhere");
 }
 
-/// The agents named by --agents (nullptr-free, no duplicates); @p error set for an unknown name.
-QList<const ToolInfo *> agentsFrom(const QString &list, QString *error)
-{
-    QList<const ToolInfo *> agents;
-    for (const QString &name : list.split(u',', Qt::SkipEmptyParts)) {
-        const ToolInfo *tool = findTool(name);
-        if (!tool) {
-            *error = QStringLiteral("unknown agent `%1` (known: %2)").arg(name.trimmed(), knownToolList());
-            return {};
-        }
-        if (!agents.contains(tool))
-            agents.append(tool);
-    }
-    if (agents.isEmpty())
-        *error = QStringLiteral("--agents needs at least one agent (known: %1)").arg(knownToolList());
-    return agents;
-}
-
-/// Without --agents: every agent whose own folder (~/.claude, ~/.codex…) exists.
+/// Without --agent: every agent whose own folder (~/.claude, ~/.codex…) exists.
 QList<const ToolInfo *> agentsPresent()
 {
     QList<const ToolInfo *> agents;
@@ -64,8 +48,8 @@ QString InitCommand::summary() const { return QStringLiteral("Connect this machi
 QString InitCommand::help() const
 {
     return QStringLiteral(
-        "Usage: teamai init --http URL [--token TOKEN] [--agents AGENT,...]\n"
-        "                   [--token-store auto|keychain|file]\n"
+        "Usage: teamai init --http URL [--token TOKEN] [--agent AGENT]... [--scope user|project]\n"
+        "                   [--token-store auto|keychain|file] [--force]\n"
         "\n"
         "Saves the backend endpoint in ~/.teamai/local-agent/config.json (other fields are kept)\n"
         "and the API token in the system credential store, or where no credential store answers in\n"
@@ -73,49 +57,42 @@ QString InitCommand::help() const
         "Without --token, a token teamai-cli left in those files is moved to the same place.\n"
         "A new token replaces the old one everywhere. Then installs TeamAI's hooks (session start, prompt submit,\n"
         "post tool use, stop) into each agent's user settings, running this teamai by its\n"
-        "absolute path. Running init again changes nothing that is already in place; hooks that\n"
-        "are not TeamAI's are left alone.\n"
+        "absolute path (`... hook-dispatch EVENT --tool AGENT`). Running init again changes nothing\n"
+        "that is already in place; TeamAI hooks teamai-cli wrote are replaced by these (one set per\n"
+        "agent); hooks that are not TeamAI's are left alone.\n"
         "\n"
         "Options:\n"
         "  --http URL           the backend's base URL (http or https)\n"
         "  --token TOKEN        the API token (TEAMAI_TOKEN in the environment also works)\n"
-        "  --agents LIST        comma-separated agents to hook (default: every agent whose\n"
-        "                       folder, e.g. ~/.claude, exists):\n                       ") + wrappedToolList(23) + QStringLiteral("\n"
+        "  --agent LIST         agents to hook, comma-separated and repeatable (--agents LIST is\n"
+        "                       the same; default: every agent whose folder, e.g. ~/.claude,\n"
+        "                       exists):\n                       ") + wrappedToolList(23) + QStringLiteral("\n"
+        "  --scope user|project accepted as by teamai-cli (project: not in your home folder);\n"
+        "                       the endpoint, token and hooks are per user in either scope\n"
         "  --token-store WHERE  auto (default): credential store, else file; keychain; file\n"
+        "  --force              accepted: init never asks before replacing the configuration\n"
+        "\n"
+        "This client has no git team repo: teamai-cli's options for one (a repo argument, --repo,\n"
+        "--self, --role, --project, --inherit-user-scope, --no-inherit-user-scope) are refused\n"
+        "with an error, changing nothing.\n"
         "\n"
         "Example:\n"
-        "  teamai init --http https://teamai.example.com --token \"$TEAMAI_TOKEN\" --agents claude,codex");
+        "  teamai init --http https://teamai.example.com --token \"$TEAMAI_TOKEN\" --agent claude,codex");
 }
 
 int InitCommand::run(const QStringList &arguments)
 {
-    CommandLine line({QStringLiteral("http"), QStringLiteral("token"), QStringLiteral("token-store"), QStringLiteral("agents")}, {});
+    CommandLine line = InitOptions::commandLine();
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
-    if (!line.isSet(QStringLiteral("http")))
-        return usageError(name(), QStringLiteral("--http URL is required"));
-    const QString endpoint = line.value(QStringLiteral("http")).trimmed();
-    const QString endpointProblem = AgentConfig::validateEndpoint(endpoint);
-    if (!endpointProblem.isEmpty())
-        return usageError(name(), endpointProblem);
-
-    TokenStore::Backend backend = TokenStore::Backend::Auto;
-    const QString store = line.value(QStringLiteral("token-store"));
-    if (store == QLatin1String("keychain"))
-        backend = TokenStore::Backend::Keychain;
-    else if (store == QLatin1String("file"))
-        backend = TokenStore::Backend::File;
-    else if (!store.isEmpty() && store != QLatin1String("auto"))
-        return usageError(name(), QStringLiteral("--token-store must be auto, keychain or file"));
-    QList<const ToolInfo *> agents;
-    if (line.isSet(QStringLiteral("agents"))) {
-        QString agentsError;
-        agents = agentsFrom(line.value(QStringLiteral("agents")), &agentsError);
-        if (!agentsError.isEmpty())
-            return usageError(name(), agentsError);
-    } else {
-        agents = agentsPresent();
-    }
+    const InitOptions options = InitOptions::from(line, QDir::currentPath(), paths::homeDir());
+    if (!options.error.isEmpty())
+        return usageError(name(), options.error);
+    for (const QString &note : options.notes)
+        printOut(note);
+    const QString &endpoint = options.endpoint;
+    const TokenStore::Backend backend = options.backend;
+    const QList<const ToolInfo *> agents = options.agentsGiven ? options.agents : agentsPresent();
 
     AgentConfig::Loaded loaded = AgentConfig::load();
     if (!loaded.error.isEmpty()) {
@@ -134,7 +111,7 @@ int InitCommand::run(const QStringList &arguments)
         return kExitFailure;
     }
     printOut(QStringLiteral("Endpoint saved: %1").arg(config.endpoint()));
-    if (!saveToken(config.endpoint(), previousEndpoint, line.value(QStringLiteral("token")), backend))
+    if (!saveToken(config.endpoint(), previousEndpoint, options.token, backend))
         return kExitFailure;
     return installHooks(agents);
 }
@@ -170,7 +147,7 @@ bool InitCommand::saveToken(const QString &endpoint, const QString &previousEndp
 int InitCommand::installHooks(const QList<const ToolInfo *> &agents) const
 {
     if (agents.isEmpty()) {
-        printOut(QStringLiteral("No agent folder (~/.claude, ~/.codex, ...) found: no hooks installed. Choose agents with --agents."));
+        printOut(QStringLiteral("No agent folder (~/.claude, ~/.codex, ...) found: no hooks installed. Choose agents with --agent."));
         return kExitOk;
     }
     // The running binary, resolved by the OS: hooks must not depend on PATH or a login shell.

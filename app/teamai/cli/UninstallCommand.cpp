@@ -46,6 +46,13 @@ resources::ResourceScope userScope()
     return resources::ResourceScope::fromKey(QStringLiteral("user"));
 }
 
+void printPlan(const QString &heading, const QStringList &planned)
+{
+    printOut(heading);
+    for (const QString &entry : planned)
+        printOut(QStringLiteral("  ") + entry);
+}
+
 QString scopeLabel(const QString &scopeKey)
 {
     return scopeKey == QLatin1String("user") ? QStringLiteral("user") : scopeKey;
@@ -60,7 +67,7 @@ QString UninstallCommand::summary() const { return QStringLiteral("Remove TeamAI
 QString UninstallCommand::help() const
 {
     return QStringLiteral(
-        "Usage: teamai uninstall [--agent AGENT] [--force] [--purge]\n"
+        "Usage: teamai uninstall [--agent AGENT] [--force] [--purge] [--dry-run]\n"
         "\n"
         "Removes what TeamAI added to AI agents on this machine: the hooks `teamai init` wrote\n"
         "(and the reference client's `teamai hook-dispatch` hooks), the hook rules the backend\n"
@@ -78,6 +85,8 @@ QString UninstallCommand::help() const
         "  --force        do not ask for confirmation (never asked without a terminal)\n"
         "  --purge        also remove ~/.teamai/local-agent: ledger, history, logs, spill files\n"
         "                 (never accepted from the backend)\n"
+        "  --dry-run      print what would be removed and remove nothing (also `teamai --dry-run\n"
+        "                 uninstall`, as in teamai-cli)\n"
         "\n"
         "Exit status: 0 when everything was removed (or there was nothing), 1 otherwise.");
 }
@@ -166,7 +175,7 @@ QList<const ToolInfo *> UninstallCommand::othersWithSomething(const ToolInfo &ta
 
 int UninstallCommand::run(const QStringList &arguments)
 {
-    CommandLine line({QStringLiteral("agent")}, {QStringLiteral("force"), QStringLiteral("purge")});
+    CommandLine line({QStringLiteral("agent")}, {QStringLiteral("force"), QStringLiteral("purge"), QStringLiteral("dry-run")});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
     QList<const ToolInfo *> tools;
@@ -209,10 +218,13 @@ int UninstallCommand::run(const QStringList &arguments)
                                       : QStringLiteral("Nothing else of TeamAI's to remove."));
         return unreadable.isEmpty() ? kExitOk : kExitFailure;
     }
+    if (line.isSet(QStringLiteral("dry-run"))) {  // teamai-cli's global --dry-run: the plan only
+        printPlan(QStringLiteral("TeamAI would remove:"), planned);
+        printOut(QStringLiteral("Dry run: nothing was removed."));
+        return unreadable.isEmpty() ? kExitOk : kExitFailure;
+    }
     if (!line.isSet(QStringLiteral("force")) && interactive()) {
-        printOut(QStringLiteral("TeamAI will remove:"));
-        for (const QString &entry : planned)
-            printOut(QStringLiteral("  ") + entry);
+        printPlan(QStringLiteral("TeamAI will remove:"), planned);
         if (!confirmed()) {
             printOut(QStringLiteral("Cancelled: nothing was removed."));
             return kExitFailure;

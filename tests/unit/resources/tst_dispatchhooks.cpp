@@ -2,12 +2,14 @@
 
 #include "agenthooks/DispatchHooks.h"
 #include "agenthooks/HookEvents.h"
+#include "agenthooks/HookSettingsFile.h"
 #include "tools/ToolTable.h"
 #include "TestEnvironment.h"
 
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
+#include <QProcess>
 #include <QtTest>
 
 using namespace teamai;
@@ -35,6 +37,19 @@ private slots:
         QTest::newRow("reference") << QStringLiteral("teamai hook-dispatch session-start") << true;
         QTest::newRow("reference in a login shell") << QStringLiteral("bash -lc \"teamai hook-dispatch stop\"") << true;
         QTest::newRow("npx") << QStringLiteral("npx -y teamai-cli hook-dispatch stop") << true;
+        // What teamai-cli 0.25 writes (builtinHookDefs), and what older versions wrote.
+        QTest::newRow("reference claude") << QStringLiteral("bash -lc \"teamai hook-dispatch post-tool-use --tool claude --matcher Skill 2>/dev/null\" || true") << true;
+        QTest::newRow("reference buddy") << QStringLiteral("PATH=\"$HOME/.teamai/bin:$PATH\" teamai hook-dispatch stop --tool codebuddy 2>/dev/null || true") << true;
+        QTest::newRow("reference windows cmd") << QStringLiteral("set \"PATH=C:\\Users\\u\\.teamai\\bin;%PATH%\" && teamai hook-dispatch stop --tool codebuddy 2>nul || exit /b 0") << true;
+        QTest::newRow("reference git bash") << QStringLiteral("\"C:/Program Files/Git/bin/bash.exe\" -lc \"teamai hook-dispatch stop --tool claude 2>/dev/null\" || true") << true;
+        QTest::newRow("legacy pull") << QStringLiteral("bash -lc \"teamai pull --silent 2>/dev/null\" || true") << true;
+        QTest::newRow("legacy track") << QStringLiteral("teamai track --stdin --tool claude") << true;
+        QTest::newRow("legacy track-slash") << QStringLiteral("teamai track-slash --stdin") << true;
+        QTest::newRow("legacy dashboard-report") << QStringLiteral("teamai dashboard-report --stdin") << true;
+        QTest::newRow("legacy mr-hint") << QStringLiteral("teamai mr-hint --stdin") << true;
+        QTest::newRow("ours, folder quoted") << QStringLiteral("'/home/a b/'teamai hook-dispatch stop --tool claude") << true;
+        QTest::newRow("hook=") << QStringLiteral("teamai --hook=stop") << true;
+        QTest::newRow("legacy-like word") << QStringLiteral("teamai pulley") << false;
         QTest::newRow("other tool") << QStringLiteral("/usr/bin/other --hook stop") << false;
         QTest::newRow("prefixed name") << QStringLiteral("/usr/bin/myteamai --hook stop") << false;
         QTest::newRow("suffixed name") << QStringLiteral("teamai-lint --hook stop") << false;
@@ -48,6 +63,23 @@ private slots:
         QCOMPARE(dispatch::isDispatchCommand(command), ours);
     }
 
+    void referenceGroupDescriptionIsRecognised()
+    {
+        // The group tag teamai-cli writes (and reads) on its dispatch entries.
+        QJsonObject hook{{QStringLiteral("command"), QStringLiteral("some future form")}};
+        QVERIFY(!dispatch::isDispatchHook(hook));
+        hook.insert(HookSettingsFile::groupDescriptionKey(), QStringLiteral("[teamai] Hook dispatch stop"));
+        QVERIFY(dispatch::isDispatchHook(hook));
+        hook.insert(HookSettingsFile::groupDescriptionKey(), QStringLiteral("[teamai]"));
+        QVERIFY(dispatch::isDispatchHook(hook));
+        hook.insert(HookSettingsFile::groupDescriptionKey(), QStringLiteral("[teamai:agent-hook:x]"));
+        QVERIFY(!dispatch::isDispatchHook(hook));
+        hook.insert(HookSettingsFile::groupDescriptionKey(), QStringLiteral("[teamai]x"));
+        QVERIFY(!dispatch::isDispatchHook(hook));
+        QCOMPARE(dispatch::groupDescription(QStringLiteral("stop")), QStringLiteral("[teamai] Hook dispatch stop"));
+        QCOMPARE(dispatch::groupDescription(QStringLiteral("post-tool-use")), QStringLiteral("[teamai] Hook dispatch post-tool-use wildcard"));
+    }
+
     void hookRulesAreNeverDispatchHooks()
     {
         const QJsonObject rule{{QStringLiteral("command"), QStringLiteral("teamai --hook stop")},
@@ -59,11 +91,21 @@ private slots:
     {
         QCOMPARE(dispatch::quoteProgram(QStringLiteral("/usr/local/bin/teamai")), QStringLiteral("/usr/local/bin/teamai"));
 #ifndef Q_OS_WIN
-        QCOMPARE(dispatch::quoteProgram(QStringLiteral("/home/a b/teamai")), QStringLiteral("'/home/a b/teamai'"));
-        QCOMPARE(dispatch::quoteProgram(QStringLiteral("/x/it's/teamai")), QStringLiteral("'/x/it'\\''s/teamai'"));
+        // The folder is quoted, the file name is not: the command keeps teamai-cli's marker.
+        QCOMPARE(dispatch::quoteProgram(QStringLiteral("/home/a b/teamai")), QStringLiteral("'/home/a b/'teamai"));
+        QCOMPARE(dispatch::quoteProgram(QStringLiteral("/x/it's/teamai")), QStringLiteral("'/x/it'\\''s/'teamai"));
+        QCOMPARE(dispatch::quoteProgram(QStringLiteral("/x/odd name")), QStringLiteral("'/x/odd name'"));
+        const QString spaced = dispatch::command(QStringLiteral("/home/a b/teamai"), QStringLiteral("stop"), tool("claude"));
+        QVERIFY(spaced.contains(QStringLiteral("teamai hook-dispatch")));
+        QVERIFY(dispatch::isDispatchCommand(spaced));
+        // What a POSIX shell makes of it: the program path, then the arguments.
+        QProcess shell;
+        shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("printf '%s|' ") + spaced});
+        QVERIFY(shell.waitForFinished());
+        QCOMPARE(shell.readAllStandardOutput(), QByteArray("/home/a b/teamai|hook-dispatch|stop|--tool|claude|"));
 #endif
         QCOMPARE(dispatch::command(QStringLiteral("/opt/teamai"), QStringLiteral("stop"), tool("codex")),
-                 QStringLiteral("/opt/teamai --hook stop --tool codex"));
+                 QStringLiteral("/opt/teamai hook-dispatch stop --tool codex"));
     }
 
     void eventNames()
@@ -113,6 +155,68 @@ private slots:
                                                  "[{\"type\": \"command\", \"command\": \"say done\"}]}]}}").object());
     }
 
+    void replacesEveryEntryTheReferenceWrote_data()
+    {
+        QTest::addColumn<QString>("toolName");
+        QTest::newRow("claude") << QStringLiteral("claude");
+        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
+        QTest::newRow("workbuddy") << QStringLiteral("workbuddy");
+    }
+    void replacesEveryEntryTheReferenceWrote()
+    {
+        QFETCH(QString, toolName);
+        const ToolInfo &agent = *findTool(toolName);
+        QFile reference(qEnvironmentVariable("TEAMAI_TEST_DATA_DIR") + QStringLiteral("/compat/reference-hooks/%1-settings.json").arg(toolName));
+        QVERIFY(reference.open(QIODevice::ReadOnly));
+        QJsonObject root = QJsonDocument::fromJson(reference.readAll()).object();
+        QJsonObject hooks = root.value(QStringLiteral("hooks")).toObject();
+        QCOMPARE(hooks.value(QStringLiteral("PostToolUse")).toArray().size(), 3);  // *, Skill, TodoWrite
+        // The user's own hook, beside them.
+        const QJsonObject users{{QStringLiteral("matcher"), QStringLiteral("Bash")},
+                                {QStringLiteral("hooks"), QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("command")},
+                                                                                 {QStringLiteral("command"), QStringLiteral("say done")}}}}};
+        QJsonArray post = hooks.value(QStringLiteral("PostToolUse")).toArray();
+        post.append(users);
+        hooks.insert(QStringLiteral("PostToolUse"), post);
+        root.insert(QStringLiteral("hooks"), hooks);
+        m_env->writeFile(agent.hooksSettings, QJsonDocument(root).toJson());
+
+        QVERIFY(dispatch::install(agent, m_env->home(), QStringLiteral("/usr/bin/teamai")).written);
+        const QStringList installed = dispatch::installed(agent, m_env->home());
+        QCOMPARE(installed.size(), 4);
+        for (const QString &line : installed)
+            QVERIFY2(line.contains(QStringLiteral(": /usr/bin/teamai hook-dispatch ")), qPrintable(line));
+        const QJsonObject after = QJsonDocument::fromJson(m_env->readFile(agent.hooksSettings)).object().value(QStringLiteral("hooks")).toObject();
+        const QJsonArray afterPost = after.value(QStringLiteral("PostToolUse")).toArray();
+        QCOMPARE(afterPost.size(), 2);
+        QCOMPARE(afterPost.at(0).toObject().value(QStringLiteral("description")).toString(),
+                 QStringLiteral("[teamai] Hook dispatch post-tool-use wildcard"));
+        QCOMPARE(afterPost.at(1).toObject(), users);
+        for (const QString &event : {QStringLiteral("SessionStart"), QStringLiteral("Stop"), QStringLiteral("UserPromptSubmit")}) {
+            QCOMPARE(after.value(event).toArray().size(), 1);
+            QVERIFY(after.value(event).toArray().at(0).toObject().value(QStringLiteral("description")).toString().startsWith(QStringLiteral("[teamai] Hook dispatch ")));
+        }
+        QVERIFY(!dispatch::install(agent, m_env->home(), QStringLiteral("/usr/bin/teamai")).written);
+        QCOMPARE(dispatch::uninstall(agent, m_env->home()).events.size(), 4);
+        QCOMPARE(QJsonDocument::fromJson(m_env->readFile(agent.hooksSettings)).object().value(QStringLiteral("hooks")).toObject(),
+                 (QJsonObject{{QStringLiteral("PostToolUse"), QJsonArray{users}}}));
+    }
+
+    void ourOlderFormIsUpgraded()
+    {
+        // What earlier versions of this client wrote: `--hook`, no group description.
+        m_env->writeFile(QStringLiteral(".claude/settings.json"),
+                         "{\"hooks\": {\"Stop\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": "
+                         "\"/usr/bin/teamai --hook stop --tool claude\", \"timeout\": 10, \"_teamai\": \"[teamai]\"}]}]}}");
+        QVERIFY(dispatch::install(tool("claude"), m_env->home(), QStringLiteral("/usr/bin/teamai")).written);
+        const QJsonArray stop = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".claude/settings.json"))).object()
+                                    .value(QStringLiteral("hooks")).toObject().value(QStringLiteral("Stop")).toArray();
+        QCOMPARE(stop.size(), 1);
+        QCOMPARE(stop.at(0).toObject().value(QStringLiteral("description")).toString(), QStringLiteral("[teamai] Hook dispatch stop"));
+        QCOMPARE(stop.at(0).toObject().value(QStringLiteral("hooks")).toArray().at(0).toObject().value(QStringLiteral("command")).toString(),
+                 QStringLiteral("/usr/bin/teamai hook-dispatch stop --tool claude"));
+    }
+
     void cursorUsesItsOwnShape()
     {
         const dispatch::Change change = dispatch::install(tool("cursor"), m_env->home(), QStringLiteral("/opt/teamai"));
@@ -120,7 +224,8 @@ private slots:
         const QJsonObject root = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".cursor/hooks.json"))).object();
         QCOMPARE(root.value(QStringLiteral("version")).toInt(), 1);
         const QJsonObject hook = root.value(QStringLiteral("hooks")).toObject().value(QStringLiteral("beforeSubmitPrompt")).toArray().at(0).toObject();
-        QCOMPARE(hook.value(QStringLiteral("command")).toString(), QStringLiteral("/opt/teamai --hook prompt-submit --tool cursor"));
+        QCOMPARE(hook.value(QStringLiteral("command")).toString(), QStringLiteral("/opt/teamai hook-dispatch prompt-submit --tool cursor"));
+        QVERIFY(!hook.contains(QStringLiteral("description")));  // Cursor's entries carry none
         QVERIFY(!hook.contains(QStringLiteral("type")));
         QVERIFY(!dispatch::install(tool("cursor"), m_env->home(), QStringLiteral("/opt/teamai")).written);
     }

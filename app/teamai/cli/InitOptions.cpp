@@ -1,0 +1,128 @@
+#include "cli/InitOptions.h"
+
+#include "cli/CommandLine.h"
+#include "config/AgentConfig.h"
+#include "tools/ToolTable.h"
+
+#include <QFileInfo>
+
+namespace teamai::cli {
+namespace {
+
+const QString kHttp = QStringLiteral("http");
+const QString kToken = QStringLiteral("token");
+const QString kTokenStore = QStringLiteral("token-store");
+const QString kAgents = QStringLiteral("agents");
+const QString kAgent = QStringLiteral("agent");
+const QString kScope = QStringLiteral("scope");
+const QString kForce = QStringLiteral("force");
+
+/// teamai-cli's git team-repo options: this client has no git mode, so they are refused.
+const QStringList &gitModeValueOptions()
+{
+    static const QStringList names{QStringLiteral("repo"), QStringLiteral("role"), QStringLiteral("project")};
+    return names;
+}
+const QStringList &gitModeFlags()
+{
+    static const QStringList names{QStringLiteral("self"), QStringLiteral("inherit-user-scope"), QStringLiteral("no-inherit-user-scope")};
+    return names;
+}
+
+/// The first git-mode option on @p line, as the user would have written it; empty when none.
+QString gitModeOption(const CommandLine &line)
+{
+    if (!line.positionals().isEmpty())
+        return QStringLiteral("the team repo argument `%1`").arg(line.positionals().constFirst());
+    for (const QString &name : gitModeValueOptions() + gitModeFlags()) {
+        if (line.isSet(name))
+            return QStringLiteral("--") + name;
+    }
+    return {};
+}
+
+/// --agent (repeatable) and --agents, each comma-separated, as one list; @p error on an unknown name.
+QList<const ToolInfo *> agentsFrom(const QStringList &lists, QString *error)
+{
+    QList<const ToolInfo *> agents;
+    for (const QString &list : lists) {
+        for (const QString &name : list.split(u',', Qt::SkipEmptyParts)) {
+            if (name.trimmed().isEmpty())
+                continue;
+            const ToolInfo *tool = findTool(name);
+            if (!tool) {
+                *error = QStringLiteral("unknown agent `%1` (known: %2)").arg(name.trimmed(), knownToolList());
+                return {};
+            }
+            if (!agents.contains(tool))
+                agents.append(tool);
+        }
+    }
+    if (agents.isEmpty())
+        *error = QStringLiteral("--agent needs at least one agent (known: %1)").arg(knownToolList());
+    return agents;
+}
+
+/// teamai-cli's --scope rules: user or project, and project not in HOME (paths would collide).
+QString scopeProblem(const QString &scope, const QString &cwd, const QString &home)
+{
+    if (scope != QLatin1String("user") && scope != QLatin1String("project"))
+        return QStringLiteral("invalid scope `%1`: use user or project").arg(scope);
+    if (scope == QLatin1String("project") && QFileInfo(cwd).canonicalFilePath() == QFileInfo(home).canonicalFilePath())
+        return QStringLiteral("--scope project cannot be used in your home folder (cd to a project folder, or use --scope user)");
+    return {};
+}
+
+} // namespace
+
+CommandLine InitOptions::commandLine()
+{
+    QSet<QString> values{kHttp, kToken, kTokenStore, kAgents, kAgent, kScope};
+    QSet<QString> flags{kForce};
+    for (const QString &name : gitModeValueOptions())
+        values.insert(name);
+    for (const QString &name : gitModeFlags())
+        flags.insert(name);
+    return CommandLine(values, flags, 1);
+}
+
+InitOptions InitOptions::from(const CommandLine &line, const QString &cwd, const QString &home)
+{
+    InitOptions options;
+    if (const QString git = gitModeOption(line); !git.isEmpty()) {
+        options.error = QStringLiteral("%1 belongs to teamai-cli's git team-repo mode, which this client does not have "
+                                       "(it talks to an HTTP backend: use --http URL); nothing was changed").arg(git);
+        return options;
+    }
+    if (!line.isSet(kHttp)) {
+        options.error = QStringLiteral("--http URL is required");
+        return options;
+    }
+    options.endpoint = line.value(kHttp).trimmed();
+    options.error = AgentConfig::validateEndpoint(options.endpoint);
+    if (!options.error.isEmpty())
+        return options;
+    options.token = line.value(kToken);
+
+    const QString store = line.value(kTokenStore);
+    if (store == QLatin1String("keychain"))
+        options.backend = TokenStore::Backend::Keychain;
+    else if (store == QLatin1String("file"))
+        options.backend = TokenStore::Backend::File;
+    else if (!store.isEmpty() && store != QLatin1String("auto"))
+        options.error = QStringLiteral("--token-store must be auto, keychain or file");
+    if (line.isSet(kScope)) {
+        options.scope = line.value(kScope).trimmed();
+        if (options.error.isEmpty())
+            options.error = scopeProblem(options.scope, cwd, home);
+        if (options.scope == QLatin1String("project"))
+            options.notes.append(QStringLiteral("Scope project: the endpoint, the token and the hooks are per user in either scope, "
+                                                "as teamai-cli keeps them with --http; each resource still goes where its command's scope says."));
+    }
+    options.agentsGiven = line.isSet(kAgent) || line.isSet(kAgents);
+    if (options.agentsGiven && options.error.isEmpty())
+        options.agents = agentsFrom(line.values(kAgent) + line.values(kAgents), &options.error);
+    return options;
+}
+
+} // namespace teamai::cli
