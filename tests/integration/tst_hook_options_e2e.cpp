@@ -159,6 +159,7 @@ private slots:
         verifyQuiet(runTeamai({QStringLiteral("hook-dispatch"), QStringLiteral("stop"), QStringLiteral("--stdin-file=") + link}, kHookJson));
         QVERIFY(QFileInfo(link).isSymLink());
         QVERIFY(QFileInfo::exists(target));
+        QVERIFY(f->waitForWorkers());  // stop: the worker runs the round
         QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);  // the round ran, with an empty payload
         QVERIFY(!syncedWorkspaces().contains(QStringLiteral("from-file")));
     }
