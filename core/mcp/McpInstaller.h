@@ -1,0 +1,33 @@
+#pragma once
+
+#include "mcp/McpDefinition.h"
+#include "mcp/McpTarget.h"
+
+#include <QString>
+
+namespace teamai::mcp {
+
+/// @brief What an install or uninstall of an MCP server came to.
+struct McpOutcome {
+    bool ok = false;
+    QString error;   ///< the ack error
+    QString detail;  ///< one line for the log and the summary
+};
+
+/// @brief Writes or removes one MCP server in one tool's configuration, under InstallLock: read
+/// the manifest and the file, decide, record in the manifest, write the file (atomically, never
+/// through a link out of its folder). A server of that name that the manifest does not list is
+/// the user's: an install is refused (`<type>: server "x" exists in <tool> config and is not
+/// managed by teamai`, the reference's wording) and an uninstall leaves it alone.
+namespace installer {
+
+/// @brief Adds @p server, or replaces TeamAI's own entry of that name. @p type and @p tool name
+/// the command and the tool in errors.
+McpOutcome install(const McpTarget &target, const McpServer &server, const QString &type, const QString &tool);
+
+/// @brief Removes TeamAI's server @p name; a name the manifest does not list is nothing to do
+/// (success), whatever the file holds.
+McpOutcome uninstall(const McpTarget &target, const QString &name, const QString &type);
+
+} // namespace installer
+} // namespace teamai::mcp
