@@ -4,6 +4,8 @@
 #include "mcp/McpManifest.h"
 #include "mcp/SafeFile.h"
 #include "resources/InstallLock.h"
+#include "resources/Manifest.h"
+#include "resources/ResourceScope.h"
 
 #include <memory>
 
@@ -116,6 +118,25 @@ McpOutcome uninstall(const McpTarget &target, const QString &name, const QString
     outcome.detail = present ? QStringLiteral("removed MCP server %1 from %2").arg(name, target.file)
                              : QStringLiteral("MCP server %1 was already gone from %2; record removed").arg(name, target.file);
     return outcome;
+}
+
+QList<InstalledServer> installed(const ToolInfo &tool, const QStringList &workspaces)
+{
+    QList<InstalledServer> found;
+    QList<resources::ResourceScope> scopes{resources::ResourceScope::fromKey(Manifest::userScopeKey())};
+    for (const QString &workspace : workspaces)
+        scopes.append(resources::ResourceScope::fromKey(Manifest::projectScopeKey(workspace)));
+    for (const resources::ResourceScope &scope : scopes) {
+        const McpTarget target = McpTarget::resolve(tool, scope, QStringLiteral("uninstall"));
+        if (!target.ok)
+            continue;
+        const McpManifest::Loaded loaded = loadManifest(target);
+        if (!loaded.manifest)
+            continue;
+        for (const QString &name : loaded.manifest->names(target.manifestKey))
+            found.append({name, target});
+    }
+    return found;
 }
 
 } // namespace teamai::mcp::installer

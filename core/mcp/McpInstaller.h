@@ -3,7 +3,9 @@
 #include "mcp/McpDefinition.h"
 #include "mcp/McpTarget.h"
 
+#include <QList>
 #include <QString>
+#include <QStringList>
 
 namespace teamai::mcp {
 
@@ -24,6 +26,16 @@ namespace installer {
 /// @brief Adds @p server, or replaces TeamAI's own entry of that name. @p type and @p tool name
 /// the command and the tool in errors.
 McpOutcome install(const McpTarget &target, const McpServer &server, const QString &type, const QString &tool);
+
+/// @brief One server managed-mcp.json lists for a tool, and where it is.
+struct InstalledServer {
+    QString name;
+    McpTarget target;
+};
+
+/// @brief Every server TeamAI installed for @p tool: user scope, and project scope in each of
+/// @p workspaces (the bound ones: project manifests live in the workspaces). For `teamai uninstall`.
+QList<InstalledServer> installed(const ToolInfo &tool, const QStringList &workspaces);
 
 /// @brief Removes TeamAI's server @p name; a name the manifest does not list is nothing to do
 /// (success), whatever the file holds.

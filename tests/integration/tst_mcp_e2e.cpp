@@ -267,6 +267,26 @@ private slots:
         QCOMPARE(f->env().readFile(QStringLiteral(".claude.json")), kClaudeJson);
     }
 
+    void teamaiUninstallRemovesOurServersOnly()
+    {
+        const QString workspace = f->env().home() + QStringLiteral("/work/app");
+        QVERIFY(QDir().mkpath(workspace));
+        bindWorkspace(workspace);
+        f->env().writeFile(QStringLiteral("work/app/.mcp.json"), "{\"mcpServers\": {\"team-own\": {\"command\": \"t\"}}}\n");
+        f->server().queue(QJsonArray{install(70, QStringLiteral("fs"), stdioConfig(QStringLiteral("npx"))),
+                                     install(71, QStringLiteral("db"), stdioConfig(QStringLiteral("db-mcp")),
+                                             {{QStringLiteral("scope"), QStringLiteral("project")}, {QStringLiteral("workspace_path"), workspace}})});
+        f->syncJson();
+        QVERIFY2(ackOk(70), qPrintable(ackError(70)));
+        QVERIFY2(ackOk(71), qPrintable(ackError(71)));
+
+        const TeamaiRun run = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("claude"), QStringLiteral("--force")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("Removed claude MCP server fs"), run.out.constData());
+        QCOMPARE(f->env().readFile(QStringLiteral(".claude.json")), kClaudeJson);
+        QCOMPARE(f->env().readFile(QStringLiteral("work/app/.mcp.json")), QByteArray("{\"mcpServers\": {\"team-own\": {\"command\": \"t\"}}}\n"));
+    }
+
     void noWriteThroughALinkOutOfTheToolsFolder()
     {
         // ~/.cursor/mcp.json is a link to a file outside HOME: never written through.
