@@ -212,7 +212,16 @@ QByteArray JsonText::render(const JsonNode &value, const Object &parent, qsizety
     QByteArray indent = parent.closingIndent + step();
     if (memberKeyBegin >= 0)
         indent = lineIndent(m_text, memberKeyBegin).value_or(indent);
-    return value.pretty(indent, step());
+    return withLineBreaks(value.pretty(indent, step()));
+}
+
+QByteArray JsonText::withLineBreaks(QByteArray text) const
+{
+    // A file with Windows line breaks gets them in what we add too.
+    const qsizetype newline = m_text.indexOf('\n');
+    if (newline > 0 && m_text.at(newline - 1) == '\r')
+        text.replace("\n", "\r\n");
+    return text;
 }
 
 void JsonText::insert(const Object &parent, const QString &key, const JsonNode &value)
@@ -220,7 +229,7 @@ void JsonText::insert(const Object &parent, const QString &key, const JsonNode &
     if (parent.members.isEmpty()) {
         const QByteArray indent = parent.closingIndent + step();
         const QByteArray member = JsonNode::quote(key) + ": " + value.pretty(indent, step());
-        const QByteArray body = '\n' + indent + member + '\n' + parent.closingIndent;
+        const QByteArray body = withLineBreaks('\n' + indent + member + '\n' + parent.closingIndent);
         m_text.replace(parent.open + 1, parent.close - parent.open - 1, body);
         return;
     }
@@ -239,8 +248,9 @@ bool JsonText::set(const QStringList &path, const JsonNode &value)
     const QStringList parentPath = path.mid(0, path.size() - 1);
     const std::optional<Object> parent = objectAt(parentPath);
     if (!parent) {
-        if (parentPath.isEmpty() || !valueAt(parentPath).isUndefined())
-            return false;  // the way is blocked by a value that is not an object
+        const QJsonValue blocking = valueAt(parentPath);
+        if (parentPath.isEmpty() || !(blocking.isUndefined() || blocking.isNull()))
+            return false;  // the way is blocked by a value that is not an object (null counts as absent, as in JS `?? {}`)
         JsonNode wrapper = JsonNode::object();
         wrapper.insert(path.last(), value);
         return set(parentPath, wrapper);

@@ -52,6 +52,7 @@ private:
     QByteArray render(const JsonNode &value, const Object &parent, qsizetype memberKeyBegin) const;
     void insert(const Object &parent, const QString &key, const JsonNode &value);
     QByteArray step() const;
+    QByteArray withLineBreaks(QByteArray text) const;
 
     QByteArray m_text;
 };

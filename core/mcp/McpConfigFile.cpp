@@ -94,11 +94,12 @@ std::unique_ptr<McpConfigFile> McpConfigFile::open(McpFormat format, bool allowB
         return nullptr;
     }
     const QString key = render::serverKey(format);
-    // A missing file gets the server key; a blank one, or one without the key, may be bare.
+    // A missing file gets the server key; a blank one, or one without the key, may be bare. A
+    // null server key counts as none (the reference reads it with `?? {}`).
     const bool bare = allowBare && exists && (bytes.trimmed().isEmpty() || parsed.doc->valueAt({key}).isUndefined());
     if (!bare) {
         const QJsonValue servers = parsed.doc->valueAt({key});
-        if (!servers.isUndefined() && !servers.isObject()) {
+        if (!servers.isUndefined() && !servers.isNull() && !servers.isObject()) {
             *error = QStringLiteral("its %1 is not an object").arg(key);
             return nullptr;
         }

@@ -64,6 +64,9 @@ private slots:
                                    << QByteArray("{\n  \"mcpServers\": {\n    \"fs\": {\n      \"command\": \"x\"\n    }\n  }\n}");
         QTest::newRow("blank file") << QByteArray("  \n")
                                     << QByteArray("{\n  \"mcpServers\": {\n    \"fs\": {\n      \"command\": \"x\"\n    }\n  }\n}\n");
+        QTest::newRow("windows line breaks") << QByteArray("{\r\n  \"mcpServers\": {\r\n    \"a\": 1\r\n  }\r\n}\r\n")
+                                             << QByteArray("{\r\n  \"mcpServers\": {\r\n    \"a\": 1,\r\n    \"fs\": {\r\n      \"command\": \"x\"\r\n    }\r\n  }\r\n}\r\n");
+        QTest::newRow("servers null") << QByteArray("{\"mcpServers\": null}") << QByteArray("{\"mcpServers\": {\"fs\":{\"command\":\"x\"}}}");
         QTest::newRow("one line") << QByteArray("{\"mcpServers\":{\"a\":1}}") << QByteArray("{\"mcpServers\":{\"a\":1,\"fs\":{\"command\":\"x\"}}}");
         QTest::newRow("replace in place") << QByteArray("{\n  \"mcpServers\": {\n    \"fs\": 0,\n    \"b\": 1\n  }\n}")
                                           << QByteArray("{\n  \"mcpServers\": {\n    \"fs\": {\n      \"command\": \"x\"\n    },\n    \"b\": 1\n  }\n}");
