@@ -54,6 +54,8 @@ bool sameRoute(const CommandRoute &a, const CommandRoute &b)
 {
     if (a.handler != b.handler || a.hookRuleInstall != b.hookRuleInstall)
         return false;
+    if (a.handler == Handler::Mcp)
+        return a.action == b.action;
     return a.handler != Handler::Resource || (a.kind == b.kind && a.action == b.action);
 }
 
@@ -95,9 +97,14 @@ void checkRoute(const Command &command, const CommandRoute &route)
         fail("restricted routing disagrees with the type", command.raw);
     if (!restricted && hookRule != (route.handler == Handler::HookRule))
         fail("hook-rule routing disagrees with the type", command.raw);
+    const bool mcp = type == QLatin1String("install_mcp") || type == QLatin1String("uninstall_mcp");
+    if (mcp != (route.handler == Handler::Mcp))
+        fail("MCP routing disagrees with the type", command.raw);
+    if (mcp && (route.action == teamai::ResourceAction::Install) != type.startsWith(QLatin1String("install_")))
+        fail("MCP action disagrees with the type", command.raw);
     if (route.handler == Handler::HookRule && route.hookRuleInstall != type.startsWith(QLatin1String("install_")))
         fail("hook-rule install flag disagrees with the type", command.raw);
-    if (!restricted && !hookRule && (handleType == QLatin1String("hook")) != (route.handler == Handler::SkipHook))
+    if (!restricted && !hookRule && !mcp && (handleType == QLatin1String("hook")) != (route.handler == Handler::SkipHook))
         fail("skipped-hook routing disagrees with handle_type", command.raw);
     if (route.handler == Handler::Resource) {
         const bool install = type.isEmpty() || type.startsWith(QLatin1String("install_"));
