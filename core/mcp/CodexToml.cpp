@@ -31,8 +31,9 @@ qsizetype skipQuoted(const QString &t, qsizetype i)
     return i;
 }
 
-/// The text's lines, each marked when it begins inside a `"""` or `'''` string.
-QList<Line> linesOf(const QString &t)
+/// The text's lines, each marked when it begins inside a `"""` or `'''` string; @p open, when
+/// given, says whether the text ends inside one (it is then not valid TOML).
+QList<Line> linesOf(const QString &t, bool *open = nullptr)
 {
     QList<Line> lines;
     QString closing;  // the delimiter of the multi-line string we are in, if any
@@ -69,6 +70,8 @@ QList<Line> linesOf(const QString &t)
     line.end = t.size();
     if (line.begin < t.size())
         lines.append(line);
+    if (open)
+        *open = !closing.isEmpty();
     return lines;
 }
 
@@ -213,7 +216,7 @@ Scan scan(const QString &text)
 {
     Scan result;
     QStringList table;  // the table the current line belongs to
-    for (const Line &line : linesOf(text)) {
+    for (const Line &line : linesOf(text, &result.unterminatedString)) {
         if (line.inString)
             continue;
         const QStringView s = QStringView(text).mid(line.begin, line.end - line.begin);

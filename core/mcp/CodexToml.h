@@ -18,6 +18,7 @@ namespace teamai::mcp::codextoml {
 struct Scan {
     QStringList servers;      ///< every server name it defines: `[mcp_servers.X]`, `[mcp_servers.X.env]`, dotted keys
     bool inlineTable = false; ///< `mcp_servers = {…}`: no `[mcp_servers.X]` table may be added then
+    bool unterminatedString = false;  ///< a `"""`/`'''` string never closes: not TOML, not to be edited
 };
 Scan scan(const QString &text);
 

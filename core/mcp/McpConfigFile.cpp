@@ -86,6 +86,10 @@ std::unique_ptr<McpConfigFile> McpConfigFile::open(McpFormat format, bool allowB
             *error = QStringLiteral("it is not valid UTF-8");
             return nullptr;
         }
+        if (codextoml::scan(text).unterminatedString) {
+            *error = QStringLiteral("a multi-line string in it never ends");
+            return nullptr;
+        }
         return std::make_unique<CodexConfigFile>(text);
     }
     JsonText::Parsed parsed = JsonText::parse(bytes);

@@ -12,6 +12,7 @@
 //     has the same id, type, route and fields, so a deferred command runs as it was received.
 // A violation traps (__builtin_trap), so libFuzzer keeps the input.
 #include "commands/Command.h"
+#include "mcp/McpDefinition.h"
 #include "resources/ResourceNames.h"
 
 #include <QJsonArray>
@@ -118,6 +119,34 @@ void checkRoute(const Command &command, const CommandRoute &route)
         fail("an empty type is not a skill install", command.raw);
 }
 
+/// An accepted MCP definition holds nothing a tool file could misread: no line break in the
+/// command or the url, no CR/LF in a header, an http(s) url, env names from the fixed alphabet.
+void checkMcpDefinition(const Command &command)
+{
+    const teamai::mcp::ParsedServer parsed = teamai::mcp::parseDefinition(
+        QStringLiteral("install_mcp"), command.field(QStringLiteral("slug")), command.raw.value(QStringLiteral("mcp_config")));
+    if (parsed.server.has_value() == !parsed.error.isEmpty())
+        fail("an MCP definition is both accepted and refused, or neither", command.raw);
+    if (!parsed.server)
+        return;
+    const teamai::mcp::McpServer &server = *parsed.server;
+    const auto hasBreak = [](const QString &s) { return s.contains(u'\n') || s.contains(u'\r') || s.contains(QChar(0)); };
+    if (hasBreak(server.command) || hasBreak(server.url))
+        fail("an accepted MCP command or url holds a line break", command.raw);
+    if (!server.url.isEmpty() && !server.url.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
+        && !server.url.startsWith(QLatin1String("https://"), Qt::CaseInsensitive))
+        fail("an accepted MCP url is not http(s)", command.raw);
+    for (const auto &[name, value] : server.headers) {
+        if (hasBreak(name) || hasBreak(value))
+            fail("an accepted MCP header holds a line break", command.raw);
+    }
+    for (const auto &[name, value] : server.env) {
+        Q_UNUSED(value)
+        if (name.isEmpty() || name.at(0).isDigit() || hasBreak(name) || name.contains(u'='))
+            fail("an accepted MCP env name is not a name", command.raw);
+    }
+}
+
 // What the handlers do with the names they pick: validate, and build the error text.
 void checkNames(const Command &command)
 {
@@ -141,6 +170,7 @@ void checkCommand(const QJsonObject &object)
     const CommandRoute route = teamai::routeCommand(command);
     checkRoute(command, route);
     checkNames(command);
+    checkMcpDefinition(command);
 
     const QByteArray stored = QJsonDocument(command.raw).toJson(QJsonDocument::Compact);
     const Command reread = Command::fromJson(QJsonDocument::fromJson(stored).object());

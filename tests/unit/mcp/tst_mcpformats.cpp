@@ -131,6 +131,7 @@ private slots:
         QTest::newRow("array") << int(McpFormat::Claude) << QByteArray("[]");
         QTest::newRow("servers not an object") << int(McpFormat::Buddy) << QByteArray("{\"mcpServers\": []}");
         QTest::newRow("opencode mcp not an object") << int(McpFormat::Opencode) << QByteArray("{\"mcp\": true}");
+        QTest::newRow("toml string never ends") << int(McpFormat::Codex) << QByteArray("x = \"\"\"\n[mcp_servers.fs]\n");
         QTest::newRow("toml not utf-8") << int(McpFormat::Codex) << QByteArray("model = \"\xff\"\n");
     }
     void filesThatCannotBeEditedAreRefused()
