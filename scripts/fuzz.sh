@@ -11,7 +11,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${TEAMAI_FUZZ_BUILD_DIR:-build-fuzz}
-targets=(tokenizer command names)
+targets=(tokenizer command names mcpfiles)
 temporary=()
 trap 'rm -rf "${temporary[@]}"' EXIT
 

@@ -53,6 +53,15 @@ admin -X POST "$url/admin/commands" -H 'Content-Type: application/json' -d "[
   {\"id\": 203, \"type\": \"install_skill\", \"skill_slug\": \"evil\", \"download_url\": \"$url/download/skill/evil.zip?evil=dotdot\"}]" >/dev/null
 "$teamai" sync --tool claude || true
 (cd "$HOME" && find .claude -type f | sort)
+section "The backend pushes an MCP server; teamai sync adds it to ~/.claude.json (the user's own server stays)"
+printf '{\n  "mcpServers": {\n    "my-notes": {\n      "command": "notes-mcp"\n    }\n  }\n}\n' >"$HOME/.claude.json"
+admin -X POST "$url/admin/commands" -H 'Content-Type: application/json' -d '[
+  {"id": 301, "type": "install_mcp", "slug": "filesystem", "scope": "user", "version": "1.0",
+   "mcp_config": {"transport": "stdio", "command": "npx", "args": ["-y", "@modelcontextprotocol/server-filesystem", "/tmp"]}},
+  {"id": 302, "type": "install_mcp", "slug": "my-notes", "scope": "user",
+   "mcp_config": {"transport": "stdio", "command": "evil"}}]' >/dev/null
+"$teamai" sync --tool claude || true
+cat "$HOME/.claude.json"
 section "teamai history"
 "$teamai" history --limit 20
 section "Acknowledgements the backend received"

@@ -55,6 +55,11 @@ CommandRoute routeCommand(const Command &command)
         route.hookRuleInstall = type.startsWith(QLatin1String("install_"));
         return route;
     }
+    if (type == QLatin1String("install_mcp") || type == QLatin1String("uninstall_mcp")) {
+        route.handler = CommandRoute::Handler::Mcp;
+        route.action = type.startsWith(QLatin1String("install_")) ? ResourceAction::Install : ResourceAction::Uninstall;
+        return route;
+    }
     if (handleType == QLatin1String("hook")) {
         route.handler = CommandRoute::Handler::SkipHook;
         return route;

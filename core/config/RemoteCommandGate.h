@@ -10,7 +10,8 @@
 namespace teamai {
 
 /// @brief The remote-command kill switch (SPEC §5): decides whether pushed commands
-/// (uninstall_teamai/cmd and hook rules) may run on this machine. Resource installs are not gated.
+/// (uninstall_teamai/cmd, hook rules and MCP server installs) may run on this machine. Resource
+/// installs are not gated.
 ///
 /// Order of precedence (docs/security.md, "The kill switch and the admin policy"):
 ///  1. TEAMAI_DISABLE_REMOTE_CMD set to 1, true or yes (any case) disables — always, even under a

@@ -15,6 +15,7 @@ public:
     struct Handlers {
         CommandHandler *restricted = nullptr;
         CommandHandler *hookRules = nullptr;
+        CommandHandler *mcp = nullptr;
         CommandHandler *resources = nullptr;
     };
 

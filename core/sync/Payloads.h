@@ -18,7 +18,8 @@ namespace payloads {
 /// full snapshot). Field by field as the reference client sends them: `agent_type` normalized,
 /// `agent_version` the tool's own, `os` the platform name, `started_at` the config's `createdAt`
 /// (@p startedAt only when the config has none), `user_level.group_id` the config's `userGroupId`
-/// as stored (absent when it is).
+/// as stored (absent when it is), `mcps` (user level and each workspace) the MCP servers
+/// managed-mcp.json lists for the tool (mcp::report).
 QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt,
                    const QString &cwd = {});
 

@@ -18,6 +18,7 @@
 #include "sync/CommandDispatcher.h"
 #include "sync/ExecutionMonitor.h"
 #include "sync/HookRuleCommandHandler.h"
+#include "sync/McpCommandHandler.h"
 #include "sync/Payloads.h"
 #include "sync/ResourceCommandHandler.h"
 #include "sync/RestrictedCommandHandler.h"
@@ -48,6 +49,7 @@ struct SyncEngine::Setup {
     std::unique_ptr<ExecutionMonitor> monitor;  // between the handlers and the executor
     std::unique_ptr<RestrictedCommandHandler> restricted;
     std::unique_ptr<HookRuleCommandHandler> hookRuleCommands;
+    std::unique_ptr<McpCommandHandler> mcpCommands;
     std::unique_ptr<ResourceCommandHandler> resourceCommands;
     std::unique_ptr<CommandDispatcher> dispatcher;
     std::unique_ptr<LedgerDatabase> database;
@@ -142,6 +144,8 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     handlers.restricted = s.restricted.get();
     s.hookRuleCommands = std::make_unique<HookRuleCommandHandler>();
     handlers.hookRules = s.hookRuleCommands.get();
+    s.mcpCommands = std::make_unique<McpCommandHandler>();
+    handlers.mcp = s.mcpCommands.get();
     s.resourceCommands = std::make_unique<ResourceCommandHandler>(&s.network, caFile);
     handlers.resources = s.resourceCommands.get();
     s.dispatcher = std::make_unique<CommandDispatcher>(handlers);

@@ -12,6 +12,7 @@
 //     has the same id, type, route and fields, so a deferred command runs as it was received.
 // A violation traps (__builtin_trap), so libFuzzer keeps the input.
 #include "commands/Command.h"
+#include "mcp/McpDefinition.h"
 #include "resources/ResourceNames.h"
 
 #include <QJsonArray>
@@ -54,6 +55,8 @@ bool sameRoute(const CommandRoute &a, const CommandRoute &b)
 {
     if (a.handler != b.handler || a.hookRuleInstall != b.hookRuleInstall)
         return false;
+    if (a.handler == Handler::Mcp)
+        return a.action == b.action;
     return a.handler != Handler::Resource || (a.kind == b.kind && a.action == b.action);
 }
 
@@ -95,9 +98,14 @@ void checkRoute(const Command &command, const CommandRoute &route)
         fail("restricted routing disagrees with the type", command.raw);
     if (!restricted && hookRule != (route.handler == Handler::HookRule))
         fail("hook-rule routing disagrees with the type", command.raw);
+    const bool mcp = type == QLatin1String("install_mcp") || type == QLatin1String("uninstall_mcp");
+    if (mcp != (route.handler == Handler::Mcp))
+        fail("MCP routing disagrees with the type", command.raw);
+    if (mcp && (route.action == teamai::ResourceAction::Install) != type.startsWith(QLatin1String("install_")))
+        fail("MCP action disagrees with the type", command.raw);
     if (route.handler == Handler::HookRule && route.hookRuleInstall != type.startsWith(QLatin1String("install_")))
         fail("hook-rule install flag disagrees with the type", command.raw);
-    if (!restricted && !hookRule && (handleType == QLatin1String("hook")) != (route.handler == Handler::SkipHook))
+    if (!restricted && !hookRule && !mcp && (handleType == QLatin1String("hook")) != (route.handler == Handler::SkipHook))
         fail("skipped-hook routing disagrees with handle_type", command.raw);
     if (route.handler == Handler::Resource) {
         const bool install = type.isEmpty() || type.startsWith(QLatin1String("install_"));
@@ -109,6 +117,34 @@ void checkRoute(const Command &command, const CommandRoute &route)
     }
     if (type.isEmpty() && handleType != QLatin1String("hook") && route.handler != Handler::Resource)
         fail("an empty type is not a skill install", command.raw);
+}
+
+/// An accepted MCP definition holds nothing a tool file could misread: no line break in the
+/// command or the url, no CR/LF in a header, an http(s) url, env names from the fixed alphabet.
+void checkMcpDefinition(const Command &command)
+{
+    const teamai::mcp::ParsedServer parsed = teamai::mcp::parseDefinition(
+        QStringLiteral("install_mcp"), command.field(QStringLiteral("slug")), command.raw.value(QStringLiteral("mcp_config")));
+    if (parsed.server.has_value() == !parsed.error.isEmpty())
+        fail("an MCP definition is both accepted and refused, or neither", command.raw);
+    if (!parsed.server)
+        return;
+    const teamai::mcp::McpServer &server = *parsed.server;
+    const auto hasBreak = [](const QString &s) { return s.contains(u'\n') || s.contains(u'\r') || s.contains(QChar(0)); };
+    if (hasBreak(server.command) || hasBreak(server.url))
+        fail("an accepted MCP command or url holds a line break", command.raw);
+    if (!server.url.isEmpty() && !server.url.startsWith(QLatin1String("http://"), Qt::CaseInsensitive)
+        && !server.url.startsWith(QLatin1String("https://"), Qt::CaseInsensitive))
+        fail("an accepted MCP url is not http(s)", command.raw);
+    for (const auto &[name, value] : server.headers) {
+        if (hasBreak(name) || hasBreak(value))
+            fail("an accepted MCP header holds a line break", command.raw);
+    }
+    for (const auto &[name, value] : server.env) {
+        Q_UNUSED(value)
+        if (name.isEmpty() || name.at(0).isDigit() || hasBreak(name) || name.contains(u'='))
+            fail("an accepted MCP env name is not a name", command.raw);
+    }
 }
 
 // What the handlers do with the names they pick: validate, and build the error text.
@@ -134,6 +170,7 @@ void checkCommand(const QJsonObject &object)
     const CommandRoute route = teamai::routeCommand(command);
     checkRoute(command, route);
     checkNames(command);
+    checkMcpDefinition(command);
 
     const QByteArray stored = QJsonDocument(command.raw).toJson(QJsonDocument::Compact);
     const Command reread = Command::fromJson(QJsonDocument::fromJson(stored).object());

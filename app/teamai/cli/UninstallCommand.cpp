@@ -5,6 +5,8 @@
 #include "agenthooks/HookRules.h"
 #include "cli/CommandLine.h"
 #include "cli/UninstallTeardown.h"
+#include "config/AgentConfig.h"
+#include "mcp/McpInstaller.h"
 #include "resources/Manifest.h"
 #include "resources/ResourceStore.h"
 #include "tools/ToolTable.h"
@@ -58,6 +60,15 @@ QString scopeLabel(const QString &scopeKey)
     return scopeKey == QLatin1String("user") ? QStringLiteral("user") : scopeKey;
 }
 
+/// The MCP servers TeamAI installed for @p tool, user scope and the bound workspaces'.
+QList<mcp::installer::InstalledServer> mcpServersOf(const ToolInfo &tool)
+{
+    QStringList workspaces;
+    for (const AgentConfig::WorkspaceBinding &binding : AgentConfig::load().config.workspaceBindings())
+        workspaces.append(binding.path);
+    return mcp::installer::installed(tool, workspaces);
+}
+
 } // namespace
 
 QString UninstallCommand::name() const { return QStringLiteral("uninstall"); }
@@ -71,8 +82,9 @@ QString UninstallCommand::help() const
         "\n"
         "Removes what TeamAI added to AI agents on this machine: the hooks `teamai init` wrote\n"
         "(and the reference client's `teamai hook-dispatch` hooks), the hook rules the backend\n"
-        "pushed, and the skills, rules and CLAUDE.md blocks that ~/.teamai/local-agent/manifest.json\n"
-        "says TeamAI installed. Without --agent (or for the last agent that has any of these) it\n"
+        "pushed, the skills, rules and CLAUDE.md blocks that ~/.teamai/local-agent/manifest.json\n"
+        "says TeamAI installed, and the MCP servers ~/.teamai/managed-mcp.json lists (user scope and\n"
+        "bound workspaces). Without --agent (or for the last agent that has any of these) it\n"
         "also removes config.json and settings.json (and teamai-cli's ~/.teamai/config.yaml when it\n"
         "points at an HTTP backend), the API token from every place it can be\n"
         "(credential store, ~/.teamai/token, ~/.teamai/apikey) and the tray's autostart entry, so\n"
@@ -108,6 +120,8 @@ QStringList UninstallCommand::plan(const ToolInfo &tool)
                          .arg(tool.name, resourceKindName(resource.kind), resource.slug, scopeLabel(resource.scopeKey),
                               resource.location));
     }
+    for (const mcp::installer::InstalledServer &server : mcpServersOf(tool))
+        lines.append(QStringLiteral("%1: MCP server %2 in %3").arg(tool.name, server.name, server.target.file));
     const QString orphaned = resources::ResourceStore(tool).orphanedClaudeMdSection(userScope());
     if (!orphaned.isEmpty())
         lines.append(QStringLiteral("%1: the TeamAI section of %2 (no manifest entry left)").arg(tool.name, orphaned));
@@ -143,6 +157,15 @@ bool UninstallCommand::remove(const ToolInfo &tool)
         } else {
             printErr(QStringLiteral("teamai uninstall: %1: %2 %3: %4")
                          .arg(tool.name, resourceKindName(resource.kind), resource.slug, outcome.error));
+            ok = false;
+        }
+    }
+    for (const mcp::installer::InstalledServer &server : mcpServersOf(tool)) {
+        const mcp::McpOutcome outcome = mcp::installer::uninstall(server.target, server.name, QStringLiteral("uninstall"));
+        if (outcome.ok) {
+            printOut(QStringLiteral("Removed %1 MCP server %2 from %3").arg(tool.name, server.name, server.target.file));
+        } else {
+            printErr(QStringLiteral("teamai uninstall: %1: MCP server %2: %3").arg(tool.name, server.name, outcome.error));
             ok = false;
         }
     }

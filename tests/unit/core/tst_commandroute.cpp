@@ -25,6 +25,8 @@ private slots:
         QTest::newRow("uninstall_teamai") << QByteArray(R"({"id":1,"type":"uninstall_teamai"})") << Handler::RestrictedCmd << S << I;
         QTest::newRow("cmd alias") << QByteArray(R"({"id":1,"type":"cmd"})") << Handler::RestrictedCmd << S << I;
         QTest::newRow("hook rule") << QByteArray(R"({"id":1,"type":"install_hook_rule","handle_type":"hook"})") << Handler::HookRule << S << I;
+        QTest::newRow("install_mcp") << QByteArray(R"({"id":1,"type":"install_mcp","handle_type":"hook"})") << Handler::Mcp << S << I;
+        QTest::newRow("uninstall_mcp") << QByteArray(R"({"id":1,"type":"uninstall_mcp"})") << Handler::Mcp << S << U;
         QTest::newRow("other hook") << QByteArray(R"({"id":1,"type":"install_skill","handle_type":"hook"})") << Handler::SkipHook << S << I;
         QTest::newRow("empty type") << QByteArray(R"({"id":1})") << Handler::Resource << S << I;
         QTest::newRow("install_skill") << QByteArray(R"({"id":1,"type":"install_skill"})") << Handler::Resource << S << I;
@@ -47,10 +49,10 @@ private slots:
         QFETCH(ResourceAction, action);
         const CommandRoute route = routeCommand(Command::fromJson(QJsonDocument::fromJson(json).object()));
         QCOMPARE(route.handler, handler);
-        if (handler == Handler::Resource) {
+        if (handler == Handler::Resource)
             QCOMPARE(route.kind, kind);
+        if (handler == Handler::Resource || handler == Handler::Mcp)
             QCOMPARE(route.action, action);
-        }
     }
 
     void integerIds_data()

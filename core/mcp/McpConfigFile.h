@@ -1,0 +1,41 @@
+#pragma once
+
+#include "mcp/McpDefinition.h"
+#include "tools/ToolTable.h"
+
+#include <QByteArray>
+#include <QString>
+#include <QStringList>
+
+#include <memory>
+
+namespace teamai::mcp {
+
+/// @brief One tool's MCP configuration file in memory, in that tool's format (JSON with its
+/// server key, or Codex's TOML), edited one server at a time; everything else in it is kept as
+/// it was (JsonText, codextoml).
+///
+/// Use: `auto file = McpConfigFile::open(format, bare, bytes, exists, &error);`, then defines(),
+/// put() or remove(), then write bytes().
+class McpConfigFile
+{
+public:
+    virtual ~McpConfigFile() = default;
+
+    /// @brief Parses @p bytes (@p exists false: the file is missing). @p allowBare: the file may
+    /// be a servers object without the server key (Copilot's `.github/mcp.json`). nullptr with
+    /// @p error set when the file cannot be understood — nothing may then be written over it.
+    static std::unique_ptr<McpConfigFile> open(McpFormat format, bool allowBare, const QByteArray &bytes, bool exists,
+                                               QString *error);
+
+    /// @brief Every server the file defines, ours and the user's.
+    virtual QStringList servers() const = 0;
+    bool defines(const QString &name) const { return servers().contains(name); }
+    /// @brief Adds or replaces @p server; @p hash receives the manifest hash of what was written.
+    virtual bool put(const McpServer &server, QString *hash, QString *error) = 0;
+    /// @brief Removes server @p name (nothing when absent).
+    virtual void remove(const QString &name) = 0;
+    virtual QByteArray bytes() const = 0;
+};
+
+} // namespace teamai::mcp

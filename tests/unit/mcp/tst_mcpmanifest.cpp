@@ -1,0 +1,119 @@
+// managed-mcp.json: the reference client's record of installed MCP servers, in its places and
+// shape, edited without disturbing what else it holds.
+
+#include "mcp/McpManifest.h"
+#include "TestEnvironment.h"
+#include "../config/FileMode.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QtTest>
+
+using namespace teamai::mcp;
+using namespace teamai::test;
+
+class TestMcpManifest : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<TestEnvironment> m_env;
+
+private slots:
+    void init() { m_env = std::make_unique<TestEnvironment>(); }
+    void cleanup() { m_env.reset(); }
+
+    void placesAndKeys()
+    {
+        QCOMPARE(McpManifest::userPath(), m_env->home() + QStringLiteral("/.teamai/managed-mcp.json"));
+        // sha1("/tmp/mcpref/ws")[:12], as the reference named the folder for that workspace.
+        QCOMPARE(McpManifest::workspaceId(QStringLiteral("/tmp/mcpref/ws")), QStringLiteral("22332f464d53"));
+        QCOMPARE(McpManifest::projectPath(QStringLiteral("/w")), QStringLiteral("/w/.teamai/workspaces/%1/managed-mcp.json").arg(McpManifest::workspaceId(QStringLiteral("/w"))));
+        QCOMPARE(McpManifest::key(QStringLiteral("claude"), false), QStringLiteral("claude"));
+        QCOMPARE(McpManifest::key(QStringLiteral("claude"), true), QStringLiteral("claude:project"));
+    }
+
+    void recordsAsTheReferenceDoes()
+    {
+        // A file the reference wrote, with a key and a record field we do not know.
+        const QByteArray theirs = "{\n  \"codex\": [\n    {\n      \"name\": \"web\",\n      \"hash\": \"h0\",\n      \"note\": 1\n    }\n  ]\n}\n";
+        m_env->writeFile(QStringLiteral(".teamai/managed-mcp.json"), theirs);
+        McpManifest::Loaded loaded = McpManifest::loadUser();
+        QVERIFY2(loaded.manifest, qPrintable(loaded.error));
+        McpManifest manifest = *loaded.manifest;
+        QVERIFY(manifest.owns(QStringLiteral("codex"), QStringLiteral("web")));
+        manifest.put(QStringLiteral("claude"), QStringLiteral("fs"), QStringLiteral("h1"));
+        manifest.put(QStringLiteral("claude"), QStringLiteral("web"), QStringLiteral("h2"));
+        manifest.put(QStringLiteral("claude"), QStringLiteral("fs"), QStringLiteral("h3"));  // replaced in place
+        QString error;
+        QVERIFY2(manifest.save(&error), qPrintable(error));
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/managed-mcp.json")),
+                 QByteArray("{\n  \"codex\": [\n    {\n      \"name\": \"web\",\n      \"hash\": \"h0\",\n      \"note\": 1\n    }\n  ],\n"
+                            "  \"claude\": [\n    {\n      \"name\": \"fs\",\n      \"hash\": \"h3\"\n    },\n"
+                            "    {\n      \"name\": \"web\",\n      \"hash\": \"h2\"\n    }\n  ]\n}\n"));
+        QCOMPARE(fileMode(McpManifest::userPath()), 0644);  // an existing file keeps its mode, as with the reference
+
+        QVERIFY(manifest.remove(QStringLiteral("claude"), QStringLiteral("fs")));
+        QVERIFY(!manifest.remove(QStringLiteral("claude"), QStringLiteral("fs")));
+        QVERIFY(manifest.remove(QStringLiteral("claude"), QStringLiteral("web")));  // the key goes with its last record
+        QVERIFY(manifest.save(&error));
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/managed-mcp.json")), theirs);
+
+        // A new file is owner-only.
+        QVERIFY(QFile::remove(McpManifest::userPath()));
+        McpManifest fresh = *McpManifest::loadUser().manifest;
+        fresh.put(QStringLiteral("claude"), QStringLiteral("fs"), QStringLiteral("h"));
+        QVERIFY(fresh.save(&error));
+        QCOMPARE(fileMode(McpManifest::userPath()), 0600);
+        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/managed-mcp.json")),
+                 QByteArray("{\n  \"claude\": [\n    {\n      \"name\": \"fs\",\n      \"hash\": \"h\"\n    }\n  ]\n}\n"));
+    }
+
+    void aDamagedFileIsNeverWrittenOver_data()
+    {
+        QTest::addColumn<QByteArray>("bytes");
+        QTest::newRow("garbage") << QByteArray("{\"claude\": [");
+        QTest::newRow("not a list") << QByteArray("{\"claude\": {\"name\": \"fs\"}}");
+        QTest::newRow("not records") << QByteArray("{\"claude\": [\"fs\"]}");
+    }
+    void aDamagedFileIsNeverWrittenOver()
+    {
+        QFETCH(QByteArray, bytes);
+        m_env->writeFile(QStringLiteral(".teamai/managed-mcp.json"), bytes);
+        const McpManifest::Loaded loaded = McpManifest::loadUser();
+        QVERIFY(!loaded.manifest);
+        QVERIFY2(loaded.error.startsWith(McpManifest::userPath()), qPrintable(loaded.error));
+    }
+
+    void projectRecordsOfAnOlderReferenceMoveOnSave()
+    {
+        const QString workspace = m_env->home() + QStringLiteral("/ws");
+        QDir().mkpath(workspace);
+        const QString id = McpManifest::workspaceId(workspace);
+        m_env->writeFile(QStringLiteral("ws/.teamai/managed-mcp.json"),
+                         QStringLiteral("{\"claude:project\": [{\"name\": \"a\", \"hash\": \"1\"}],"
+                                        " \"cursor:project:%1\": [{\"name\": \"b\", \"hash\": \"2\"}],"
+                                        " \"cursor:project:0123456789ab\": [{\"name\": \"other\", \"hash\": \"3\"}], \"claude\": []}")
+                             .arg(id).toUtf8());
+        McpManifest::Loaded loaded = McpManifest::loadProject(workspace);
+        QVERIFY2(loaded.manifest, qPrintable(loaded.error));
+        QVERIFY(loaded.manifest->owns(QStringLiteral("claude:project"), QStringLiteral("a")));
+        QVERIFY(loaded.manifest->owns(QStringLiteral("cursor:project"), QStringLiteral("b")));
+        QVERIFY(!loaded.manifest->owns(QStringLiteral("cursor:project"), QStringLiteral("other")));
+        QString error;
+        QVERIFY2(loaded.manifest->save(&error), qPrintable(error));
+        const QJsonObject moved =
+            QJsonDocument::fromJson(m_env->readFile(QStringLiteral("ws/.teamai/workspaces/%1/managed-mcp.json").arg(id))).object();
+        QCOMPARE(moved.keys(), (QStringList{QStringLiteral("claude:project"), QStringLiteral("cursor:project")}));
+        const QJsonObject left = QJsonDocument::fromJson(m_env->readFile(QStringLiteral("ws/.teamai/managed-mcp.json"))).object();
+        QCOMPARE(left.keys(), (QStringList{QStringLiteral("claude"), QStringLiteral("cursor:project:0123456789ab")}));
+        // The folders TeamAI made are owner-only.
+        QCOMPARE(fileMode(workspace + QStringLiteral("/.teamai/workspaces")), 0700);
+        QCOMPARE(fileMode(McpManifest::projectPath(workspace)), 0600);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestMcpManifest)
+#include "tst_mcpmanifest.moc"
