@@ -55,6 +55,10 @@ CommandRoute routeCommand(const Command &command)
         route.hookRuleInstall = type.startsWith(QLatin1String("install_"));
         return route;
     }
+    if (type == QLatin1String("apply_model_config")) {
+        route.handler = CommandRoute::Handler::ModelConfig;
+        return route;
+    }
     if (handleType == QLatin1String("hook")) {
         route.handler = CommandRoute::Handler::SkipHook;
         return route;

@@ -31,6 +31,7 @@ struct CommandRoute {
     enum class Handler {
         RestrictedCmd,   ///< uninstall_teamai / cmd: run `cmd` restricted
         HookRule,        ///< install_hook_rule / uninstall_hook_rule
+        ModelConfig,     ///< apply_model_config
         SkipHook,        ///< other handle_type == "hook": skipped, no ack
         Resource,        ///< skill / rule / claudemd install or uninstall
         Unsupported,     ///< acked failed "Unsupported command type: <type>"

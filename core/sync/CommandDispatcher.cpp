@@ -27,6 +27,9 @@ CommandResult CommandDispatcher::dispatch(const Command &command, const CommandC
     case CommandRoute::Handler::Resource:
         handler = m_handlers.resources;
         break;
+    case CommandRoute::Handler::ModelConfig:
+        handler = m_handlers.modelConfig;
+        break;
     case CommandRoute::Handler::SkipHook:
         return CommandResult::skipped(QStringLiteral("hook command: handled by the agent's own hooks"));
     case CommandRoute::Handler::Unsupported:

@@ -16,6 +16,7 @@ public:
         CommandHandler *restricted = nullptr;
         CommandHandler *hookRules = nullptr;
         CommandHandler *resources = nullptr;
+        CommandHandler *modelConfig = nullptr;
     };
 
     explicit CommandDispatcher(Handlers handlers);

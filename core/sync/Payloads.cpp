@@ -96,13 +96,14 @@ QJsonObject sync(const ToolInfo &tool, const AgentConfig &config, const QString 
     return body;
 }
 
-QJsonObject ack(qint64 id, const QString &type, bool success, const QString &error, const QString &version)
+QJsonObject ack(qint64 id, const QString &type, bool success, const QString &error, const QString &version,
+                const QString &successNote)
 {
     QJsonObject body{
         {QStringLiteral("id"), id},
         {QStringLiteral("type"), type},
         {QStringLiteral("status"), success ? QStringLiteral("success") : QStringLiteral("failed")},
-        {QStringLiteral("error"), success ? QString() : error},
+        {QStringLiteral("error"), success ? successNote : error},
     };
     if (!version.isEmpty())
         body.insert(QStringLiteral("version"), version);

@@ -18,6 +18,7 @@
 #include "sync/CommandDispatcher.h"
 #include "sync/ExecutionMonitor.h"
 #include "sync/HookRuleCommandHandler.h"
+#include "sync/ModelConfigCommandHandler.h"
 #include "sync/Payloads.h"
 #include "sync/ResourceCommandHandler.h"
 #include "sync/RestrictedCommandHandler.h"
@@ -49,6 +50,7 @@ struct SyncEngine::Setup {
     std::unique_ptr<RestrictedCommandHandler> restricted;
     std::unique_ptr<HookRuleCommandHandler> hookRuleCommands;
     std::unique_ptr<ResourceCommandHandler> resourceCommands;
+    std::unique_ptr<ModelConfigCommandHandler> modelConfigCommands;
     std::unique_ptr<CommandDispatcher> dispatcher;
     std::unique_ptr<LedgerDatabase> database;
     std::unique_ptr<CommandLedger> ledger;
@@ -144,6 +146,8 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     handlers.hookRules = s.hookRuleCommands.get();
     s.resourceCommands = std::make_unique<ResourceCommandHandler>(&s.network, caFile);
     handlers.resources = s.resourceCommands.get();
+    s.modelConfigCommands = std::make_unique<ModelConfigCommandHandler>();
+    handlers.modelConfig = s.modelConfigCommands.get();
     s.dispatcher = std::make_unique<CommandDispatcher>(handlers);
     return engine;
 }
