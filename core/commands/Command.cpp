@@ -55,12 +55,13 @@ CommandRoute routeCommand(const Command &command)
         route.hookRuleInstall = type.startsWith(QLatin1String("install_"));
         return route;
     }
-    if (type == QLatin1String("apply_model_config")) {
-        route.handler = CommandRoute::Handler::ModelConfig;
-        return route;
-    }
     if (handleType == QLatin1String("hook")) {
         route.handler = CommandRoute::Handler::SkipHook;
+        return route;
+    }
+    // After the hook skip, as in the reference: a hook-typed apply_model_config is skipped too.
+    if (type == QLatin1String("apply_model_config")) {
+        route.handler = CommandRoute::Handler::ModelConfig;
         return route;
     }
 

@@ -165,6 +165,9 @@ WriteOutcome reconcile(const Delivery &delivery, ModelManifest &manifest, const 
 {
     const QString path = modelsPath(kind, home, workspace);
     const QString display = displayPath(path, home);
+    const QString base = workspace.isEmpty() ? safepath::writeBase(home, QLatin1Char('.') + kind, path) : workspace;
+    if (const safepath::Resolved checked = safepath::checkInside(base, path); !checked.ok)
+        return WriteOutcome::failure(checked.error);
     const ModelsFile file = loadFile(path, display);
     if (!file.error.isEmpty())
         return WriteOutcome::failure(file.error);
@@ -173,7 +176,6 @@ WriteOutcome reconcile(const Delivery &delivery, ModelManifest &manifest, const 
     // A file that would not change is not rewritten; a missing one is created only to hold something.
     const bool unchanged = file.exists ? root == file.original : merged.entries.empty();
     if (!unchanged) {
-        const QString base = workspace.isEmpty() ? safepath::writeBase(home, QLatin1Char('.') + kind, path) : workspace;
         QString error;
         if (!workspace.isEmpty() && !ensureModelsIgnored(workspace, &error))
             return WriteOutcome::failure(error);

@@ -28,6 +28,11 @@ Settings loadSettings(const QString &home)
 {
     Settings s;
     s.display = displayPath(settingsPath(home), home);
+    // Refused before anything is written (the profile comes first) when the file leads out.
+    if (const safepath::Resolved checked = safepath::checkInside(toolBase(home), settingsPath(home)); !checked.ok) {
+        s.error = checked.error;
+        return s;
+    }
     const ToolJson file = readToolJson(settingsPath(home), s.display);
     if (!file.error.isEmpty()) {
         s.error = file.error;

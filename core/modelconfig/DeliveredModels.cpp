@@ -89,13 +89,17 @@ bool optionalCount(const JsValue &model, const QString &field, std::optional<qin
 bool checkUrl(const QString &text, Problem *problem)
 {
     const QUrl url(text, QUrl::StrictMode);
-    if (!url.isValid() || url.host().isEmpty()) {
+    if (!url.isValid() || url.isRelative()) {
         problem->text = message(QStringLiteral("base_url must be a valid URL"));
         return false;
     }
     const QString scheme = url.scheme().toLower();
     if (scheme != QLatin1String("http") && scheme != QLatin1String("https")) {
         problem->text = message(QStringLiteral("base_url must use http or https"));
+        return false;
+    }
+    if (url.host().isEmpty()) {
+        problem->text = message(QStringLiteral("base_url must be a valid URL"));
         return false;
     }
     // A password in the URL would be a key kept, shown and logged as if it were not one.
