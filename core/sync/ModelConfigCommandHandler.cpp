@@ -45,8 +45,11 @@ bool targetFor(const Command &command, const CommandContext &context, modelconfi
     const QString scope = command.field(QStringLiteral("scope")).toLower();
     if (scope != QLatin1String("workspace") && scope != QLatin1String("project"))
         return true;
+    // ResourceScope checks the path (absolute, an existing folder) and finds the git top level of
+    // the cwd; whether the workspace is bound is checked below, in the reference's words.
+    const QString workspacePath = command.field(QStringLiteral("workspace_path"));
     const resources::ResourceScope resolved = resources::ResourceScope::resolve(
-        scope, command.field(QStringLiteral("workspace_path")), context.cwd, context.boundWorkspaces);
+        scope, workspacePath, workspacePath.isEmpty() ? context.cwd : workspacePath, context.boundWorkspaces);
     if (!resolved.ok) {
         *error = resolved.error.startsWith(QLatin1String("Project command is missing"))
             ? QStringLiteral("apply_model_config: workspace command is missing workspace_path")
