@@ -3,6 +3,7 @@
 #include "config/AgentConfig.h"
 #include "identity/AgentIdentity.h"
 #include "identity/AgentVersion.h"
+#include "modelconfig/ReportedModels.h"
 #include "resources/InstalledResources.h"
 #include "resources/Manifest.h"
 #include "sync/RecordHealth.h"
@@ -59,6 +60,7 @@ QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QStrin
         insertIfNotEmpty(userLevel, QStringLiteral("rules"),
                          installed::rules(paths::homeDir(), tool, manifest, Manifest::userScopeKey()));
     }
+    insertIfNotEmpty(userLevel, QStringLiteral("models"), modelconfig::reportedModels(tool.name));
 
     QJsonObject body{
         {QStringLiteral("agent_type"), tool.agentType},
@@ -79,6 +81,7 @@ QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QStrin
             insertIfNotEmpty(workspace, QStringLiteral("skills"), installed::skills(path, tool, manifest, scope));
             insertIfNotEmpty(workspace, QStringLiteral("rules"), installed::rules(path, tool, manifest, scope));
         }
+        insertIfNotEmpty(workspace, QStringLiteral("models"), modelconfig::reportedModels(tool.name, path));
         workspaces.append(workspace);
     }
     insertIfNotEmpty(body, QStringLiteral("workspaces"), workspaces);

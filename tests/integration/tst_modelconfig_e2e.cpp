@@ -113,6 +113,13 @@ private slots:
         QCOMPARE(env.size(), 5);
         QVERIFY(!f->env().readFile(kSettings).contains(kKeyA.toUtf8()));
         QVERIFY(!f->env().readFile(kProfile).contains(kKeyA.toUtf8()));
+
+        // The next report lists it, as the reference reports configured models.
+        f->syncJson();
+        const QJsonObject report = f->server().requests(QStringLiteral("report")).last().toObject().value(QStringLiteral("body")).toObject();
+        QCOMPARE(report.value(QStringLiteral("user_level")).toObject().value(QStringLiteral("models")).toArray(),
+                 (QJsonArray{QJsonObject{{QStringLiteral("provider"), QStringLiteral("acme")}, {QStringLiteral("model_id"), QStringLiteral("acme-xl")},
+                                         {QStringLiteral("name"), QStringLiteral("ACME-XL")}, {QStringLiteral("source"), QStringLiteral("enterprise")}}}));
     }
 
     void incrementalAddsOneAndKeepsTheRest()

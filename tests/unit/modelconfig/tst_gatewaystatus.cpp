@@ -2,10 +2,13 @@
 // user changed it or it was removed.
 #include "modelconfig/GatewayStatus.h"
 #include "modelconfig/ModelConfigApply.h"
+#include "modelconfig/ReportedModels.h"
 
 #include "ModelTestData.h"
 #include "TestEnvironment.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QtTest>
 
 using namespace teamai;
@@ -73,6 +76,25 @@ private slots:
         QCOMPARE(gatewaysInUse().size(), 1);
         QVERIFY(removeModels(buddy).ok);
         QVERIFY(gatewaysInUse().isEmpty());
+    }
+
+    void reportsModelsAsTheReferenceDoes()
+    {
+        // What teamai-cli 0.25.0 sent in user_level.models for these very files.
+        test::TestEnvironment env;
+        env.writeFile(QStringLiteral(".codebuddy/models.json"), test::modelData(QStringLiteral("reference-buddy-models.json")));
+        env.writeFile(QStringLiteral(".teamai/local-agent/model-manifest.json"), test::modelData(QStringLiteral("reference-codebuddy-manifest.json")));
+        const QJsonArray expected{QJsonObject{{QStringLiteral("provider"), QStringLiteral("acme")}, {QStringLiteral("model_id"), QStringLiteral("acme-large")},
+                                              {QStringLiteral("name"), QStringLiteral("Acme Large")}, {QStringLiteral("source"), QStringLiteral("enterprise")}}};
+        QCOMPARE(reportedModels(QStringLiteral("codebuddy")), expected);
+        QVERIFY(reportedModels(QStringLiteral("workbuddy")).isEmpty());
+        QVERIFY(reportedModels(QStringLiteral("cursor")).isEmpty());
+
+        env.writeFile(QStringLiteral(".claude/settings.json"), test::modelData(QStringLiteral("reference-claude-settings.json")));
+        env.writeFile(QStringLiteral(".teamai/local-agent/model-manifest.json"), test::modelData(QStringLiteral("reference-claude-manifest.json")));
+        QCOMPARE(reportedModels(QStringLiteral("claude")), expected);
+        QCOMPARE(reportedModels(QStringLiteral("claude-internal")), expected);
+        QVERIFY(reportedModels(QStringLiteral("claude"), env.home()).isEmpty());
     }
 
     void setUpByTheReferenceHasNoTime()
