@@ -18,7 +18,7 @@ struct GatewayInUse {
 };
 
 /// @brief What the manifest records and the tool files still hold unchanged: the gateways in use,
-/// for the tray and `status`. Entries the user changed since are not ours and are not listed.
+/// for the tray. Entries the user changed since are not ours and are not listed.
 QList<GatewayInUse> gatewaysInUse();
 
 } // namespace teamai::modelconfig

@@ -1,5 +1,7 @@
 #include "modelconfig/JsJson.h"
 
+#include <QHash>
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -111,13 +113,16 @@ private:
 
     bool readObject(JsValue &out, int depth)
     {
-        out = JsValue::object();
         ++m_at;
         skipSpace();
         if (m_at < m_text.size() && m_text.at(m_at) == u'}') {
             ++m_at;
+            out = JsValue::object();
             return true;
         }
+        std::vector<QString> keys;
+        std::vector<JsValue> values;
+        QHash<QString, size_t> seen;  // a repeated key keeps its first place and takes the last value
         for (;;) {
             skipSpace();
             QString key;
@@ -133,7 +138,13 @@ private:
             JsValue member;
             if (!readValue(member, depth + 1))
                 return false;
-            out.insert(key, member);
+            if (const auto it = seen.constFind(key); it != seen.constEnd()) {
+                values[*it] = std::move(member);
+            } else {
+                seen.insert(key, keys.size());
+                keys.push_back(key);
+                values.push_back(std::move(member));
+            }
             skipSpace();
             if (m_at < m_text.size() && m_text.at(m_at) == u',') {
                 ++m_at;
@@ -141,6 +152,7 @@ private:
             }
             if (m_at < m_text.size() && m_text.at(m_at) == u'}') {
                 ++m_at;
+                out = JsValue::objectFrom(std::move(keys), std::move(values));
                 return true;
             }
             return error(QStringLiteral("expected ',' or '}'"));

@@ -1,5 +1,7 @@
 #include "modelconfig/JsJson.h"
 
+#include <algorithm>
+
 namespace teamai::modelconfig {
 namespace {
 
@@ -58,6 +60,30 @@ JsValue JsValue::object()
 {
     JsValue v;
     v.m_type = Type::Object;
+    return v;
+}
+
+JsValue JsValue::objectFrom(std::vector<QString> keys, std::vector<JsValue> values)
+{
+    std::vector<size_t> order(keys.size());
+    std::vector<quint64> indexes(keys.size(), 0);
+    std::vector<bool> isIndex(keys.size(), false);
+    for (size_t i = 0; i < keys.size(); ++i) {
+        order[i] = i;
+        isIndex[i] = isArrayIndex(keys[i], &indexes[i]);
+    }
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+        if (isIndex[a] != isIndex[b])
+            return bool(isIndex[a]);
+        return isIndex[a] && indexes[a] < indexes[b];
+    });
+    JsValue v = object();
+    v.m_keys.reserve(keys.size());
+    v.m_values.reserve(values.size());
+    for (const size_t i : order) {
+        v.m_keys.push_back(std::move(keys[i]));
+        v.m_values.push_back(std::move(values[i]));
+    }
     return v;
 }
 

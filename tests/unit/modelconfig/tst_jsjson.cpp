@@ -98,6 +98,23 @@ private slots:
         QVERIFY(parseJson(QByteArray(100, '[') + QByteArray(100, ']')).ok);
     }
 
+    void manyKeysParseInOrder()
+    {
+        // A hostile workspace file with very many keys must not make parsing quadratic.
+        QByteArray json = "{";
+        constexpr int kCount = 200000;
+        for (int i = kCount - 1; i >= 0; --i)
+            json += '"' + QByteArray::number(i) + "\":0,\"k" + QByteArray::number(i) + "\":1,";
+        json += "\"k0\":2}";
+        const JsParsed parsed = parseJson(json);
+        QVERIFY(parsed.ok);
+        QCOMPARE(parsed.value.size(), 2 * kCount);
+        QCOMPARE(parsed.value.keys().front(), QStringLiteral("0"));
+        QCOMPARE(parsed.value.keys().at(kCount - 1), QString::number(kCount - 1));
+        QCOMPARE(parsed.value.keys().at(kCount), QStringLiteral("k%1").arg(kCount - 1));
+        QCOMPARE(parsed.value.value(QStringLiteral("k0")).toNumber(), 2.0);
+    }
+
     void prettyIsTwoSpacesAndANewline()
     {
         const JsParsed parsed = parseJson(R"({"a":[],"b":{},"c":[1,{"d":true}],"e":null})");
