@@ -267,6 +267,27 @@ private slots:
         QCOMPARE(errorOf(syncAndAck(4, QStringLiteral("cursor"))), QStringLiteral("apply_model_config: unsupported agent \"cursor\""));
     }
 
+    // `teamai uninstall --agent X` takes the team's gateway (and its key) with the agent's hooks.
+    void uninstallRemovesTheGateway()
+    {
+        const QByteArray users = "{\n  \"model\": \"opus\",\n  \"env\": {\n    \"FOO\": \"bar\"\n  }\n}\n";
+        f->env().writeFile(kSettings, users);
+        f->server().queue(modelCommand(1, snapshot({model(QStringLiteral("a"), QStringLiteral("http://127.0.0.1:9"), kKeyA)})));
+        QVERIFY(isSuccess(syncAndAck(1)));
+        f->server().queue(modelCommand(2, snapshot({model(QStringLiteral("a"), QStringLiteral("http://127.0.0.1:9"), kKeyA)})));
+        QVERIFY(isSuccess(syncAndAck(2, QStringLiteral("codebuddy"))));
+
+        const TeamaiRun run = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("claude"), QStringLiteral("--force")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("Removed claude model gateway http://127.0.0.1:9 from ~/.claude/settings.json"), run.out.constData());
+        QVERIFY(!f->env().readFile(kSettings).contains(kKeyA.toUtf8()));
+        QCOMPARE(QJsonDocument::fromJson(f->env().readFile(kSettings)).object().value(QStringLiteral("env")).toObject(),
+                 (QJsonObject{{QStringLiteral("FOO"), QStringLiteral("bar")}}));
+        QVERIFY(!QFile::exists(f->env().home() + u'/' + kProfile));
+        // Another agent's gateway is not this uninstall's.
+        QVERIFY(f->env().readFile(kCodebuddyModels).contains(kKeyA.toUtf8()));
+    }
+
     // The ledger keeps the command without its key, so that copy never runs: a pending one
     // (left by a hook whose budget ran out) waits until the backend sends the command again.
     void aCopyWithoutItsKeyIsNeverRunFromTheLedger()
