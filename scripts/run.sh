@@ -62,6 +62,14 @@ admin -X POST "$url/admin/commands" -H 'Content-Type: application/json' -d '[
    "mcp_config": {"transport": "stdio", "command": "evil"}}]' >/dev/null
 "$teamai" sync --tool claude || true
 cat "$HOME/.claude.json"
+section "The backend pushes a model configuration; teamai sync points claude at a gateway on 127.0.0.1"
+# `cmd` is a JSON string holding the models; the API key is written to ~/.claude/settings.json
+# (owner-only) and nowhere else: not the log, not the ledger (shown masked here).
+admin -X POST "$url/admin/commands" -H 'Content-Type: application/json' -d @- >/dev/null <<'JSON'
+{"id": 204, "type": "apply_model_config", "cmd": "{\"models\": [{\"provider\": \"demo\", \"model_id\": \"demo-large\", \"name\": \"Demo Large\", \"base_url\": \"http://127.0.0.1:4000/v1\", \"api_key\": \"sk-demo-not-a-real-key\"}]}"}
+JSON
+"$teamai" sync --tool claude || true
+sed -n '/"env"/,/}/p' "$HOME/.claude/settings.json" | sed 's/\("ANTHROPIC_AUTH_TOKEN": "\)[^"]*/\1***/'
 section "teamai history"
 "$teamai" history --limit 20
 section "Acknowledgements the backend received"

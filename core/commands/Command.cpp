@@ -64,6 +64,11 @@ CommandRoute routeCommand(const Command &command)
         route.handler = CommandRoute::Handler::SkipHook;
         return route;
     }
+    // After the hook skip, as in the reference: a hook-typed apply_model_config is skipped too.
+    if (type == QLatin1String("apply_model_config")) {
+        route.handler = CommandRoute::Handler::ModelConfig;
+        return route;
+    }
 
     // Kind: explicit prompt/rule markers first, then the type's suffix.
     std::optional<ResourceKind> kind;

@@ -32,6 +32,7 @@ struct CommandRoute {
         RestrictedCmd,   ///< uninstall_teamai / cmd: run `cmd` restricted
         HookRule,        ///< install_hook_rule / uninstall_hook_rule
         Mcp,             ///< install_mcp / uninstall_mcp (`action` says which)
+        ModelConfig,     ///< apply_model_config
         SkipHook,        ///< other handle_type == "hook": skipped, no ack
         Resource,        ///< skill / rule / claudemd install or uninstall
         Unsupported,     ///< acked failed "Unsupported command type: <type>"

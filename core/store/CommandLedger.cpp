@@ -1,6 +1,7 @@
 #include "store/CommandLedger.h"
 
 #include "commands/Command.h"
+#include "commands/StoredCommand.h"
 #include "log/Logging.h"
 #include "store/LedgerDatabase.h"
 
@@ -69,11 +70,11 @@ QString cappedShort(const QString &value)
     return textcap::capUtf8(text(value), textcap::kMaxTypeBytes);
 }
 
-// The JSON stored for @p command: the whole of it when within the cap, else a stub that keeps
-// what an ack needs (id and a capped type) and the size that was refused.
+// The JSON stored for @p command: the whole of it (without secrets: StoredCommand) when within
+// the cap, else a stub that keeps what an ack needs (id and a capped type) and the size that was refused.
 QString storedJson(const Command &command, qint64 *oversizedBytes)
 {
-    const QByteArray json = QJsonDocument(command.raw).toJson(QJsonDocument::Compact);
+    const QByteArray json = QJsonDocument(storedcommand::forLedger(command.raw)).toJson(QJsonDocument::Compact);
     if (json.size() <= textcap::kMaxRawCommandBytes) {
         *oversizedBytes = 0;
         return QString::fromUtf8(json);

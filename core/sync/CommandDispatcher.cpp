@@ -29,6 +29,8 @@ CommandResult CommandDispatcher::dispatch(const Command &command, const CommandC
         break;
     case CommandRoute::Handler::Mcp:
         handler = m_handlers.mcp;
+    case CommandRoute::Handler::ModelConfig:
+        handler = m_handlers.modelConfig;
         break;
     case CommandRoute::Handler::SkipHook:
         return CommandResult::skipped(QStringLiteral("hook command: handled by the agent's own hooks"));

@@ -17,6 +17,7 @@ public:
         CommandHandler *hookRules = nullptr;
         CommandHandler *mcp = nullptr;
         CommandHandler *resources = nullptr;
+        CommandHandler *modelConfig = nullptr;
     };
 
     explicit CommandDispatcher(Handlers handlers);

@@ -22,6 +22,7 @@ struct CommandResult {
     QString reason;                      ///< why it was refused (kill switch: user, env, policy)
     QString version;                     ///< sent with the ack when known
     QString detail;                      ///< one human line for summaries and logs
+    QString ackNote;                     ///< the ack's text on a success that left something alone (model config)
     std::optional<exec::ExecResult> exec;
     bool stopBatch = false;              ///< leave the rest of this sync's commands for later
 

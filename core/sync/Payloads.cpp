@@ -4,6 +4,7 @@
 #include "identity/AgentIdentity.h"
 #include "identity/AgentVersion.h"
 #include "mcp/McpReport.h"
+#include "modelconfig/ReportedModels.h"
 #include "resources/InstalledResources.h"
 #include "resources/Manifest.h"
 #include "sync/RecordHealth.h"
@@ -61,6 +62,7 @@ QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QStrin
                          installed::rules(paths::homeDir(), tool, manifest, Manifest::userScopeKey()));
     }
     insertIfNotEmpty(userLevel, QStringLiteral("mcps"), mcp::report::userServers(tool));
+    insertIfNotEmpty(userLevel, QStringLiteral("models"), modelconfig::reportedModels(tool.name));
 
     QJsonObject body{
         {QStringLiteral("agent_type"), tool.agentType},
@@ -82,6 +84,7 @@ QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QStrin
             insertIfNotEmpty(workspace, QStringLiteral("rules"), installed::rules(path, tool, manifest, scope));
         }
         insertIfNotEmpty(workspace, QStringLiteral("mcps"), mcp::report::workspaceServers(tool, path));
+        insertIfNotEmpty(workspace, QStringLiteral("models"), modelconfig::reportedModels(tool.name, path));
         workspaces.append(workspace);
     }
     insertIfNotEmpty(body, QStringLiteral("workspaces"), workspaces);
@@ -99,13 +102,14 @@ QJsonObject sync(const ToolInfo &tool, const AgentConfig &config, const QString 
     return body;
 }
 
-QJsonObject ack(qint64 id, const QString &type, bool success, const QString &error, const QString &version)
+QJsonObject ack(qint64 id, const QString &type, bool success, const QString &error, const QString &version,
+                const QString &successNote)
 {
     QJsonObject body{
         {QStringLiteral("id"), id},
         {QStringLiteral("type"), type},
         {QStringLiteral("status"), success ? QStringLiteral("success") : QStringLiteral("failed")},
-        {QStringLiteral("error"), success ? QString() : error},
+        {QStringLiteral("error"), success ? successNote : error},
     };
     if (!version.isEmpty())
         body.insert(QStringLiteral("version"), version);

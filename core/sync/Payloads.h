@@ -26,8 +26,11 @@ QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QStrin
 /// @brief `sync`: identity, status and the workspaces (as in report(), without resources).
 QJsonObject sync(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QString &cwd = {});
 
-/// @brief `ack`: `{id, type, status: success|failed, error, version?}`.
-QJsonObject ack(qint64 id, const QString &type, bool success, const QString &error, const QString &version);
+/// @brief `ack`: `{id, type, status: success|failed, error, version?}`. `error` is @p error on a
+/// failure; on a success it is @p successNote — empty, unless the command left something of the
+/// user's alone and says so (apply_model_config).
+QJsonObject ack(qint64 id, const QString &type, bool success, const QString &error, const QString &version,
+                const QString &successNote = {});
 
 } // namespace payloads
 } // namespace teamai

@@ -19,6 +19,7 @@
 #include "sync/ExecutionMonitor.h"
 #include "sync/HookRuleCommandHandler.h"
 #include "sync/McpCommandHandler.h"
+#include "sync/ModelConfigCommandHandler.h"
 #include "sync/Payloads.h"
 #include "sync/ResourceCommandHandler.h"
 #include "sync/RestrictedCommandHandler.h"
@@ -51,6 +52,7 @@ struct SyncEngine::Setup {
     std::unique_ptr<HookRuleCommandHandler> hookRuleCommands;
     std::unique_ptr<McpCommandHandler> mcpCommands;
     std::unique_ptr<ResourceCommandHandler> resourceCommands;
+    std::unique_ptr<ModelConfigCommandHandler> modelConfigCommands;
     std::unique_ptr<CommandDispatcher> dispatcher;
     std::unique_ptr<LedgerDatabase> database;
     std::unique_ptr<CommandLedger> ledger;
@@ -148,6 +150,8 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     handlers.mcp = s.mcpCommands.get();
     s.resourceCommands = std::make_unique<ResourceCommandHandler>(&s.network, caFile);
     handlers.resources = s.resourceCommands.get();
+    s.modelConfigCommands = std::make_unique<ModelConfigCommandHandler>();
+    handlers.modelConfig = s.modelConfigCommands.get();
     s.dispatcher = std::make_unique<CommandDispatcher>(handlers);
     return engine;
 }

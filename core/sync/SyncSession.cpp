@@ -1,5 +1,6 @@
 #include "sync/SyncSession.h"
 
+#include "commands/StoredCommand.h"
 #include "config/AgentConfig.h"
 #include "exec/TerminationSignals.h"
 #include "identity/AgentIdentity.h"
@@ -196,10 +197,14 @@ void SyncSession::drainLedger(const SyncOptions &options, SyncSummary &summary, 
             after = row.rowId;
             if (seen.contains(row.commandId))
                 continue;
+            const QJsonObject stored = QJsonDocument::fromJson(row.rawJson.toUtf8()).object();
+            // Kept without its API keys: it runs only as the backend sends it again.
+            if (storedcommand::secretsRemoved(stored))
+                continue;
             CommandLedger::Admitted admitted;
             admitted.admission = CommandLedger::Admission::Pending;
             admitted.row = row;
-            handle(Command::fromJson(QJsonDocument::fromJson(row.rawJson.toUtf8()).object()), admitted, options, summary, stopped);
+            handle(Command::fromJson(stored), admitted, options, summary, stopped);
         }
     }
 }
@@ -331,6 +336,7 @@ void SyncSession::record(qint64 rowId, CommandOutcome outcome, SyncSummary &summ
     // What is stored and echoed of backend-supplied text is capped (docs/security.md).
     outcome.result.error = textcap::capUtf8(outcome.result.error, textcap::kMaxErrorBytes);
     outcome.result.detail = textcap::capUtf8(outcome.result.detail, textcap::kMaxErrorBytes);
+    outcome.result.ackNote = textcap::capUtf8(outcome.result.ackNote, textcap::kMaxErrorBytes);
     outcome.result.version = textcap::capUtf8(outcome.result.version, textcap::kMaxTypeBytes);
     const QString type = textcap::capUtf8(command.type, textcap::kMaxTypeBytes);
 
@@ -343,7 +349,8 @@ void SyncSession::record(qint64 rowId, CommandOutcome outcome, SyncSummary &summ
     completion.detail = outcome.result.detail;
     completion.exec = outcome.result.exec;
     if (outcome.result.needsAck())
-        completion.ackPayload = payloads::ack(*command.id, type, outcome.result.success(), outcome.result.error, outcome.result.version);
+        completion.ackPayload = payloads::ack(*command.id, type, outcome.result.success(), outcome.result.error, outcome.result.version,
+                                              outcome.result.ackNote);
     const qint64 ackId = m_ledger.complete(rowId, completion);
     if (ackId == 0 && outcome.result.needsAck())
         summary.ledgerError = m_ledger.lastError();

@@ -1,6 +1,10 @@
 #include "util/Redact.h"
 
+#include <QMutex>
+#include <QStringList>
+
 #include <array>
+#include <atomic>
 #include <string_view>
 
 namespace teamai {
@@ -69,8 +73,22 @@ qsizetype skipSpaces(const QString &text, qsizetype at)
 
 qsizetype valueEnd(const QString &text, qsizetype at, bool ampersandToo)
 {
-    while (at < text.size() && !endsValue(text.at(at), ampersandToo))
+    while (at < text.size() && !endsValue(text.at(at), ampersandToo)) {
+        // JSON inside a JSON string (a command's `cmd`): `\"` closes the value.
+        if (text.at(at) == u'\\' && at + 1 < text.size() && text.at(at + 1) == u'"')
+            break;
         ++at;
+    }
+    return at;
+}
+
+/// Skips a quote, or an escaped one (`\"`), at @p at.
+qsizetype skipQuote(const QString &text, qsizetype at)
+{
+    if (at + 1 < text.size() && text.at(at) == u'\\' && text.at(at + 1) == u'"')
+        return at + 2;
+    if (at < text.size() && text.at(at) == u'"')
+        return at + 1;
     return at;
 }
 
@@ -168,24 +186,55 @@ Step findPair(const QString &text, qsizetype at)
         ++keyEnd;
     if (!keyHasSecretWord(text, at, keyEnd))
         return {keyEnd, {}};
-    qsizetype i = keyEnd;
-    if (i < text.size() && text.at(i) == u'"')
-        ++i;
-    i = skipSpaces(text, i);
+    qsizetype i = skipSpaces(text, skipQuote(text, keyEnd));
     if (i >= text.size() || (text.at(i) != u'=' && text.at(i) != u':'))
         return {keyEnd, {}};
-    i = skipSpaces(text, i + 1);
-    if (i < text.size() && text.at(i) == u'"')
-        ++i;
+    i = skipQuote(text, skipSpaces(text, i + 1));
     const qsizetype end = valueEnd(text, i, true);
     return end > i ? Step{end, {i, end}} : Step{keyEnd, {}};
 }
 
+std::atomic<bool> g_anyRegistered{false};
+
+QMutex &registeredMutex()
+{
+    static QMutex mutex;
+    return mutex;
+}
+
+QStringList &registeredValues()
+{
+    static QStringList values;
+    return values;
+}
+
+QString maskRegistered(const QString &text)
+{
+    if (!g_anyRegistered.load(std::memory_order_acquire))
+        return text;
+    const QMutexLocker locker(&registeredMutex());
+    QString out = text;
+    for (const QString &value : registeredValues())
+        out.replace(value, kMask);
+    return out;
+}
+
 } // namespace
+
+void addSecretValue(const QString &value)
+{
+    if (value.size() < kMinSecretValueChars)
+        return;
+    const QMutexLocker locker(&registeredMutex());
+    if (!registeredValues().contains(value))
+        registeredValues().append(value);
+    g_anyRegistered.store(true, std::memory_order_release);
+}
 
 QString redactSecrets(const QString &text)
 {
-    QString out = maskEach(text, findBearer);
+    QString out = maskRegistered(text);
+    out = maskEach(out, findBearer);
     out = maskEach(out, findFlag);
     return maskEach(out, findPair);
 }

@@ -7,7 +7,7 @@
 //  2. an id is present exactly when `id` is a whole JSON number within ±(2^53 − 1), and equals it;
 //  3. field() is the trimmed string for a string, a number's text for a number, empty otherwise;
 //  4. routing follows the SPEC §4 order on `type` and `handle_type` (restricted cmd, hook rule,
-//     skipped hook, resource with a matching install/uninstall prefix, else unsupported);
+//     skipped hook, model config, resource with a matching install/uninstall prefix, else unsupported);
 //  5. a command re-read from the ledger (its raw object written as compact JSON and parsed again)
 //     has the same id, type, route and fields, so a deferred command runs as it was received.
 // A violation traps (__builtin_trap), so libFuzzer keeps the input.
@@ -107,6 +107,9 @@ void checkRoute(const Command &command, const CommandRoute &route)
         fail("hook-rule install flag disagrees with the type", command.raw);
     if (!restricted && !hookRule && !mcp && (handleType == QLatin1String("hook")) != (route.handler == Handler::SkipHook))
         fail("skipped-hook routing disagrees with handle_type", command.raw);
+    const bool modelConfig = !restricted && !hookRule && handleType != QLatin1String("hook") && type == QLatin1String("apply_model_config");
+    if (modelConfig != (route.handler == Handler::ModelConfig))
+        fail("model-config routing disagrees with the type", command.raw);
     if (route.handler == Handler::Resource) {
         const bool install = type.isEmpty() || type.startsWith(QLatin1String("install_"));
         if (install != (route.action == teamai::ResourceAction::Install)

@@ -11,6 +11,7 @@
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
 #include "windows/FieldError.h"
+#include "windows/ModelGatewaysPanel.h"
 
 #include <QCheckBox>
 #include <QDesktopServices>
@@ -117,6 +118,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(agentsGroup);
+    layout->addWidget(new ModelGatewaysPanel(this));
     layout->addLayout(testRow);
     layout->addWidget(m_logLink);
     layout->addWidget(m_status);

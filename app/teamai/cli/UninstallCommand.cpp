@@ -7,6 +7,8 @@
 #include "cli/UninstallTeardown.h"
 #include "config/AgentConfig.h"
 #include "mcp/McpInstaller.h"
+#include "modelconfig/GatewayStatus.h"
+#include "modelconfig/ModelConfigApply.h"
 #include "resources/Manifest.h"
 #include "resources/ResourceStore.h"
 #include "tools/ToolTable.h"
@@ -23,6 +25,18 @@
 
 namespace teamai::cli {
 namespace {
+
+/// The model gateways configured for @p tool (listed under the tool that names the kind, so
+/// claude's is not listed again under claude-internal and tclaude).
+QList<modelconfig::GatewayInUse> gatewaysOf(const ToolInfo &tool)
+{
+    QList<modelconfig::GatewayInUse> found;
+    for (const modelconfig::GatewayInUse &gateway : modelconfig::gatewaysInUse()) {
+        if (gateway.kind == tool.name)
+            found.append(gateway);
+    }
+    return found;
+}
 
 bool interactive()
 {
@@ -115,6 +129,8 @@ QStringList UninstallCommand::plan(const ToolInfo &tool)
                          .arg(paths::homeDir() + u'/' + tool.hooksSettings));
     for (const agenthooks::HookRuleRecord &rule : agenthooks::hookrules::installed(tool))
         lines.append(QStringLiteral("%1: hook rule %2 (%3) in %4").arg(tool.name, rule.slug, rule.agentEvent, rule.settingsPath));
+    for (const modelconfig::GatewayInUse &gateway : gatewaysOf(tool))
+        lines.append(QStringLiteral("%1: model gateway %2 in %3").arg(tool.name, gateway.gateways.join(QStringLiteral(", ")), gateway.file));
     for (const resources::InstalledResource &resource : resources::ResourceStore(tool).installedByTeamai()) {
         lines.append(QStringLiteral("%1: %2 %3 (%4 scope) at %5")
                          .arg(tool.name, resourceKindName(resource.kind), resource.slug, scopeLabel(resource.scopeKey),
@@ -146,6 +162,17 @@ bool UninstallCommand::remove(const ToolInfo &tool)
         } else {
             printErr(QStringLiteral("teamai uninstall: %1: hook rule %2: %3").arg(tool.name, rule.slug, outcome.error));
             ok = false;
+        }
+    }
+    // The team's gateway and its key go with the agent (the same removal as an empty snapshot).
+    for (const modelconfig::GatewayInUse &gateway : gatewaysOf(tool)) {
+        const modelconfig::ApplyOutcome outcome = modelconfig::removeModels({gateway.kind, gateway.workspace});
+        if (outcome.ok && outcome.notes.isEmpty()) {
+            printOut(QStringLiteral("Removed %1 model gateway %2 from %3").arg(tool.name, gateway.gateways.join(QStringLiteral(", ")), gateway.file));
+        } else {
+            printErr(QStringLiteral("teamai uninstall: %1: model gateway: %2")
+                         .arg(tool.name, outcome.ok ? outcome.notes.join(QStringLiteral("; ")) : outcome.error));
+            ok = ok && outcome.ok;
         }
     }
     resources::ResourceStore store(tool);

@@ -27,6 +27,8 @@ private slots:
         QTest::newRow("hook rule") << QByteArray(R"({"id":1,"type":"install_hook_rule","handle_type":"hook"})") << Handler::HookRule << S << I;
         QTest::newRow("install_mcp") << QByteArray(R"({"id":1,"type":"install_mcp","handle_type":"hook"})") << Handler::Mcp << S << I;
         QTest::newRow("uninstall_mcp") << QByteArray(R"({"id":1,"type":"uninstall_mcp"})") << Handler::Mcp << S << U;
+        QTest::newRow("model config") << QByteArray(R"({"id":1,"type":"apply_model_config"})") << Handler::ModelConfig << S << I;
+        QTest::newRow("model config, hook-typed") << QByteArray(R"({"id":1,"type":"apply_model_config","handle_type":"hook"})") << Handler::SkipHook << S << I;
         QTest::newRow("other hook") << QByteArray(R"({"id":1,"type":"install_skill","handle_type":"hook"})") << Handler::SkipHook << S << I;
         QTest::newRow("empty type") << QByteArray(R"({"id":1})") << Handler::Resource << S << I;
         QTest::newRow("install_skill") << QByteArray(R"({"id":1,"type":"install_skill"})") << Handler::Resource << S << I;

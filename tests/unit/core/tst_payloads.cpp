@@ -89,6 +89,12 @@ private slots:
         QCOMPARE(failed.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
         QCOMPARE(failed.value(QStringLiteral("error")).toString(), QStringLiteral("boom"));
         QVERIFY(!failed.contains(QStringLiteral("version")));
+        // A success that left the user's values alone says so (apply_model_config); a failure keeps its error.
+        const QJsonObject noted = payloads::ack(9, QStringLiteral("apply_model_config"), true, QString(), {}, QStringLiteral("kept"));
+        QCOMPARE(noted.value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QCOMPARE(noted.value(QStringLiteral("error")).toString(), QStringLiteral("kept"));
+        QCOMPARE(payloads::ack(10, QStringLiteral("x"), false, QStringLiteral("boom"), {}, QStringLiteral("kept")).value(QStringLiteral("error")).toString(),
+                 QStringLiteral("boom"));
     }
 };
 

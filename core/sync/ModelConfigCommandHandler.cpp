@@ -1,0 +1,114 @@
+#include "sync/ModelConfigCommandHandler.h"
+
+#include "config/RemoteCommandGate.h"
+#include "log/Logging.h"
+#include "modelconfig/DeliveredModels.h"
+#include "modelconfig/ModelConfigApply.h"
+#include "resources/ResourceScope.h"
+#include "tools/ToolTable.h"
+#include "util/Redact.h"
+
+#include <QDir>
+#include <QFileInfo>
+#include <QJsonValue>
+
+namespace teamai {
+namespace {
+
+/// `cmd` as the reference reads it: a string as sent; other JSON values as JavaScript turns
+/// them into text before parsing (an object becomes "[object Object]", which is not JSON).
+QString cmdText(const Command &command)
+{
+    const QJsonValue value = command.raw.value(QStringLiteral("cmd"));
+    if (value.isString())
+        return value.toString();
+    if (value.isDouble())
+        return command.field(QStringLiteral("cmd"));
+    if (value.isBool())
+        return value.toBool() ? QStringLiteral("true") : QStringLiteral("false");
+    if (value.isNull())
+        return QStringLiteral("null");
+    if (value.isObject() || value.isArray())
+        return QStringLiteral("[object Object]");
+    return {};
+}
+
+/// The tool and scope the command is for, in the reference's order of checks.
+bool targetFor(const Command &command, const CommandContext &context, modelconfig::ApplyTarget *target, QString *error)
+{
+    const ToolInfo &tool = context.tool ? *context.tool : defaultTool();
+    target->kind = modelconfig::kindOfTool(tool.name);
+    if (target->kind.isEmpty()) {
+        *error = QStringLiteral("apply_model_config: unsupported agent \"%1\"").arg(tool.name);
+        return false;
+    }
+    const QString scope = command.field(QStringLiteral("scope")).toLower();
+    if (scope != QLatin1String("workspace") && scope != QLatin1String("project"))
+        return true;
+    // ResourceScope checks the path (absolute, an existing folder) and finds the git top level of
+    // the cwd; whether the workspace is bound is checked below, in the reference's words.
+    const QString workspacePath = command.field(QStringLiteral("workspace_path"));
+    const resources::ResourceScope resolved = resources::ResourceScope::resolve(
+        scope, workspacePath, workspacePath.isEmpty() ? context.cwd : workspacePath, context.boundWorkspaces);
+    if (!resolved.ok) {
+        *error = resolved.error.startsWith(QLatin1String("Project command is missing"))
+            ? QStringLiteral("apply_model_config: workspace command is missing workspace_path")
+            : QStringLiteral("apply_model_config: %1").arg(resolved.error);
+        return false;
+    }
+    // Model files hold keys: only a workspace the user bound to a project, never just the cwd.
+    bool bound = false;
+    for (const QString &workspace : context.boundWorkspaces)
+        bound = bound || QDir::cleanPath(workspace) == resolved.baseDir;
+    if (!bound) {
+        *error = QStringLiteral("apply_model_config: workspace \"%1\" is not a registered binding").arg(QFileInfo(resolved.baseDir).fileName());
+        return false;
+    }
+    if (target->kind == QLatin1String("claude")) {
+        *error = QStringLiteral("apply_model_config: workspace scope is unsupported for claude");
+        return false;
+    }
+    target->workspace = resolved.baseDir;
+    return true;
+}
+
+} // namespace
+
+CommandResult ModelConfigCommandHandler::handle(const Command &command, const CommandRoute &, const CommandContext &context)
+{
+    const modelconfig::ParsedDelivery parsed = modelconfig::parseDelivery(cmdText(command));
+    for (const modelconfig::DeliveredModel &model : parsed.delivery.models)
+        addSecretValue(model.apiKey);
+    const bool removal = parsed.ok && parsed.delivery.isRemoval();
+    if (!removal) {
+        const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
+        if (!gate.allowed) {
+            qCInfo(lcCommands) << "model configuration" << command.id.value_or(-1) << "refused:" << gate.detail;
+            CommandResult result = CommandResult::rejected(QStringLiteral("remote cmd disabled by client"));
+            result.detail = QStringLiteral("refused: %1").arg(gate.detail);
+            result.reason = RemoteCommandGate::reasonName(gate.reason);
+            return result;
+        }
+    }
+    if (!parsed.ok)
+        return CommandResult::rejected(parsed.error);
+    modelconfig::ApplyTarget target;
+    QString error;
+    if (!targetFor(command, context, &target, &error))
+        return CommandResult::rejected(error);
+
+    const modelconfig::ApplyOutcome outcome = modelconfig::applyModels(target, parsed.delivery);
+    if (!outcome.ok) {
+        qCWarning(lcCommands).noquote() << "model configuration for" << target.kind << "failed:" << outcome.error;
+        return CommandResult::failed(outcome.error);
+    }
+    qCInfo(lcCommands).noquote() << outcome.detail;
+    CommandResult result = CommandResult::succeeded(outcome.detail);
+    // A success that left the user's settings alone says so in the ack.
+    result.ackNote = outcome.notes.join(QStringLiteral("; "));
+    if (!result.ackNote.isEmpty())
+        result.detail += QStringLiteral(" — ") + result.ackNote;
+    return result;
+}
+
+} // namespace teamai

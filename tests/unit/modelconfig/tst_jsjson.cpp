@@ -1,0 +1,169 @@
+// The order-preserving JSON the model writers edit files with: it must read and write exactly
+// what JSON.parse / JSON.stringify do, or the reference client's hashes would not match ours.
+#include "modelconfig/JsJson.h"
+
+#include <QFile>
+#include <QtTest>
+
+using namespace teamai::modelconfig;
+
+class TestJsJson : public QObject
+{
+    Q_OBJECT
+
+    static QByteArray roundTrip(const QByteArray &json)
+    {
+        const JsParsed parsed = parseJson(json);
+        if (!parsed.ok)
+            return "ERROR: " + parsed.error.toUtf8();
+        return stringify(parsed.value);
+    }
+
+    static QByteArray data(const char *name)
+    {
+        QFile file(qEnvironmentVariable("TEAMAI_TEST_DATA_DIR") + QStringLiteral("/modelconfig/") + QLatin1String(name));
+        return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+    }
+
+private slots:
+    void keepsKeyOrderAsJavaScriptDoes_data()
+    {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::newRow("file order") << QByteArray(R"({"z":1,"a":2,"m":{"y":1,"b":2}})") << QByteArray(R"({"z":1,"a":2,"m":{"y":1,"b":2}})");
+        QTest::newRow("array-index keys first") << QByteArray(R"({"b":1,"10":2,"a":3,"2":4,"01":5})")
+                                                << QByteArray(R"({"2":4,"10":2,"b":1,"a":3,"01":5})");
+        QTest::newRow("repeated key: first place, last value") << QByteArray(R"({"a":1,"b":2,"a":3})") << QByteArray(R"({"a":3,"b":2})");
+        QTest::newRow("whitespace") << QByteArray(" {\n\t\"a\" : [ 1 , 2 ] } \r\n") << QByteArray(R"({"a":[1,2]})");
+        QTest::newRow("scalar root") << QByteArray("\"x\"") << QByteArray("\"x\"");
+        QTest::newRow("byte-order mark") << QByteArray("\xEF\xBB\xBF{}") << QByteArray("{}");
+    }
+    void keepsKeyOrderAsJavaScriptDoes()
+    {
+        QFETCH(QByteArray, input);
+        QFETCH(QByteArray, expected);
+        QCOMPARE(roundTrip(input), expected);
+    }
+
+    void writesNumbersAsJavaScriptDoes_data()
+    {
+        QTest::addColumn<QByteArray>("input");
+        QTest::addColumn<QByteArray>("expected");
+        QTest::newRow("integer") << QByteArray("[8192]") << QByteArray("[8192]");
+        QTest::newRow("1.0") << QByteArray("[1.0]") << QByteArray("[1]");
+        QTest::newRow("fraction") << QByteArray("[0.1]") << QByteArray("[0.1]");
+        QTest::newRow("minus zero") << QByteArray("[-0]") << QByteArray("[0]");
+        QTest::newRow("exponent small") << QByteArray("[1e-7]") << QByteArray("[1e-7]");
+        QTest::newRow("exponent plain") << QByteArray("[1.5e-6]") << QByteArray("[0.0000015]");
+        QTest::newRow("1e21") << QByteArray("[1e21]") << QByteArray("[1e+21]");
+        QTest::newRow("1e20") << QByteArray("[1E20]") << QByteArray("[100000000000000000000]");
+        QTest::newRow("big") << QByteArray("[123456789012345678901]") << QByteArray("[123456789012345680000]");
+        QTest::newRow("2^53+1") << QByteArray("[9007199254740993]") << QByteArray("[9007199254740992]");
+        QTest::newRow("overflow") << QByteArray("[1e400]") << QByteArray("[null]");
+        QTest::newRow("negative") << QByteArray("[-12.5e3]") << QByteArray("[-12500]");
+    }
+    void writesNumbersAsJavaScriptDoes()
+    {
+        QFETCH(QByteArray, input);
+        QFETCH(QByteArray, expected);
+        QCOMPARE(roundTrip(input), expected);
+    }
+
+    void quotesStringsAsJavaScriptDoes()
+    {
+        QCOMPARE(roundTrip("[\"a\\\"b\\\\c\\/d\\b\\f\\n\\r\\t\"]"), QByteArray("[\"a\\\"b\\\\c/d\\b\\f\\n\\r\\t\"]"));
+        QCOMPARE(roundTrip(R"(["\u0001\u001f\u007f"])"), QByteArray("[\"\\u0001\\u001f\x7f\"]"));
+        QCOMPARE(roundTrip(R"(["\u00e9\u4e2d"])"), QByteArray("[\"\xC3\xA9\xE4\xB8\xAD\"]"));
+        QCOMPARE(roundTrip(R"(["\ud83d\ude00"])"), QByteArray("[\"\xF0\x9F\x98\x80\"]"));
+        QCOMPARE(roundTrip(R"(["\ud800x"])"), QByteArray(R"(["\ud800x"])"));  // a lone surrogate stays escaped
+        QCOMPARE(roundTrip(R"(["\u2028"])"), QByteArray("[\"\xE2\x80\xA8\"]"));
+    }
+
+    void refusesWhatJsonParseRefuses_data()
+    {
+        QTest::addColumn<QByteArray>("input");
+        for (const char *bad : {"", "{", "{\"a\":1,}", "[1,]", "{'a':1}", "{a:1}", "01", "1.", ".5", "+1", "[1] x",
+                                "\"\t\"", "\"\\x\"", "\"\\u12\"", "tru", "NaN", "// c\n{}", "{\"a\" 1}"})
+            QTest::newRow(bad) << QByteArray(bad);
+    }
+    void refusesWhatJsonParseRefuses()
+    {
+        QFETCH(QByteArray, input);
+        QVERIFY(!parseJson(input).ok);
+    }
+
+    void refusesDeepNesting()
+    {
+        QVERIFY(!parseJson(QByteArray(100000, '[')).ok);
+        QVERIFY(parseJson(QByteArray(100, '[') + QByteArray(100, ']')).ok);
+    }
+
+    void manyKeysParseInOrder()
+    {
+        // A hostile workspace file with very many keys must not make parsing quadratic.
+        QByteArray json = "{";
+        constexpr int kCount = 200000;
+        for (int i = kCount - 1; i >= 0; --i)
+            json += '"' + QByteArray::number(i) + "\":0,\"k" + QByteArray::number(i) + "\":1,";
+        json += "\"k0\":2}";
+        const JsParsed parsed = parseJson(json);
+        QVERIFY(parsed.ok);
+        QCOMPARE(parsed.value.size(), 2 * kCount);
+        QCOMPARE(parsed.value.keys().front(), QStringLiteral("0"));
+        QCOMPARE(parsed.value.keys().at(kCount - 1), QString::number(kCount - 1));
+        QCOMPARE(parsed.value.keys().at(kCount), QStringLiteral("k%1").arg(kCount - 1));
+        QCOMPARE(parsed.value.value(QStringLiteral("k0")).toNumber(), 2.0);
+    }
+
+    void prettyIsTwoSpacesAndANewline()
+    {
+        const JsParsed parsed = parseJson(R"({"a":[],"b":{},"c":[1,{"d":true}],"e":null})");
+        QVERIFY(parsed.ok);
+        QCOMPARE(stringifyPretty(parsed.value),
+                 QByteArray("{\n  \"a\": [],\n  \"b\": {},\n  \"c\": [\n    1,\n    {\n      \"d\": true\n    }\n  ],\n  \"e\": null\n}\n"));
+    }
+
+    void prettyReproducesTheReferencesFiles_data()
+    {
+        QTest::addColumn<QString>("name");
+        for (const char *name : {"reference-claude-settings.json", "reference-claude-manifest.json", "reference-buddy-models.json",
+                                 "reference-buddy-models-array.json", "reference-claude-profile.json"})
+            QTest::newRow(name) << QString::fromLatin1(name);
+    }
+    void prettyReproducesTheReferencesFiles()
+    {
+        QFETCH(QString, name);
+        const QByteArray file = data(name.toLatin1().constData());
+        QVERIFY(!file.isEmpty());
+        const JsParsed parsed = parseJson(file);
+        QVERIFY(parsed.ok);
+        QCOMPARE(stringifyPretty(parsed.value), file);
+    }
+
+    void entryHashMatchesTheReferencesRecords()
+    {
+        // Values and hashes as teamai-cli 0.25.0 wrote them (tests/data/modelconfig).
+        QCOMPARE(entryHash(JsValue(QStringLiteral("http://127.0.0.1:8080"))), QStringLiteral("dec64a4bfe383af9"));
+        QCOMPARE(entryHash(JsValue(QStringLiteral("acme-large"))), QStringLiteral("1e8d8f0880975523"));
+        const JsParsed models = parseJson(data("reference-buddy-models.json"));
+        QVERIFY(models.ok);
+        QCOMPARE(entryHash(models.value.value(QStringLiteral("models")).items().at(1)), QStringLiteral("497765904205c591"));
+        QVERIFY(entryHash(JsValue()).isEmpty());
+    }
+
+    void editingKeepsPlaces()
+    {
+        JsParsed parsed = parseJson(R"({"a":1,"b":2,"c":3})");
+        QVERIFY(parsed.ok);
+        JsValue v = parsed.value;
+        v.insert(QStringLiteral("b"), JsValue(QStringLiteral("x")));
+        v.insert(QStringLiteral("d"), JsValue(true));
+        QVERIFY(v.remove(QStringLiteral("a")));
+        QVERIFY(!v.remove(QStringLiteral("zz")));
+        QCOMPARE(stringify(v), QByteArray(R"({"b":"x","c":3,"d":true})"));
+        QVERIFY(v.value(QStringLiteral("missing")).isUndefined());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestJsJson)
+#include "tst_jsjson.moc"
