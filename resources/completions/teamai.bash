@@ -58,7 +58,7 @@ _teamai()
     local words=
     case $command in
         "")
-            words="init sync status history remote-cmd doctor uninstall hook-dispatch worker --hook --version --help" ;;
+            words="init sync status history remote-cmd bind-project doctor uninstall hook-dispatch worker --hook --version --help" ;;
         init)
             words="--http --token --agents --token-store --help" ;;
         sync)
@@ -69,6 +69,8 @@ _teamai()
             words="--limit --state --type --since --json --help" ;;
         remote-cmd)
             words="enable disable status --help" ;;
+        bind-project)
+            words="--project-id --skip --help" ;;
         doctor)
             words="--help" ;;
         uninstall)

@@ -1,5 +1,6 @@
 #include "cli/CliCommand.h"
 
+#include "cli/BindProjectCommand.h"
 #include "cli/CommandLine.h"
 #include "cli/DoctorCommand.h"
 #include "cli/HistoryCommand.h"
@@ -24,6 +25,7 @@ std::vector<std::unique_ptr<CliCommand>> allCommands()
     commands.push_back(std::make_unique<HistoryCommand>());
     commands.push_back(std::make_unique<DoctorCommand>());
     commands.push_back(std::make_unique<RemoteCmdCommand>());
+    commands.push_back(std::make_unique<BindProjectCommand>());
     commands.push_back(std::make_unique<UninstallCommand>());
     commands.push_back(std::make_unique<HookCommand>());
     commands.push_back(std::make_unique<WorkerCommand>());
