@@ -1,5 +1,6 @@
 #include "sync/SyncSession.h"
 
+#include "binding/Bindings.h"
 #include "config/AgentConfig.h"
 #include "exec/TerminationSignals.h"
 #include "identity/AgentIdentity.h"
@@ -308,8 +309,8 @@ void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, c
     context.cwd = options.cwd;
     context.event = options.event;
     context.deadline = options.deadline;
-    for (const AgentConfig::WorkspaceBinding &binding : m_config.workspaceBindings())
-        context.boundWorkspaces.append(binding.path);
+    // Skip markers (`bind-project --skip`) are not bindings: no project resources go there.
+    context.boundWorkspaces = binding::bindings::boundWorkspaces(m_config.toJson().value(QStringLiteral("workspaceBindings")).toObject());
     context.onChildStarted = [this, rowId](qint64 pid) { m_ledger.setChildPid(rowId, pid); };
 
     outcome.result = m_dispatcher.dispatch(command, context);

@@ -1,5 +1,6 @@
 #include "cli/HookCommand.h"
 
+#include "binding/HookBindingFlow.h"
 #include "cli/CommandLine.h"
 #include "hook/HookInput.h"
 #include "log/ErrorJournal.h"
@@ -11,6 +12,7 @@
 #include "util/ProcessClock.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace teamai::cli {
 namespace {
@@ -53,7 +55,8 @@ QString HookCommand::help() const
         "\n"
         "What an AI coding agent's hooks run (`teamai init` installs them; the two forms are the\n"
         "same). Reads the hook JSON on stdin, reports, syncs, runs pushed commands and\n"
-        "acknowledges them. It never breaks the agent: it always exits 0 and prints nothing;\n"
+        "acknowledges them. It never breaks the agent: it always exits 0 and prints nothing (but\n"
+        "the binding hint of `teamai bind-project --help` for codebuddy and workbuddy);\n"
         "problems go to ~/.teamai/local-agent/logs/teamai.log and ~/.teamai/reporter/errors.jsonl.\n"
         "\n"
         "Options:\n"
@@ -104,6 +107,12 @@ int HookCommand::run(const QStringList &arguments)
     }
     engine->setRequestTimeoutMs(foreground ? BackendClient::kForegroundTimeoutMs : kBackgroundRequestTimeoutMs);
     engine->setLedgerWaitLimitMs(int(std::max<qint64>(1, budget.remainingTime())));
+    // codebuddy/workbuddy: the reference's "this workspace is not bound" hint for the agent.
+    const QByteArray hint = binding::HookBindingFlow::run({event, tool, input.cwd, input.json, {}, {}, budget}, engine->client());
+    if (!hint.isEmpty()) {
+        std::fwrite(hint.constData(), 1, size_t(hint.size()), stdout);
+        std::fflush(stdout);
+    }
 
     SyncOptions options;
     options.tool = tool;
