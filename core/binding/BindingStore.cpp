@@ -38,9 +38,7 @@ BindingStore::Result BindingStore::load() const
     }
     result.config = loaded.config;
     result.bindings = loaded.config.toJson().value(kBindings).toObject();
-    int legacy = 0;
-    if (bindings::normalize(result.bindings, &legacy) && legacy > 0)
-        qCWarning(lcConfig) << "dropped" << legacy << "legacy group-based workspace binding(s); those workspaces will be offered a project again";
+    bindings::normalize(result.bindings, &result.legacyDropped);
     result.ok = true;
     return result;
 }
@@ -75,6 +73,9 @@ BindingStore::Result BindingStore::update(const std::function<bool(QJsonObject &
         return result;
     }
     result.written = true;
+    if (result.legacyDropped > 0)
+        qCWarning(lcConfig) << "dropped" << result.legacyDropped
+                            << "legacy group-based workspace binding(s); those workspaces will be offered a project again";
     return result;
 }
 

@@ -26,6 +26,7 @@ public:
         QJsonObject bindings;    ///< the bindings after the change (or as read)
         AgentConfig config;      ///< the whole configuration as saved (or as read)
         bool written = false;    ///< the file was rewritten
+        int legacyDropped = 0;   ///< legacy group-based entries left out (dropped from the file when written)
     };
 
     /// @brief @p path: the config.json to use; @p lockTimeoutMs: how long to wait for another
