@@ -1,11 +1,7 @@
 #include "binding/ProjectSource.h"
 
 #include "config/AgentConfig.h"
-#include "config/TokenStore.h"
-#include "net/BackendClient.h"
-#include "net/ProxySetup.h"
-
-#include <QNetworkAccessManager>
+#include "sync/ConfiguredClient.h"
 
 namespace teamai::binding {
 
@@ -16,16 +12,9 @@ ProjectList fetchProjects(const AgentConfig &config, int timeoutMs)
         list.error = problem;
         return list;
     }
-    QNetworkAccessManager network;
-    configureProxy(network);
-    BackendOptions options;
-    options.endpoint = config.endpoint();
-    options.token = TokenStore::load(config.endpoint()).token;
-    options.routeOverrides = config.routes();
-    options.caFile = config.toJson().value(QStringLiteral("caFile")).toString();
-    BackendClient client(&network, options);
-    client.setTimeoutMs(timeoutMs);
-    return ProjectList::fetch(client);
+    ConfiguredClient configured(config);
+    configured.client().setTimeoutMs(timeoutMs);
+    return ProjectList::fetch(configured.client());
 }
 
 } // namespace teamai::binding
