@@ -58,7 +58,7 @@ _teamai()
     local words=
     case $command in
         "")
-            words="init sync status history remote-cmd bind-project doctor uninstall hook-dispatch worker --hook --version --help" ;;
+            words="init sync status history remote-cmd bind-project doctor uninstall hook-dispatch worker reconcile-plugins --hook --version --help" ;;
         init)
             words="--http --token --agents --token-store --help" ;;
         sync)
@@ -85,6 +85,8 @@ _teamai()
             fi ;;
         worker)
             words="--tool --cwd --help" ;;
+        reconcile-plugins)
+            words="--tool --help" ;;
     esac
     _teamai_reply -W "$words" -- "$cur"
 }

@@ -1,13 +1,17 @@
 // Workspace bindings end to end (issue 15 item 3): `teamai bind-project` against the development
 // backend's GET /api/projects/mine, what it writes into config.json, pruning, worktrees, the
 // binding hint of the codebuddy/workbuddy hooks (and that a failing backend changes nothing and
-// prints nothing), and project-scope resources landing only in bound workspaces.
+// prints nothing), and project-scope resources landing only in bound workspaces. And get-config
+// (item 4): its plugins reconciled through the restricted path, a failed or malformed answer
+// changing nothing, the kill switch stopping it all.
 #include "AgentFixture.h"
 
+#include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QThread>
 #include <QtTest>
 
 #include <sys/stat.h>
@@ -36,6 +40,14 @@ bool writeText(const QString &path, const QByteArray &content)
     QDir().mkpath(QFileInfo(path).absolutePath());
     QFile file(path);
     return file.open(QIODevice::WriteOnly | QIODevice::Truncate) && file.write(content) == content.size();
+}
+
+QJsonObject pluginSection(const QString &install, const QString &version = QStringLiteral("1"))
+{
+    return QJsonObject{{QStringLiteral("install_cmd"), install},
+                       {QStringLiteral("run_cmd"), QStringLiteral("teamai status --json")},
+                       {QStringLiteral("uninstall_cmd"), QStringLiteral("teamai --version")},
+                       {QStringLiteral("version"), version}};
 }
 
 } // namespace
@@ -97,6 +109,27 @@ class TestBindingE2e : public QObject
         return output.value(QStringLiteral("hookEventName")).toString() == eventName
             ? output.value(QStringLiteral("additionalContext")).toString() : QString();
     }
+
+    QString stateFile(const char *name) const { return f->env().stateDir() + u'/' + QLatin1String(name); }
+    QJsonObject stateJson(const char *name) const
+    {
+        QFile file(stateFile(name));
+        return file.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(file.readAll()).object() : QJsonObject();
+    }
+
+    /// Waits until the detached `teamai reconcile-plugins` recorded its pull and let go of its lock.
+    bool waitForReconcile()
+    {
+        const QDeadlineTimer deadline(30000);
+        while (!stateJson("plugin-pull.json").contains(QStringLiteral("lastPullAt"))) {
+            if (deadline.hasExpired())
+                return false;
+            QThread::msleep(50);
+        }
+        return f->waitForWorkers();
+    }
+
+    TeamaiRun sessionStart() { return hook(QStringLiteral("session-start"), QStringLiteral("claude"), home(), QStringLiteral("s-plugins")); }
 
 private slots:
     void init()
@@ -358,6 +391,84 @@ private slots:
             QCOMPARE(ack.value(QStringLiteral("error")).toString(), QStringLiteral("Workspace is not bound to this agent: %1").arg(workspace));
             QVERIFY(!QFileInfo::exists(workspace + QStringLiteral("/.claude")));
         }
+    }
+
+    void getConfigPluginsRunOnlyThroughTheAllowlist()
+    {
+        f->server().setSettings(QJsonObject{{QStringLiteral("getConfig"),
+                                             QJsonObject{{QStringLiteral("ok"), true},
+                                                         {QStringLiteral("probe"), pluginSection(QStringLiteral("teamai --version"))},
+                                                         {QStringLiteral("npm"), pluginSection(QStringLiteral("npm install -g evil"))}}}});
+        QCOMPARE(sessionStart().exitCode, 0);
+        QVERIFY(waitForReconcile());
+        const QJsonObject plugins = stateJson("plugins.json");
+        const QJsonObject probe = plugins.value(QStringLiteral("probe")).toObject();
+        QVERIFY(probe.value(QStringLiteral("ready")).toBool());
+        QCOMPARE(probe.value(QStringLiteral("version")).toString(), QStringLiteral("1"));
+        QCOMPARE(probe.value(QStringLiteral("uninstallCmd")).toString(), QStringLiteral("teamai --version"));
+        const QJsonObject npm = plugins.value(QStringLiteral("npm")).toObject();
+        QVERIFY(!npm.value(QStringLiteral("ready")).toBool());
+        QCOMPARE(npm.value(QStringLiteral("lastError")).toString(), QStringLiteral("Rejected cmd: only \"teamai\" subcommands are allowed, got \"npm\""));
+        QCOMPARE(f->server().requests(QStringLiteral("getConfig")).size(), 2);  // the hook's look, the reconcile's read
+
+        // Within 12 hours a session does not ask again.
+        QCOMPARE(sessionStart().exitCode, 0);
+        QCOMPARE(f->server().requests(QStringLiteral("getConfig")).size(), 2);
+    }
+
+    void anEmptyAnswerUninstallsButAFailedOneChangesNothing_data()
+    {
+        QTest::addColumn<QJsonObject>("fault");
+        QTest::addColumn<bool>("changes");
+        QTest::newRow("no plugin declared") << QJsonObject{} << true;
+        QTest::newRow("500") << QJsonObject{{QStringLiteral("status"), 500}} << false;
+        QTest::newRow("not JSON") << QJsonObject{{QStringLiteral("malformed"), true}} << false;
+        QTest::newRow("a JSON array") << QJsonObject{{QStringLiteral("status"), 200}, {QStringLiteral("body"), QJsonArray{1, 2}}} << false;
+        QTest::newRow("half a plugin") << QJsonObject{{QStringLiteral("status"), 200},
+                                                      {QStringLiteral("body"), QJsonObject{{QStringLiteral("x"), QJsonObject{{QStringLiteral("install_cmd"), QStringLiteral("teamai --version")}}}}}}
+                                       << false;
+        QTest::newRow("dropped") << QJsonObject{{QStringLiteral("drop"), true}} << false;
+    }
+    void anEmptyAnswerUninstallsButAFailedOneChangesNothing()
+    {
+        QFETCH(QJsonObject, fault);
+        QFETCH(bool, changes);
+        const QByteArray recorded = QJsonDocument(QJsonObject{{QStringLiteral("old"),
+            QJsonObject{{QStringLiteral("slug"), QStringLiteral("old")}, {QStringLiteral("ready"), true},
+                        {QStringLiteral("uninstallCmd"), QStringLiteral("teamai --version")}}}}).toJson();
+        QVERIFY(writeText(stateFile("plugins.json"), recorded));
+        if (!fault.isEmpty()) {
+            fault.insert(QStringLiteral("route"), QStringLiteral("getConfig"));
+            f->server().setFault(fault);
+        }
+        QCOMPARE(sessionStart().exitCode, 0);
+        if (changes) {
+            QVERIFY(waitForReconcile());
+            QVERIFY(stateJson("plugins.json").isEmpty());  // uninstalled, as the reference does
+            return;
+        }
+        QVERIFY(f->waitForWorkers());
+        QCOMPARE(f->env().readFile(QStringLiteral(".teamai/local-agent/plugins.json")), recorded);
+        QVERIFY(stateJson("plugin-pull.json").value(QStringLiteral("lastFailAt")).toDouble() > 0);
+        // Past the backoff, run by hand: the same answer still changes nothing.
+        QVERIFY(QFile::remove(stateFile("plugin-pull.json")));
+        const TeamaiRun run = runTeamai({QStringLiteral("reconcile-plugins"), QStringLiteral("--tool"), QStringLiteral("claude")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.startsWith("Plugins not reconciled"), run.out.constData());
+        QCOMPARE(f->env().readFile(QStringLiteral(".teamai/local-agent/plugins.json")), recorded);
+    }
+
+    void theKillSwitchStopsPlugins()
+    {
+        QCOMPARE(runTeamai({QStringLiteral("remote-cmd"), QStringLiteral("disable")}).exitCode, 0);
+        f->server().setSettings(QJsonObject{{QStringLiteral("getConfig"),
+                                             QJsonObject{{QStringLiteral("probe"), pluginSection(QStringLiteral("teamai --version"))}}}});
+        QCOMPARE(sessionStart().exitCode, 0);
+        const TeamaiRun run = runTeamai({QStringLiteral("reconcile-plugins")});
+        QCOMPARE(run.exitCode, 0);
+        QVERIFY2(run.out.contains("remote cmd disabled by client"), run.out.constData());
+        QVERIFY(f->server().requests(QStringLiteral("getConfig")).isEmpty());
+        QVERIFY(!QFileInfo::exists(stateFile("plugins.json")));
     }
 };
 

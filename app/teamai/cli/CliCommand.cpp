@@ -6,6 +6,7 @@
 #include "cli/HistoryCommand.h"
 #include "cli/HookCommand.h"
 #include "cli/InitCommand.h"
+#include "cli/ReconcilePluginsCommand.h"
 #include "cli/RemoteCmdCommand.h"
 #include "cli/StatusCommand.h"
 #include "cli/SyncCommand.h"
@@ -29,6 +30,7 @@ std::vector<std::unique_ptr<CliCommand>> allCommands()
     commands.push_back(std::make_unique<UninstallCommand>());
     commands.push_back(std::make_unique<HookCommand>());
     commands.push_back(std::make_unique<WorkerCommand>());
+    commands.push_back(std::make_unique<ReconcilePluginsCommand>());
     return commands;
 }
 

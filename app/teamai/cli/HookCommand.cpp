@@ -6,6 +6,7 @@
 #include "log/ErrorJournal.h"
 #include "log/Logging.h"
 #include "net/BackendClient.h"
+#include "plugins/PluginPull.h"
 #include "sync/SyncEngine.h"
 #include "sync/WorkerLauncher.h"
 #include "tools/ToolTable.h"
@@ -128,6 +129,9 @@ int HookCommand::run(const QStringList &arguments)
     // Pruning old history is the worker's job too, about once a day.
     if (summary.leftWork() || engine->retentionDue())
         launchDetachedWorker(tool->name, input.cwd);
+    // get-config's plugins, as the reference: from session-start, every 12 hours at most.
+    if (event == QLatin1String("session-start") && !options.skipReport && plugins::pull::due())
+        plugins::pull::checkFromHook(*tool, engine->client(), budget);
 
     if (!summary.reportSkipped && !summary.reportOk)
         recordHookError(event, tool->name, QStringLiteral("report failed: %1").arg(summary.reportError));
