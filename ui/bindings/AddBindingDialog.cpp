@@ -23,7 +23,7 @@ namespace teamai::ui {
 AddBindingDialog::AddBindingDialog(const QString &folder, QWidget *parent)
     : QDialog(parent)
     , m_folder(new QLineEdit(folder))
-    , m_browse(new QPushButton(tr("&Browse…")))
+    , m_browse(new QPushButton(tr("Bro&wse…")))
     , m_projects(new QComboBox)
     , m_message(new QLabel)
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Cancel))
