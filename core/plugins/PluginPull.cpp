@@ -73,6 +73,29 @@ QList<PluginSpec> resolve(const PluginConfig &config, const ToolInfo &tool, QStr
     return ready;
 }
 
+/// Reconciles plugins.json with what @p parsed declares, and records the pull.
+ReconcileReport apply(const PluginConfig &parsed, const ToolInfo &tool)
+{
+    QStringList unresolved;
+    const QList<PluginSpec> desired = resolve(parsed, tool, &unresolved);
+    exec::ExecPolicy policy;
+    policy.maxTimeoutMs = RemoteCommandGate::commandTimeoutCapMs();
+    exec::LocalExecutor executor(policy);
+    QJsonObject plugins = state::readPlugins();
+    ReconcileDeps deps;
+    deps.nowMs = nowMs;
+    deps.save = [](const QJsonObject &changed) { state::writePlugins(changed); };
+    deps.run = [&](const QString &slug, const QString &command, int timeoutMs) {
+        return PluginRunner(executor, policy, slug).run(command, timeoutMs);
+    };
+    const ReconcileReport report = reconcile(desired, unresolved, plugins, deps);
+    state::writePull(QJsonObject{{QStringLiteral("lastPullAt"), double(nowMs())}});
+    qCInfo(lcSync).noquote() << "plugin reconcile:" << desired.size() << "plugin(s) declared;" << report.installed.size()
+                             << "installed," << report.updated.size() << "updated," << report.uninstalled.size()
+                             << "uninstalled," << report.failed.size() << "failed";
+    return report;
+}
+
 } // namespace
 
 bool due()
@@ -117,7 +140,7 @@ bool launch(const QString &tool)
     return true;
 }
 
-PullOutcome run(const ToolInfo &tool, bool force)
+PullOutcome run(const ToolInfo &tool)
 {
     PullOutcome outcome;
     if (pushedmarker::isInsidePushedCommand()) {
@@ -137,7 +160,7 @@ PullOutcome run(const ToolInfo &tool, bool force)
         outcome.error = QStringLiteral("another plugin reconcile is running");
         return outcome;
     }
-    if (!force && !state::pullDue(state::readPull(), nowMs())) {
+    if (!state::pullDue(state::readPull(), nowMs())) {
         outcome.error = QStringLiteral("not due");
         return outcome;
     }
@@ -157,24 +180,7 @@ PullOutcome run(const ToolInfo &tool, bool force)
         return outcome;
     }
     outcome.fetched = true;
-
-    QStringList unresolved;
-    const QList<PluginSpec> desired = resolve(parsed, tool, &unresolved);
-    exec::ExecPolicy policy;
-    policy.maxTimeoutMs = RemoteCommandGate::commandTimeoutCapMs();
-    exec::LocalExecutor executor(policy);
-    QJsonObject plugins = state::readPlugins();
-    ReconcileDeps deps;
-    deps.nowMs = nowMs;
-    deps.save = [](const QJsonObject &changed) { state::writePlugins(changed); };
-    deps.run = [&](const QString &slug, const QString &command, int timeoutMs) {
-        return PluginRunner(executor, policy, slug).run(command, timeoutMs);
-    };
-    outcome.report = reconcile(desired, unresolved, plugins, deps);
-    state::writePull(QJsonObject{{QStringLiteral("lastPullAt"), double(nowMs())}});
-    qCInfo(lcSync).noquote() << "plugin reconcile:" << desired.size() << "plugin(s) declared;" << outcome.report.installed.size()
-                             << "installed," << outcome.report.updated.size() << "updated," << outcome.report.uninstalled.size()
-                             << "uninstalled," << outcome.report.failed.size() << "failed";
+    outcome.report = apply(parsed, tool);
     return outcome;
 }
 

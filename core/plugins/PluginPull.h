@@ -50,9 +50,9 @@ bool launch(const QString &tool);
 
 inline constexpr int kHookBudgetMs = 1000;
 
-/// @brief The work of `teamai reconcile-plugins`: one pull and reconcile, unless another one
-/// holds the lock. @p force: run even when not due (tests, the tray's "check now").
-PullOutcome run(const ToolInfo &tool, bool force = false);
+/// @brief The work of `teamai reconcile-plugins`: one pull and reconcile when due, unless
+/// another one holds the lock.
+PullOutcome run(const ToolInfo &tool);
 
 } // namespace pull
 } // namespace teamai::plugins
