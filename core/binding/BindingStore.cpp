@@ -31,9 +31,14 @@ BindingStore::Result BindingStore::load() const
     if (!loaded.exists || loaded.config.endpoint().isEmpty()) {
         // Bindings live in config.json; without one (or in environment-only mode) there is
         // nowhere to keep them that the reference client would also read.
-        result.error = QStringLiteral("TeamAI is not set up on this machine: run `teamai init --http <backend URL> "
-                                      "--token <token>` first (workspace bindings are kept in %1)")
-                           .arg(m_path);
+        const bool environmentOnly = !AgentConfig::fromEnvironment().endpoint().isEmpty();
+        result.error = environmentOnly
+            ? QStringLiteral("this agent runs in environment-only mode (TEAMAI_HTTP_ENDPOINT), which keeps no config.json "
+                             "for workspace bindings: run `teamai init --http <backend URL>` to keep a configuration in %1")
+                  .arg(m_path)
+            : QStringLiteral("TeamAI is not set up on this machine: run `teamai init --http <backend URL> "
+                             "--token <token>` first (workspace bindings are kept in %1)")
+                  .arg(m_path);
         return result;
     }
     result.config = loaded.config;

@@ -227,6 +227,16 @@ private slots:
         QCOMPARE(run.exitCode, 1);
         QVERIFY2(run.err.contains("teamai init"), run.err.constData());
         QVERIFY(!QFileInfo::exists(fresh.stateDir() + QStringLiteral("/config.json")));
+
+        // Environment-only mode has no config.json to keep bindings in: none is written (the
+        // reference would write one, token included).
+        const TeamaiRun envOnly = runTeamai({QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("7")}, {},
+                                            {QStringLiteral("TEAMAI_HTTP_ENDPOINT=") + f->server().baseUrl(),
+                                             QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()},
+                                            30000, fresh.home() + QStringLiteral("/w"));
+        QCOMPARE(envOnly.exitCode, 1);
+        QVERIFY2(envOnly.err.contains("environment-only mode"), envOnly.err.constData());
+        QVERIFY(!QFileInfo::exists(fresh.stateDir() + QStringLiteral("/config.json")));
     }
 
     void skipSilencesTheHints()
