@@ -215,9 +215,9 @@ HttpReply DevServer::answer(Route route, const IncomingRequest &in)
         return HttpReply::error(401, QStringLiteral("invalid token"));
 
     if (route == Route::GetConfig)
-        return HttpReply::json(QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("config"), QJsonObject{}}});
+        return HttpReply::json(m_account.getConfigAnswer());
     if (route == Route::Projects)
-        return HttpReply::json(QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("projects"), QJsonArray{}}});
+        return HttpReply::json(m_account.projectsAnswer());
 
     QString error;
     const auto body = objectBody(in.body, &error);
@@ -375,6 +375,9 @@ HttpReply DevServer::answerSettings(const IncomingRequest &in)
                     routePath.prepend(QLatin1Char('/'));
                 paths.insert(routePath, *route);
             }
+        } else if (AccountAnswers::handles(key)) {
+            if (const QString problem = AccountAnswers::check(key, it.value()); !problem.isEmpty())
+                return HttpReply::error(400, problem);
         } else if (key != QLatin1String("syncRaw")) {
             return HttpReply::error(400, QStringLiteral("unknown setting: %1").arg(key));
         }
@@ -387,6 +390,10 @@ HttpReply DevServer::answerSettings(const IncomingRequest &in)
         m_syncRaw = raw.isNull() ? std::nullopt : std::optional<QJsonValue>(raw);
     }
     m_extraPaths = paths;
+    for (auto it = body->begin(); it != body->end(); ++it) {
+        if (AccountAnswers::handles(it.key()))
+            m_account.apply(it.key(), it.value());
+    }
     return HttpReply::json(settingsJson());
 }
 
@@ -400,11 +407,13 @@ QJsonObject DevServer::settingsJson() const
     QJsonObject routes;
     for (auto it = m_extraPaths.constBegin(); it != m_extraPaths.constEnd(); ++it)
         routes.insert(routeName(it.value()), it.key());
-    return QJsonObject{
+    QJsonObject settings{
         {QStringLiteral("syncKey"), key},
         {QStringLiteral("syncRaw"), m_syncRaw ? *m_syncRaw : QJsonValue(QJsonValue::Null)},
         {QStringLiteral("routes"), routes},
     };
+    m_account.addTo(settings);
+    return settings;
 }
 
 void DevServer::resetSettings()
@@ -412,6 +421,7 @@ void DevServer::resetSettings()
     m_syncKey = SyncKey::Cmds;
     m_syncRaw.reset();
     m_extraPaths.clear();
+    m_account.reset();
 }
 
 void DevServer::deliver(QTcpSocket *socket, HttpReply reply, const QString &summary, qint64 seq, int delayMs)

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "AccountAnswers.h"
 #include "AdminAccess.h"
 #include "CommandQueue.h"
 #include "FaultInjector.h"
@@ -88,6 +89,7 @@ private:
     SyncKey m_syncKey = SyncKey::Cmds;
     std::optional<QJsonValue> m_syncRaw;
     QHash<QString, Route> m_extraPaths; ///< extra paths for protocol routes (config.routes tests)
+    AccountAnswers m_account;           ///< projects and get-config answers (admin settings)
 };
 
 } // namespace teamai::devserver

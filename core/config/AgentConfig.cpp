@@ -138,6 +138,10 @@ QString AgentConfig::validate(const QJsonObject &json)
             if (!it.value().isObject())
                 return QStringLiteral("field \"%1\" must be an object, not %2").arg(field, typeName(it.value()));
             const QJsonObject binding = it.value().toObject();
+            // A legacy group-based entry ({groupId, …}, no projectId) is dropped on the next
+            // change (binding::bindings::normalize), as the reference client drops it.
+            if (binding.contains(QStringLiteral("groupId")) && !binding.contains(kProjectId))
+                continue;
             const QJsonValue projectId = binding.value(kProjectId);
             if (!projectId.isString() && !projectId.isDouble()) {
                 return QStringLiteral("field \"%1.projectId\" must be a string or a number, not %2")
@@ -324,6 +328,11 @@ void AgentConfig::setWorkspaceBinding(const WorkspaceBinding &binding)
         entry.insert(kIdeType, binding.ideType);
     entry.insert(kBoundAt, binding.boundAt.isEmpty() ? nowIso() : binding.boundAt);
     bindings.insert(binding.path, entry);
+    m_json.insert(kBindings, bindings);
+}
+
+void AgentConfig::setWorkspaceBindingsJson(const QJsonObject &bindings)
+{
     m_json.insert(kBindings, bindings);
 }
 

@@ -95,6 +95,9 @@ public:
     void setWorkspaceBinding(const WorkspaceBinding &binding);
     /// @brief Removes the binding of @p path; returns whether there was one.
     bool removeWorkspaceBinding(const QString &path);
+    /// @brief Replaces the whole `workspaceBindings` object (binding::BindingStore writes it as
+    /// the reference client does).
+    void setWorkspaceBindingsJson(const QJsonObject &bindings);
 
     /// @brief Trims and strips trailing slashes: the one spelling used as base URL and token key.
     static QString normalizeEndpoint(const QString &endpoint);

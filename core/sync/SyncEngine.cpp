@@ -2,6 +2,7 @@
 #include "sync/RecordHealth.h"
 
 #include "agenthooks/HookRuleGate.h"
+#include "binding/RoundMaintenance.h"
 #include "commands/PushedCommandMarker.h"
 #include "config/AdminPolicy.h"
 #include "config/AgentConfig.h"
@@ -201,6 +202,9 @@ SyncSummary SyncEngine::runOnce(const SyncOptions &options)
     // Installed hook rules follow the kill switch as this process sees it (environment and
     // policy included) before anything else; a foreground hook does not wait for the lock.
     agenthooks::hookrules::followGateNow(options.foreground ? kForegroundLockWaitMs : kRoundLockWaitMs);
+    // As the reference does before it reports: dead bindings pruned, this workspace's tool stamped.
+    if (!options.skipReport && options.tool)
+        binding::maintainBeforeRound(d->config, *options.tool, options.cwd, options.foreground ? kForegroundLockWaitMs : kRoundLockWaitMs);
     SyncSession session(*d->client, *d->dispatcher, d->config, *d->ledger);
     SyncSummary summary = session.run(options);
     summary.interruptedRecovered = std::exchange(d->recovered, 0);
@@ -218,6 +222,11 @@ SyncSummary SyncEngine::runOnce(const SyncOptions &options)
 CommandLedger &SyncEngine::ledger()
 {
     return *d->ledger;
+}
+
+BackendClient &SyncEngine::client()
+{
+    return *d->client;
 }
 
 QString SyncEngine::endpoint() const

@@ -9,6 +9,7 @@
 
 namespace teamai {
 
+class BackendClient;
 class CommandLedger;
 struct ExecutionObserver;
 
@@ -46,6 +47,8 @@ public:
 
     /// @brief The ledger this engine records into (history, status counts).
     CommandLedger &ledger();
+    /// @brief The backend client (the hook's binding flow asks it for the user's projects).
+    BackendClient &client();
 
     QString endpoint() const;
     QString tokenSource() const;

@@ -1,6 +1,7 @@
 #include "sync/SyncSession.h"
 
 #include "commands/StoredCommand.h"
+#include "binding/Bindings.h"
 #include "config/AgentConfig.h"
 #include "exec/TerminationSignals.h"
 #include "identity/AgentIdentity.h"
@@ -313,8 +314,8 @@ void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, c
     context.cwd = options.cwd;
     context.event = options.event;
     context.deadline = options.deadline;
-    for (const AgentConfig::WorkspaceBinding &binding : m_config.workspaceBindings())
-        context.boundWorkspaces.append(binding.path);
+    // Skip markers (`bind-project --skip`) are not bindings: no project resources go there.
+    context.boundWorkspaces = binding::bindings::boundWorkspaces(m_config.toJson().value(QStringLiteral("workspaceBindings")).toObject());
     context.onChildStarted = [this, rowId](qint64 pid) { m_ledger.setChildPid(rowId, pid); };
 
     outcome.result = m_dispatcher.dispatch(command, context);

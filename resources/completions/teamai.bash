@@ -65,7 +65,7 @@ _teamai()
     local words=
     case $command in
         "")
-            words="init sync status history remote-cmd doctor uninstall hook-dispatch worker --hook --version --help --verbose --dry-run" ;;
+            words="init sync status history remote-cmd bind-project doctor uninstall hook-dispatch worker reconcile-plugins --hook --version --help --verbose --dry-run" ;;
         init)
             words="--http --token --agent --agents --scope --token-store --force --verbose --help" ;;
         sync)
@@ -76,6 +76,8 @@ _teamai()
             words="--limit --state --type --since --json --help" ;;
         remote-cmd)
             words="enable disable status --help" ;;
+        bind-project)
+            words="--project-id --skip --help" ;;
         doctor)
             words="--help" ;;
         uninstall)
@@ -90,6 +92,8 @@ _teamai()
             fi ;;
         worker)
             words="--tool --cwd --report-event --help" ;;
+        reconcile-plugins)
+            words="--tool --help" ;;
     esac
     _teamai_reply -W "$words" -- "$cur"
 }

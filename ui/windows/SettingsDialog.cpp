@@ -3,6 +3,7 @@
 #include "app/Background.h"
 #include "app/InitRunner.h"
 #include "app/SyncedAgents.h"
+#include "bindings/BindingsPanel.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
 #include "config/TokenStore.h"
@@ -120,6 +121,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     layout->addWidget(agentsGroup);
     layout->addWidget(new ModelGatewaysPanel(this));
     layout->addLayout(testRow);
+    layout->addWidget(new BindingsPanel);
     layout->addWidget(m_logLink);
     layout->addWidget(m_status);
     layout->addWidget(m_buttons);

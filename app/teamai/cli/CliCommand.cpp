@@ -1,10 +1,12 @@
 #include "cli/CliCommand.h"
 
+#include "cli/BindProjectCommand.h"
 #include "cli/CommandLine.h"
 #include "cli/DoctorCommand.h"
 #include "cli/HistoryCommand.h"
 #include "cli/HookCommand.h"
 #include "cli/InitCommand.h"
+#include "cli/ReconcilePluginsCommand.h"
 #include "cli/RemoteCmdCommand.h"
 #include "cli/StatusCommand.h"
 #include "cli/SyncCommand.h"
@@ -25,9 +27,11 @@ std::vector<std::unique_ptr<CliCommand>> allCommands()
     commands.push_back(std::make_unique<HistoryCommand>());
     commands.push_back(std::make_unique<DoctorCommand>());
     commands.push_back(std::make_unique<RemoteCmdCommand>());
+    commands.push_back(std::make_unique<BindProjectCommand>());
     commands.push_back(std::make_unique<UninstallCommand>());
     commands.push_back(std::make_unique<HookCommand>());
     commands.push_back(std::make_unique<WorkerCommand>());
+    commands.push_back(std::make_unique<ReconcilePluginsCommand>());
     return commands;
 }
 

@@ -1,11 +1,14 @@
 #include "cli/HookCommand.h"
 
+#include "binding/HookBindingFlow.h"
+#include "cli/CommandLine.h"
 #include "cli/HookArguments.h"
 #include "hook/HookInput.h"
 #include "hook/HookPayloadFile.h"
 #include "log/ErrorJournal.h"
 #include "log/Logging.h"
 #include "net/BackendClient.h"
+#include "plugins/PluginPull.h"
 #include "sync/RoundJournal.h"
 #include "sync/SyncEngine.h"
 #include "sync/WorkerLauncher.h"
@@ -13,6 +16,7 @@
 #include "util/ProcessClock.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace teamai::cli {
 namespace {
@@ -95,6 +99,12 @@ int runRound(const HookArguments &args, const ToolInfo *tool)
         engine->setRequestTimeoutMs(foreground ? BackendClient::kForegroundTimeoutMs : kBackgroundRequestTimeoutMs);
         engine->setLedgerWaitLimitMs(int(std::max<qint64>(1, budget.remainingTime())));
     }
+    // codebuddy/workbuddy: the reference's "this workspace is not bound" hint for the agent.
+    const QByteArray hint = binding::HookBindingFlow::run({event, tool, input.cwd, input.json, {}, {}, budget}, engine->client());
+    if (!hint.isEmpty()) {
+        std::fwrite(hint.constData(), 1, size_t(hint.size()), stdout);
+        std::fflush(stdout);
+    }
 
     SyncOptions options;
     options.tool = tool;
@@ -111,6 +121,9 @@ int runRound(const HookArguments &args, const ToolInfo *tool)
     // Pruning old history is the worker's job too, about once a day.
     if (!args.bgOnly && (summary.leftWork() || engine->retentionDue()))
         launchDetachedWorker(tool->name, input.cwd);
+    // get-config's plugins, as the reference: from session-start, every 12 hours at most.
+    if (event == QLatin1String("session-start") && !options.skipReport && plugins::pull::due())
+        plugins::pull::checkFromHook(*tool, engine->client(), budget);
 
     journalRound(event, tool->name, summary);
     return kExitOk;
@@ -132,7 +145,8 @@ QString HookCommand::help() const
         "What an AI coding agent's hooks run (`teamai init` installs them; the two forms are the\n"
         "same). Reads the hook JSON on stdin, reports, syncs, runs pushed commands and\n"
         "acknowledges them; post-tool-use and stop leave all that to a detached `teamai worker`\n"
-        "and return at once. It never breaks the agent: it always exits 0 and prints nothing;\n"
+        "and return at once. It never breaks the agent: it always exits 0 and prints nothing (but\n"
+        "the binding hint of `teamai bind-project --help` for codebuddy and workbuddy);\n"
         "problems go to ~/.teamai/local-agent/logs/teamai.log and ~/.teamai/reporter/errors.jsonl.\n"
         "Options unknown here, or missing their value, are logged and ignored: the round still runs.\n"
         "\n"

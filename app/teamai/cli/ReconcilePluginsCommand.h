@@ -1,0 +1,18 @@
+#pragma once
+
+#include "cli/CliCommand.h"
+
+namespace teamai::cli {
+
+/// @brief `teamai reconcile-plugins [--tool TOOL]`: the detached job a session-start hook starts
+/// to apply get-config's plugins (plugins::pull).
+class ReconcilePluginsCommand : public CliCommand
+{
+public:
+    QString name() const override;
+    QString summary() const override;
+    QString help() const override;
+    int run(const QStringList &arguments) override;
+};
+
+} // namespace teamai::cli

@@ -1,0 +1,87 @@
+#include "binding/BindingStore.h"
+
+#include "binding/Bindings.h"
+#include "log/Logging.h"
+#include "util/FileLock.h"
+#include "util/Paths.h"
+
+#include <QFileInfo>
+
+namespace teamai::binding {
+namespace {
+
+const QString kBindings = QStringLiteral("workspaceBindings");
+
+} // namespace
+
+BindingStore::BindingStore(QString path, int lockTimeoutMs)
+    : m_path(std::move(path))
+    , m_lockTimeoutMs(lockTimeoutMs)
+{
+}
+
+BindingStore::Result BindingStore::load() const
+{
+    Result result;
+    AgentConfig::Loaded loaded = AgentConfig::load(m_path);
+    if (!loaded.error.isEmpty()) {
+        result.error = loaded.error + QStringLiteral(" (fix or delete the file; it was left unchanged)");
+        return result;
+    }
+    if (!loaded.exists || loaded.config.endpoint().isEmpty()) {
+        // Bindings live in config.json; without one (or in environment-only mode) there is
+        // nowhere to keep them that the reference client would also read.
+        const bool environmentOnly = !AgentConfig::fromEnvironment().endpoint().isEmpty();
+        result.error = environmentOnly
+            ? QStringLiteral("this agent runs in environment-only mode (TEAMAI_HTTP_ENDPOINT), which keeps no config.json "
+                             "for workspace bindings: run `teamai init --http <backend URL>` to keep a configuration in %1")
+                  .arg(m_path)
+            : QStringLiteral("TeamAI is not set up on this machine: run `teamai init --http <backend URL> "
+                             "--token <token>` first (workspace bindings are kept in %1)")
+                  .arg(m_path);
+        return result;
+    }
+    result.config = loaded.config;
+    result.bindings = loaded.config.toJson().value(kBindings).toObject();
+    bindings::normalize(result.bindings, &result.legacyDropped);
+    result.ok = true;
+    return result;
+}
+
+BindingStore::Result BindingStore::read() const
+{
+    return load();
+}
+
+BindingStore::Result BindingStore::update(const std::function<bool(QJsonObject &)> &change) const
+{
+    Result failed;
+    if (!paths::ensurePrivateDir(QFileInfo(m_path).absolutePath(), &failed.error))
+        return failed;
+    FileLock lock(m_path + QStringLiteral(".lock"));
+    bool busy = false;
+    if (!lock.acquire(m_lockTimeoutMs, &failed.error, &busy)) {
+        if (busy)
+            failed.error = QStringLiteral("cannot lock %1: another TeamAI process is changing it; try again").arg(m_path);
+        return failed;
+    }
+    Result result = load();
+    if (!result.ok)
+        return result;
+    const QJsonObject before = result.config.toJson().value(kBindings).toObject();
+    change(result.bindings);
+    if (result.bindings == before)
+        return result;
+    result.config.setWorkspaceBindingsJson(result.bindings);
+    if (!result.config.save(&result.error, m_path)) {
+        result.ok = false;
+        return result;
+    }
+    result.written = true;
+    if (result.legacyDropped > 0)
+        qCWarning(lcConfig) << "dropped" << result.legacyDropped
+                            << "legacy group-based workspace binding(s); those workspaces will be offered a project again";
+    return result;
+}
+
+} // namespace teamai::binding

@@ -1,0 +1,37 @@
+#include "binding/RoundMaintenance.h"
+
+#include "binding/BindingStore.h"
+#include "binding/Bindings.h"
+#include "binding/WorkspacePaths.h"
+#include "config/AgentConfig.h"
+#include "log/Logging.h"
+#include "tools/ToolTable.h"
+
+namespace teamai::binding {
+
+void maintainBeforeRound(AgentConfig &config, const ToolInfo &tool, const QString &cwd, int lockTimeoutMs)
+{
+    const BindingStore store(AgentConfig::defaultPath(), lockTimeoutMs);
+    BindingStore::Result current = store.read();
+    if (!current.ok)
+        return;
+    const QString workspace = workspaceOf(cwd);
+    const auto maintain = [&](QJsonObject &all) {
+        const bool pruned = bindings::pruneDead(all);
+        const bool stamped = bindings::stampTool(all, workspace, tool.agentType);
+        return pruned || stamped;
+    };
+    QJsonObject probe = current.bindings;
+    const QJsonObject raw = current.config.toJson().value(QStringLiteral("workspaceBindings")).toObject();
+    // Most rounds change nothing: then the file is neither locked nor written.
+    if (maintain(probe) || probe != raw) {
+        const BindingStore::Result saved = store.update(maintain);
+        if (saved.ok)
+            current = saved;
+        else
+            qCInfo(lcConfig).noquote() << "bindings not tidied this round:" << saved.error;
+    }
+    config.setWorkspaceBindingsJson(current.bindings);
+}
+
+} // namespace teamai::binding

@@ -1,0 +1,187 @@
+#include "plugins/PluginPull.h"
+
+#include "commands/PushedCommandMarker.h"
+#include "commands/RestrictedCommand.h"
+#include "config/AgentConfig.h"
+#include "config/RemoteCommandGate.h"
+#include "exec/LocalExecutor.h"
+#include "identity/AgentIdentity.h"
+#include "log/Logging.h"
+#include "net/BackendClient.h"
+#include "plugins/PluginRunner.h"
+#include "plugins/PluginState.h"
+#include "sync/ConfiguredClient.h"
+#include "tools/ToolTable.h"
+#include "util/Paths.h"
+
+#include <QDateTime>
+#include <QLockFile>
+#include <QProcess>
+
+#include <algorithm>
+
+namespace teamai::plugins::pull {
+namespace {
+
+qint64 nowMs()
+{
+    return QDateTime::currentMSecsSinceEpoch();
+}
+
+void recordFailure(const QString &error)
+{
+    QJsonObject pullState = state::readPull();
+    pullState.insert(QStringLiteral("lastFailAt"), double(nowMs()));
+    state::writePull(pullState);
+    qCInfo(lcSync).noquote() << "plugin reconcile: nothing changed:" << error;
+}
+
+/// The configuration to ask: config.json, else the environment (as a sync does).
+bool loadConfig(AgentConfig *config, bool *fromEnvironment, QString *error)
+{
+    AgentConfig::Loaded loaded = AgentConfig::load();
+    if (!loaded.error.isEmpty()) {
+        *error = loaded.error;
+        return false;
+    }
+    *fromEnvironment = !loaded.exists || loaded.config.endpoint().isEmpty();
+    *config = *fromEnvironment ? AgentConfig::fromEnvironment() : loaded.config;
+    *error = AgentConfig::validateEndpoint(config->endpoint());
+    return error->isEmpty();
+}
+
+/// The plugins whose every placeholder is filled; the others go to @p unresolved.
+QList<PluginSpec> resolve(const PluginConfig &config, const ToolInfo &tool, QStringList *unresolved)
+{
+    QHash<QString, QString> variables = config.variables;
+    variables.insert(QStringLiteral("local_agent_id"), tool.name + u'-' + identity::localAgentId(tool));
+    QList<PluginSpec> ready;
+    for (PluginSpec spec : config.plugins) {
+        for (QString *command : {&spec.installCmd, &spec.updateCmd, &spec.uninstallCmd, &spec.runCmd})
+            *command = PluginConfig::substitute(*command, variables);
+        QStringList missing;
+        for (const QString *command : {&spec.installCmd, &spec.updateCmd, &spec.uninstallCmd, &spec.runCmd})
+            missing += PluginConfig::placeholders(*command);
+        if (missing.isEmpty()) {
+            ready.append(spec);
+            continue;
+        }
+        missing.removeDuplicates();
+        qCWarning(lcSync).noquote() << "plugin" << spec.slug << "left as it is: unresolved placeholders" << missing.join(u',');
+        unresolved->append(spec.slug);
+    }
+    return ready;
+}
+
+/// Reconciles plugins.json with what @p parsed declares, and records the pull.
+ReconcileReport apply(const PluginConfig &parsed, const ToolInfo &tool)
+{
+    QStringList unresolved;
+    const QList<PluginSpec> desired = resolve(parsed, tool, &unresolved);
+    exec::ExecPolicy policy;
+    policy.maxTimeoutMs = RemoteCommandGate::commandTimeoutCapMs();
+    exec::LocalExecutor executor(policy);
+    QJsonObject plugins = state::readPlugins();
+    ReconcileDeps deps;
+    deps.nowMs = nowMs;
+    deps.save = [](const QJsonObject &changed) { state::writePlugins(changed); };
+    deps.run = [&](const QString &slug, const QString &command, int timeoutMs) {
+        return PluginRunner(executor, policy, slug).run(command, timeoutMs);
+    };
+    const ReconcileReport report = reconcile(desired, unresolved, plugins, deps);
+    state::writePull(QJsonObject{{QStringLiteral("lastPullAt"), double(nowMs())}});
+    qCInfo(lcSync).noquote() << "plugin reconcile:" << desired.size() << "plugin(s) declared;" << report.installed.size()
+                             << "installed," << report.updated.size() << "updated," << report.uninstalled.size()
+                             << "uninstalled," << report.failed.size() << "failed";
+    return report;
+}
+
+} // namespace
+
+bool due()
+{
+    return !pushedmarker::isInsidePushedCommand() && RemoteCommandGate::evaluate().allowed
+        && state::pullDue(state::readPull(), nowMs());
+}
+
+void checkFromHook(const ToolInfo &tool, BackendClient &client, QDeadlineTimer deadline)
+{
+    const qint64 left = deadline.isForever() ? kHookBudgetMs : deadline.remainingTime() - 100;
+    if (left < 200)
+        return;  // no time this session; the next one asks
+    client.setDeadline(QDeadlineTimer(std::min<qint64>(left, kHookBudgetMs)));
+    const BackendReply reply = client.get(Route::GetConfig);
+    client.setDeadline(deadline);
+    const PluginConfig parsed = reply.ok ? PluginConfig::fromAnswer(reply.body) : PluginConfig{{}, {}, reply.error};
+    if (!parsed.ok()) {
+        recordFailure(parsed.error);
+        return;
+    }
+    if (parsed.plugins.isEmpty() && state::readPlugins().isEmpty()) {
+        state::writePull(QJsonObject{{QStringLiteral("lastPullAt"), double(nowMs())}});
+        return;
+    }
+    launch(tool.name);
+}
+
+bool launch(const QString &tool)
+{
+    QProcess process;
+    process.setProgram(ownTeamaiExecutable());
+    process.setArguments({QStringLiteral("reconcile-plugins"), QStringLiteral("--tool"), tool});
+    process.setStandardInputFile(QProcess::nullDevice());
+    process.setStandardOutputFile(QProcess::nullDevice());
+    process.setStandardErrorFile(QProcess::nullDevice());
+    process.setWorkingDirectory(paths::agentStateDir());
+    if (!process.startDetached()) {
+        qCWarning(lcSync).noquote() << "cannot start the plugin reconcile:" << process.errorString();
+        return false;
+    }
+    return true;
+}
+
+PullOutcome run(const ToolInfo &tool)
+{
+    PullOutcome outcome;
+    if (pushedmarker::isInsidePushedCommand()) {
+        outcome.error = pushedmarker::refusal(QStringLiteral("a pushed command never reconciles plugins"));
+        return outcome;
+    }
+    if (!RemoteCommandGate::evaluate().allowed) {
+        outcome.error = QStringLiteral("remote cmd disabled by client");
+        return outcome;
+    }
+    if (!paths::ensurePrivateDir(paths::agentStateDir(), &outcome.error))
+        return outcome;
+    // Named like the workers' locks: whoever waits for the background work waits for this too.
+    QLockFile lock(paths::agentStateDir() + QStringLiteral("/worker-plugins.lock"));
+    lock.setStaleLockTime(0);  // a crashed run's lock is stale as soon as its pid is gone
+    if (!lock.tryLock(0)) {
+        outcome.error = QStringLiteral("another plugin reconcile is running");
+        return outcome;
+    }
+    if (!state::pullDue(state::readPull(), nowMs())) {
+        outcome.error = QStringLiteral("not due");
+        return outcome;
+    }
+    outcome.ran = true;
+    AgentConfig config;
+    bool fromEnvironment = false;
+    if (!loadConfig(&config, &fromEnvironment, &outcome.error)) {
+        recordFailure(outcome.error);
+        return outcome;
+    }
+    ConfiguredClient configured(config, fromEnvironment);
+    const BackendReply reply = configured.client().get(Route::GetConfig);
+    const PluginConfig parsed = reply.ok ? PluginConfig::fromAnswer(reply.body) : PluginConfig{{}, {}, reply.error};
+    if (!parsed.ok()) {
+        outcome.error = parsed.error;
+        recordFailure(outcome.error);
+        return outcome;
+    }
+    outcome.fetched = true;
+    outcome.report = apply(parsed, tool);
+    return outcome;
+}
+
+} // namespace teamai::plugins::pull

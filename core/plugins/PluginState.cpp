@@ -1,0 +1,72 @@
+#include "plugins/PluginState.h"
+
+#include "util/JsonFile.h"
+#include "util/Paths.h"
+
+namespace teamai::plugins::state {
+namespace {
+
+QJsonObject readObject(const QString &path)
+{
+    QJsonObject object;
+    if (jsonfile::readObject(path, &object) != jsonfile::ReadStatus::Ok)
+        return {};
+    return object;
+}
+
+bool writeObject(const QString &path, const QJsonObject &object, QString *error)
+{
+    if (!paths::ensurePrivateDir(paths::agentStateDir(), error))
+        return false;
+    return jsonfile::writeObject(path, object, jsonfile::kPrivateFile, error);
+}
+
+/// A timestamp field in milliseconds; 0 when absent or not a number.
+qint64 millis(const QJsonObject &object, const char *key)
+{
+    const QJsonValue value = object.value(QLatin1String(key));
+    return value.isDouble() ? qint64(value.toDouble()) : 0;
+}
+
+} // namespace
+
+QString pluginsPath()
+{
+    return paths::agentStateDir() + QStringLiteral("/plugins.json");
+}
+
+QString pullPath()
+{
+    return paths::agentStateDir() + QStringLiteral("/plugin-pull.json");
+}
+
+QJsonObject readPlugins()
+{
+    return readObject(pluginsPath());
+}
+
+bool writePlugins(const QJsonObject &plugins, QString *error)
+{
+    return writeObject(pluginsPath(), plugins, error);
+}
+
+QJsonObject readPull()
+{
+    return readObject(pullPath());
+}
+
+bool writePull(const QJsonObject &pull, QString *error)
+{
+    return writeObject(pullPath(), pull, error);
+}
+
+bool pullDue(const QJsonObject &pull, qint64 nowMs)
+{
+    const qint64 lastPull = millis(pull, "lastPullAt");
+    const qint64 lastFail = millis(pull, "lastFailAt");
+    if (lastPull > 0 && nowMs - lastPull < kPullIntervalMs)
+        return false;
+    return !(lastFail > 0 && nowMs - lastFail < kFailBackoffMs);
+}
+
+} // namespace teamai::plugins::state

@@ -1,0 +1,22 @@
+#include "sync/ConfiguredClient.h"
+
+#include "config/AgentConfig.h"
+#include "config/TokenStore.h"
+#include "net/ProxySetup.h"
+
+namespace teamai {
+
+ConfiguredClient::ConfiguredClient(const AgentConfig &config, bool fromEnvironment)
+{
+    configureProxy(m_network);
+    BackendOptions options;
+    options.endpoint = config.endpoint();
+    options.token = fromEnvironment ? config.token() : TokenStore::load(config.endpoint()).token;
+    options.routeOverrides = config.routes();
+    options.caFile = config.toJson().value(QStringLiteral("caFile")).toString();
+    m_client = std::make_unique<BackendClient>(&m_network, options);
+}
+
+ConfiguredClient::~ConfiguredClient() = default;
+
+} // namespace teamai
