@@ -29,6 +29,7 @@ CommandResult CommandDispatcher::dispatch(const Command &command, const CommandC
         break;
     case CommandRoute::Handler::Mcp:
         handler = m_handlers.mcp;
+        break;
     case CommandRoute::Handler::ModelConfig:
         handler = m_handlers.modelConfig;
         break;
