@@ -4,7 +4,7 @@
 
 namespace teamai {
 
-/// @brief `install_mcp` / `uninstall_mcp` (docs/protocol-mcp.md): one MCP server in the current
+/// @brief `install_mcp` / `uninstall_mcp` (docs/protocol.md): one MCP server in the current
 /// tool's own MCP configuration. An install is gated by the kill switch first (an MCP server is
 /// a program the agent will start: refused → "remote cmd disabled by client", the gate's reason
 /// recorded); an uninstall never is (removing is always safe, as for hook rules). Then `slug`

@@ -4,7 +4,7 @@
 
 namespace teamai {
 
-/// @brief `apply_model_config` (SPEC §4 item 3, docs/protocol-model.md): validates `cmd` as a
+/// @brief `apply_model_config` (SPEC §4 item 3, docs/protocol.md): validates `cmd` as a
 /// whole, then configures the sync's tool's model gateway through modelconfig::applyModels().
 ///
 /// It redirects the user's AI traffic, so applying is gated by the kill switch (RemoteCommandGate,
