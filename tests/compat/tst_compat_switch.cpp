@@ -242,9 +242,11 @@ class TestCompatSwitch : public QObject
         if (arguments.isEmpty())
             return false;
         const TeamaiRun run = runTeamai(arguments, hookInput(env.home(), event), {}, 30000, env.home());
-        if (!run.finished || run.exitCode != 0 || !run.out.isEmpty())
-            qWarning("teamai %s: %s", qPrintable(arguments.join(u' ')), run.err.constData());
-        return run.finished && run.exitCode == 0 && run.out.isEmpty() && waitForProcessesIn(env.home());
+        // Output is hook output for the agent: only the binding hint (codebuddy, workbuddy).
+        const bool quiet = run.out.isEmpty() || run.out.contains("hookSpecificOutput");
+        if (!run.finished || run.exitCode != 0 || !quiet)
+            qWarning("teamai %s: %s / %s", qPrintable(arguments.join(u' ')), run.out.constData(), run.err.constData());
+        return run.finished && run.exitCode == 0 && quiet && waitForProcessesIn(env.home());
     }
 
     static bool runOurs(const TestEnvironment &env, const QStringList &arguments)
