@@ -169,6 +169,14 @@ private slots:
         QCOMPARE(runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")}, {}, {}, 30000, app).exitCode, 0);
         QCOMPARE(workspaceIn(lastWorkspaces(QStringLiteral("report")), app).value(QStringLiteral("project_id")), QJsonValue(9));
         QCOMPARE(bindings().value(app).toObject().value(QStringLiteral("ideType")).toString(), QStringLiteral("claude"));
+
+        // `teamai status` lists it.
+        const QJsonObject status = QJsonDocument::fromJson(runTeamai({QStringLiteral("status"), QStringLiteral("--json")}).out).object();
+        const QJsonArray listed = status.value(QStringLiteral("bindings")).toObject().value(QStringLiteral("workspaces")).toArray();
+        QCOMPARE(listed.size(), 1);
+        QCOMPARE(listed.at(0).toObject().value(QStringLiteral("path")).toString(), app);
+        QCOMPARE(listed.at(0).toObject().value(QStringLiteral("project_id")).toString(), QStringLiteral("9"));
+        QVERIFY(runTeamai({QStringLiteral("status")}).out.contains(QStringLiteral("%1  →  Beta (#9)").arg(app).toUtf8()));
     }
 
     void bindProjectRefusesClearly_data()
@@ -466,6 +474,40 @@ private slots:
         QCOMPARE(run.exitCode, 0);
         QVERIFY2(run.out.startsWith("Plugins not reconciled"), run.out.constData());
         QCOMPARE(f->env().readFile(QStringLiteral(".teamai/local-agent/plugins.json")), recorded);
+    }
+
+    void uninstallRunsEachPluginsUninstallCommand_data()
+    {
+        QTest::addColumn<bool>("remoteCommandsOff");
+        QTest::newRow("remote commands on") << false;
+        QTest::newRow("remote commands off") << true;
+    }
+    void uninstallRunsEachPluginsUninstallCommand()
+    {
+        QFETCH(bool, remoteCommandsOff);
+        const auto record = [](const QString &slug, const QString &uninstall) {
+            return QJsonObject{{QStringLiteral("slug"), slug}, {QStringLiteral("ready"), true}, {QStringLiteral("uninstallCmd"), uninstall}};
+        };
+        QVERIFY(writeText(stateFile("plugins.json"),
+                          QJsonDocument(QJsonObject{{QStringLiteral("probe"), record(QStringLiteral("probe"), QStringLiteral("teamai --version"))},
+                                                    {QStringLiteral("npm"), record(QStringLiteral("npm"), QStringLiteral("npm uninstall -g evil"))}})
+                              .toJson()));
+        if (remoteCommandsOff)
+            QCOMPARE(runTeamai({QStringLiteral("remote-cmd"), QStringLiteral("disable")}).exitCode, 0);
+        const TeamaiRun dry = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--dry-run")});
+        QVERIFY2(dry.out.contains("plugin probe (runs its uninstall command `teamai --version`)"), dry.out.constData());
+
+        const TeamaiRun run = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--force")});
+        QCOMPARE(run.exitCode, 1);  // one plugin could not be uninstalled
+        const QJsonObject left = stateJson("plugins.json");
+        QVERIFY(left.contains(QStringLiteral("npm")));
+        QVERIFY2(run.err.contains("plugin npm was not uninstalled (Rejected cmd: only \"teamai\" subcommands are allowed, got \"npm\")")
+                     || (remoteCommandsOff && run.err.contains("plugin npm was not uninstalled (remote cmd disabled by client)")),
+                 run.err.constData());
+        // Ours ran and is gone, unless the kill switch is off: then nothing of the backend's runs.
+        QCOMPARE(left.contains(QStringLiteral("probe")), remoteCommandsOff);
+        QCOMPARE(run.out.contains("Uninstalled plugin probe"), !remoteCommandsOff);
+        QVERIFY(!QFileInfo::exists(configPath()));  // the rest of the uninstall went on
     }
 
     void theKillSwitchStopsPlugins()

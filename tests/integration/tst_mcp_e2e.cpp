@@ -73,6 +73,12 @@ private:
     {
         return runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), tool}, {}, environment).exitCode == 0;
     }
+    /// `teamai status --json`'s mcp_servers.installed rows.
+    QJsonArray statusServers()
+    {
+        const TeamaiRun run = runTeamai({QStringLiteral("status"), QStringLiteral("--json")});
+        return QJsonDocument::fromJson(run.out).object().value(QStringLiteral("mcp_servers")).toObject().value(QStringLiteral("installed")).toArray();
+    }
     void bindWorkspace(const QString &workspace)
     {
         QJsonObject config = json(QStringLiteral(".teamai/local-agent/config.json"));
@@ -121,6 +127,10 @@ private slots:
         f->syncJson();
         QCOMPARE(lastReport().value(QStringLiteral("user_level")).toObject().value(QStringLiteral("mcps")).toArray(),
                  (QJsonArray{QJsonObject{{QStringLiteral("slug"), QStringLiteral("fs")}, {QStringLiteral("source"), QStringLiteral("enterprise")}}}));
+        // …and so does `teamai status`.
+        QCOMPARE(statusServers(), (QJsonArray{QJsonObject{{QStringLiteral("tool"), QStringLiteral("claude")}, {QStringLiteral("scope"), QStringLiteral("user")},
+                                                          {QStringLiteral("workspace"), QString()}, {QStringLiteral("servers"), QJsonArray{QStringLiteral("fs")}}}}));
+        QVERIFY(runTeamai({QStringLiteral("status")}).out.contains("claude (user)  fs"));
 
         f->server().queue(mcpCommand(3, false, QStringLiteral("fs")));
         f->syncJson();
@@ -129,6 +139,7 @@ private slots:
         QVERIFY(!manifest().contains(QStringLiteral("claude")));
         f->syncJson();
         QVERIFY(!lastReport().value(QStringLiteral("user_level")).toObject().contains(QStringLiteral("mcps")));
+        QCOMPARE(statusServers(), QJsonArray());
     }
 
     void theUsersServersAreNeverTouched()
@@ -233,6 +244,11 @@ private slots:
                 reported = entry.toObject().value(QStringLiteral("mcps")).toArray().at(0).toObject().value(QStringLiteral("slug")).toString() == QLatin1String("db");
         }
         QVERIFY(reported);
+        const QJsonArray rows = statusServers();
+        QCOMPARE(rows.size(), 1);
+        QCOMPARE(rows.at(0).toObject().value(QStringLiteral("scope")).toString(), QStringLiteral("project"));
+        QCOMPARE(rows.at(0).toObject().value(QStringLiteral("workspace")).toString(), QFileInfo(workspace).canonicalFilePath());
+        QCOMPARE(rows.at(0).toObject().value(QStringLiteral("servers")).toArray(), QJsonArray{QStringLiteral("db")});
 
         f->server().queue(mcpCommand(42, false, QStringLiteral("db"), fields));
         f->syncJson();

@@ -120,6 +120,15 @@ private slots:
         QCOMPARE(report.value(QStringLiteral("user_level")).toObject().value(QStringLiteral("models")).toArray(),
                  (QJsonArray{QJsonObject{{QStringLiteral("provider"), QStringLiteral("acme")}, {QStringLiteral("model_id"), QStringLiteral("acme-xl")},
                                          {QStringLiteral("name"), QStringLiteral("ACME-XL")}, {QStringLiteral("source"), QStringLiteral("enterprise")}}}));
+
+        // `teamai status` names the gateway and the file, never the key.
+        const TeamaiRun status = runTeamai({QStringLiteral("status"), QStringLiteral("--json")});
+        const QJsonArray gateways = QJsonDocument::fromJson(status.out).object().value(QStringLiteral("model_gateways")).toArray();
+        QCOMPARE(gateways.size(), 1);
+        QCOMPARE(gateways.at(0).toObject().value(QStringLiteral("tool")).toString(), QStringLiteral("claude"));
+        QCOMPARE(gateways.at(0).toObject().value(QStringLiteral("gateways")).toArray(), QJsonArray{QStringLiteral("https://127.0.0.1:8443")});
+        QVERIFY(!status.out.contains(kKeyB.toUtf8()));
+        QVERIFY(!runTeamai({QStringLiteral("status")}).out.contains(kKeyB.toUtf8()));
     }
 
     void incrementalAddsOneAndKeepsTheRest()

@@ -4,6 +4,7 @@
 #include "Version.h"
 #include "agenthooks/HookRules.h"
 #include "cli/CommandLine.h"
+#include "cli/StatusInventory.h"
 #include "config/AgentConfig.h"
 #include "config/RemoteCommandGate.h"
 #include "config/TokenStore.h"
@@ -70,7 +71,8 @@ QString StatusCommand::help() const
         "\n"
         "Shows the backend endpoint, where the token comes from (never the token), whether remote\n"
         "commands are allowed and who decided it, the hook rules the backend installed (slug,\n"
-        "tool, event, active or withdrawn by the kill switch), and the outcome of the last sync.\n"
+        "tool, event, active or withdrawn by the kill switch), the MCP servers and model gateways it\n"
+        "configured, the workspaces bound to backend projects, and the outcome of the last sync.\n"
         "\n"
         "Options:\n"
         "  --json   print one JSON object");
@@ -107,11 +109,12 @@ int StatusCommand::run(const QStringList &arguments)
     const QList<records::BrokenRecord> broken = records::check();
     QString hookRulesError;
     const QList<agenthooks::HookRuleRecord> hookRules = agenthooks::hookrules::installedForAllTools(&hookRulesError);
+    const StatusInventory inventory = StatusInventory::collect();
     const QString switchWho = gate.changedBy.isEmpty() ? QString()
                                                        : QStringLiteral(" (set by %1 at %2)").arg(gate.changedBy, gate.changedAt);
 
     if (line.isSet(QStringLiteral("json"))) {
-        const QJsonObject object{
+        QJsonObject object{
             {QStringLiteral("version"), QString::fromLatin1(kVersion)},
             {QStringLiteral("endpoint"), endpoint},
             {QStringLiteral("config_error"), config.error},
@@ -140,6 +143,8 @@ int StatusCommand::run(const QStringList &arguments)
                                                       {QStringLiteral("ok"), last.ok},
                                                       {QStringLiteral("message"), last.message}}},
         };
+        for (auto it = inventory.json.begin(); it != inventory.json.end(); ++it)
+            object.insert(it.key(), it.value());
         printOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)));
         return kExitOk;
     }
@@ -150,6 +155,8 @@ int StatusCommand::run(const QStringList &arguments)
     printOut(QStringLiteral("Token:           %1").arg(tokenSource.isEmpty() ? QStringLiteral("none") : QStringLiteral("from ") + tokenSource));
     printOut(QStringLiteral("Remote commands: %1%2").arg(RemoteCommandGate::statusLine(gate), switchWho));
     printHookRules(hookRules, hookRulesError);
+    for (const QString &inventoryLine : inventory.lines)
+        printOut(inventoryLine);
     for (const records::BrokenRecord &record : broken)
         printOut(QStringLiteral("Damaged file:    %1").arg(record.sentence()));
     printOut(ledgerError.isEmpty() ? QStringLiteral("Commands:        %1 pending, %2 running, %3 ack(s) waiting to be sent").arg(pending).arg(running).arg(outbox)

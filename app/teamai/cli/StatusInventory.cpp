@@ -1,0 +1,151 @@
+#include "cli/StatusInventory.h"
+
+#include "binding/BindingStore.h"
+#include "binding/Bindings.h"
+#include "mcp/McpManifest.h"
+#include "modelconfig/GatewayStatus.h"
+#include "tools/ToolTable.h"
+
+#include <QFileInfo>
+#include <QJsonArray>
+
+namespace teamai::cli {
+namespace {
+
+constexpr int kLabelWidth = 17;  // "Remote commands: " — the widest label of the status
+
+QString label(const QString &name) { return QString(name + QLatin1Char(':')).leftJustified(kLabelWidth); }
+
+/// Appends one `{tool, scope, workspace, servers}` row per tool the manifest lists servers for.
+void addServers(const mcp::McpManifest &manifest, bool project, const QString &workspace, QJsonArray *rows)
+{
+    for (const ToolInfo &tool : knownTools()) {
+        const QStringList names = manifest.names(mcp::McpManifest::key(tool.name, project));
+        if (names.isEmpty())
+            continue;
+        rows->append(QJsonObject{{QStringLiteral("tool"), tool.name},
+                                 {QStringLiteral("scope"), project ? QStringLiteral("project") : QStringLiteral("user")},
+                                 {QStringLiteral("workspace"), workspace},
+                                 {QStringLiteral("servers"), QJsonArray::fromStringList(names)}});
+    }
+}
+
+QJsonObject mcpServers(const QStringList &workspaces)
+{
+    QJsonArray rows;
+    QStringList errors;
+    const mcp::McpManifest::Loaded user = mcp::McpManifest::loadUser();
+    if (user.manifest)
+        addServers(*user.manifest, false, QString(), &rows);
+    else if (!user.error.isEmpty())
+        errors << user.error;
+    for (const QString &workspace : workspaces) {
+        const mcp::McpManifest::Loaded project = mcp::McpManifest::loadProject(workspace);
+        if (project.manifest)
+            addServers(*project.manifest, true, workspace, &rows);
+        else if (!project.error.isEmpty())
+            errors << project.error;
+    }
+    return QJsonObject{{QStringLiteral("installed"), rows}, {QStringLiteral("errors"), QJsonArray::fromStringList(errors)}};
+}
+
+QJsonArray modelGateways()
+{
+    QJsonArray rows;
+    for (const modelconfig::GatewayInUse &gateway : modelconfig::gatewaysInUse()) {
+        rows.append(QJsonObject{{QStringLiteral("tool"), gateway.kind},
+                                {QStringLiteral("workspace"), gateway.workspace},
+                                {QStringLiteral("gateways"), QJsonArray::fromStringList(gateway.gateways)},
+                                {QStringLiteral("models"), QJsonArray::fromStringList(gateway.models)},
+                                {QStringLiteral("file"), gateway.file},
+                                {QStringLiteral("since"), gateway.since.isValid() ? gateway.since.toString(Qt::ISODate) : QString()}});
+    }
+    return rows;
+}
+
+QJsonArray bindingRows(const QJsonObject &all)
+{
+    QJsonArray rows;
+    for (auto it = all.begin(); it != all.end(); ++it) {
+        const QJsonObject entry = it.value().toObject();
+        const bool skipped = binding::bindings::isSkipped(entry);
+        rows.append(QJsonObject{{QStringLiteral("path"), it.key()},
+                                {QStringLiteral("project_id"), binding::bindings::projectIdText(entry)},
+                                {QStringLiteral("project_name"), skipped ? QString() : entry.value(QStringLiteral("projectName")).toString()},
+                                {QStringLiteral("skipped"), skipped},
+                                {QStringLiteral("bound_at"), entry.value(QStringLiteral("boundAt")).toString()},
+                                {QStringLiteral("ide_type"), entry.value(QStringLiteral("ideType")).toString()}});
+    }
+    return rows;
+}
+
+QStringList serverLines(const QJsonObject &servers)
+{
+    const QJsonArray rows = servers.value(QStringLiteral("installed")).toArray();
+    QStringList lines{label(QStringLiteral("MCP servers")) + (rows.isEmpty() ? QStringLiteral("none installed by the backend")
+                                                                             : QStringLiteral("installed by the backend for %1 tool(s)").arg(rows.size()))};
+    for (const QJsonValue &value : rows) {
+        const QJsonObject row = value.toObject();
+        const QString where = row.value(QStringLiteral("workspace")).toString();
+        lines << QStringLiteral("  %1 (%2)  %3").arg(row.value(QStringLiteral("tool")).toString(),
+                                                    where.isEmpty() ? QStringLiteral("user") : where,
+                                                    row.value(QStringLiteral("servers")).toVariant().toStringList().join(QStringLiteral(", ")));
+    }
+    for (const QJsonValue &error : servers.value(QStringLiteral("errors")).toArray())
+        lines << QStringLiteral("  ERROR %1").arg(error.toString());
+    return lines;
+}
+
+QStringList gatewayLines(const QJsonArray &rows)
+{
+    QStringList lines{label(QStringLiteral("Model gateways")) + (rows.isEmpty() ? QStringLiteral("none configured by the backend")
+                                                                                : QStringLiteral("%1 configured by the backend").arg(rows.size()))};
+    for (const QJsonValue &value : rows) {
+        const QJsonObject row = value.toObject();
+        const QString since = row.value(QStringLiteral("since")).toString();
+        lines << QStringLiteral("  %1  %2  in %3%4").arg(row.value(QStringLiteral("tool")).toString(),
+                                                        row.value(QStringLiteral("gateways")).toVariant().toStringList().join(QStringLiteral(", ")),
+                                                        row.value(QStringLiteral("file")).toString(),
+                                                        since.isEmpty() ? QString() : QStringLiteral(" since ") + since);
+    }
+    return lines;
+}
+
+QStringList bindingLines(const QJsonArray &rows, const QString &error)
+{
+    if (!error.isEmpty())
+        return {label(QStringLiteral("Workspaces")) + QStringLiteral("ERROR ") + error};
+    QStringList lines{label(QStringLiteral("Workspaces")) + (rows.isEmpty() ? QStringLiteral("none bound to a project")
+                                                                            : QStringLiteral("%1 binding(s)").arg(rows.size()))};
+    for (const QJsonValue &value : rows) {
+        const QJsonObject row = value.toObject();
+        const QString project = row.value(QStringLiteral("skipped")).toBool()
+                                    ? QStringLiteral("(not bound: skipped)")
+                                    : QStringLiteral("%1 (#%2)").arg(row.value(QStringLiteral("project_name")).toString(),
+                                                                     row.value(QStringLiteral("project_id")).toString());
+        lines << QStringLiteral("  %1  →  %2").arg(row.value(QStringLiteral("path")).toString(), project);
+    }
+    return lines;
+}
+
+} // namespace
+
+StatusInventory StatusInventory::collect()
+{
+    const binding::BindingStore::Result bound = binding::BindingStore().read();
+    const QJsonObject all = bound.ok ? bound.bindings : QJsonObject();
+    // A missing config.json is "not set up", which the endpoint line already says.
+    const QString bindingError = bound.ok || !QFileInfo::exists(AgentConfig::defaultPath()) ? QString() : bound.error;
+    const QJsonObject servers = mcpServers(binding::bindings::boundWorkspaces(all));
+    const QJsonArray gateways = modelGateways();
+    const QJsonArray bindings = bindingRows(all);
+    StatusInventory inventory;
+    inventory.json = QJsonObject{{QStringLiteral("mcp_servers"), servers},
+                                 {QStringLiteral("model_gateways"), gateways},
+                                 {QStringLiteral("bindings"), QJsonObject{{QStringLiteral("workspaces"), bindings},
+                                                                          {QStringLiteral("error"), bindingError}}}};
+    inventory.lines << serverLines(servers) << gatewayLines(gateways) << bindingLines(bindings, bindingError);
+    return inventory;
+}
+
+} // namespace teamai::cli
