@@ -73,22 +73,43 @@ QList<PluginSpec> resolve(const PluginConfig &config, const ToolInfo &tool, QStr
     return ready;
 }
 
+/// The real world a reconcile runs in: our executor under the command timeout cap, plugins.json.
+class PluginCommandContext
+{
+public:
+    PluginCommandContext() : m_policy(capped()), m_executor(m_policy) {}
+
+    ReconcileDeps deps() const
+    {
+        ReconcileDeps deps;
+        deps.nowMs = nowMs;
+        deps.save = [](const QJsonObject &changed) { state::writePlugins(changed); };
+        deps.run = [this](const QString &slug, const QString &command, int timeoutMs) {
+            return PluginRunner(m_executor, m_policy, slug).run(command, timeoutMs);
+        };
+        return deps;
+    }
+
+private:
+    static exec::ExecPolicy capped()
+    {
+        exec::ExecPolicy policy;
+        policy.maxTimeoutMs = RemoteCommandGate::commandTimeoutCapMs();
+        return policy;
+    }
+
+    exec::ExecPolicy m_policy;
+    mutable exec::LocalExecutor m_executor;
+};
+
 /// Reconciles plugins.json with what @p parsed declares, and records the pull.
 ReconcileReport apply(const PluginConfig &parsed, const ToolInfo &tool)
 {
     QStringList unresolved;
     const QList<PluginSpec> desired = resolve(parsed, tool, &unresolved);
-    exec::ExecPolicy policy;
-    policy.maxTimeoutMs = RemoteCommandGate::commandTimeoutCapMs();
-    exec::LocalExecutor executor(policy);
+    const PluginCommandContext context;
     QJsonObject plugins = state::readPlugins();
-    ReconcileDeps deps;
-    deps.nowMs = nowMs;
-    deps.save = [](const QJsonObject &changed) { state::writePlugins(changed); };
-    deps.run = [&](const QString &slug, const QString &command, int timeoutMs) {
-        return PluginRunner(executor, policy, slug).run(command, timeoutMs);
-    };
-    const ReconcileReport report = reconcile(desired, unresolved, plugins, deps);
+    const ReconcileReport report = reconcile(desired, unresolved, plugins, context.deps());
     state::writePull(QJsonObject{{QStringLiteral("lastPullAt"), double(nowMs())}});
     qCInfo(lcSync).noquote() << "plugin reconcile:" << desired.size() << "plugin(s) declared;" << report.installed.size()
                              << "installed," << report.updated.size() << "updated," << report.uninstalled.size()
@@ -138,6 +159,15 @@ bool launch(const QString &tool)
         return false;
     }
     return true;
+}
+
+ReconcileReport teardownAll()
+{
+    QJsonObject plugins = state::readPlugins();
+    if (plugins.isEmpty())
+        return {};
+    const PluginCommandContext context;
+    return teardown(plugins, context.deps());
 }
 
 PullOutcome run(const ToolInfo &tool)

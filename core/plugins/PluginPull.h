@@ -54,5 +54,9 @@ inline constexpr int kHookBudgetMs = 1000;
 /// another one holds the lock.
 PullOutcome run(const ToolInfo &tool);
 
+/// @brief `teamai uninstall`: runs every recorded plugin's uninstall command (through
+/// PluginRunner, so refused while remote commands are off) and drops those that succeeded.
+ReconcileReport teardownAll();
+
 } // namespace pull
 } // namespace teamai::plugins

@@ -102,6 +102,27 @@ void apply(const PluginSpec &spec, QJsonObject &plugins, const ReconcileDeps &de
     deps.save(plugins);
 }
 
+/// Runs the recorded uninstall command of every plugin not in @p declared; a plugin whose
+/// command fails stays recorded (the next reconcile or teardown tries again).
+void uninstallAllBut(const QStringList &declared, QJsonObject &plugins, const ReconcileDeps &deps, ReconcileReport &report)
+{
+    for (const QString &slug : plugins.keys()) {
+        if (declared.contains(slug))
+            continue;
+        const QString uninstall = plugins.value(slug).toObject().value(QStringLiteral("uninstallCmd")).toString();
+        const QString error = uninstall.isEmpty() ? QStringLiteral("no uninstall command recorded") : deps.run(slug, uninstall, kInstallTimeoutMs);
+        if (!error.isEmpty()) {
+            qCWarning(lcCommands).noquote() << "plugin" << slug << "uninstall failed:" << error;
+            report.failed << slug;
+            report.errors.insert(slug, error);
+            continue;
+        }
+        plugins.remove(slug);
+        report.uninstalled << slug;
+        deps.save(plugins);
+    }
+}
+
 } // namespace
 
 ReconcileReport reconcile(const QList<PluginSpec> &desired, const QStringList &keep, QJsonObject &plugins,
@@ -113,20 +134,14 @@ ReconcileReport reconcile(const QList<PluginSpec> &desired, const QStringList &k
         declared << spec.slug;
         apply(spec, plugins, deps, report);
     }
-    for (const QString &slug : plugins.keys()) {
-        if (declared.contains(slug))
-            continue;
-        const QString uninstall = plugins.value(slug).toObject().value(QStringLiteral("uninstallCmd")).toString();
-        const QString error = uninstall.isEmpty() ? QStringLiteral("no uninstall command recorded") : deps.run(slug, uninstall, kInstallTimeoutMs);
-        if (!error.isEmpty()) {
-            qCWarning(lcCommands).noquote() << "plugin" << slug << "uninstall failed:" << error;
-            report.failed << slug;
-            continue;
-        }
-        plugins.remove(slug);
-        report.uninstalled << slug;
-        deps.save(plugins);
-    }
+    uninstallAllBut(declared, plugins, deps, report);
+    return report;
+}
+
+ReconcileReport teardown(QJsonObject &plugins, const ReconcileDeps &deps)
+{
+    ReconcileReport report;
+    uninstallAllBut({}, plugins, deps, report);
     return report;
 }
 

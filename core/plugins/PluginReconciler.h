@@ -3,6 +3,7 @@
 #include "plugins/PluginConfig.h"
 
 #include <QJsonObject>
+#include <QMap>
 #include <QStringList>
 
 #include <functional>
@@ -20,6 +21,7 @@ struct ReconcileDeps {
 /// @brief What one reconcile did, slug by slug.
 struct ReconcileReport {
     QStringList installed, updated, uninstalled, failed, coolingDown;
+    QMap<QString, QString> errors;  ///< why each uninstall in `failed` failed
 };
 
 /// @brief The reference client's plugin lifecycle (teamai-cli 0.25 `reconcilePlugins`) over
@@ -31,6 +33,11 @@ struct ReconcileReport {
 /// (declared but not runnable now) are neither installed nor uninstalled.
 ReconcileReport reconcile(const QList<PluginSpec> &desired, const QStringList &keep, QJsonObject &plugins,
                           const ReconcileDeps &deps);
+
+/// @brief `teamai uninstall`'s part (the reference's `teardownAllPlugins`): runs every recorded
+/// plugin's uninstall command; those that succeed are dropped from @p plugins, a failure is
+/// reported and the plugin stays recorded.
+ReconcileReport teardown(QJsonObject &plugins, const ReconcileDeps &deps);
 
 inline constexpr int kInstallTimeoutMs = 5 * 60 * 1000;
 inline constexpr int kRunTimeoutMs = 60 * 1000;

@@ -260,7 +260,7 @@ int UninstallCommand::run(const QStringList &arguments)
     for (const ToolInfo *tool : tools)
         planned += plan(*tool);
     if (full)
-        planned += teardown::configurationPlan();
+        planned += teardown::pluginPlan() + teardown::configurationPlan();
     if (purge)
         planned += teardown::purgePlan();
     if (planned.isEmpty()) {
@@ -283,6 +283,8 @@ int UninstallCommand::run(const QStringList &arguments)
     bool ok = unreadable.isEmpty();
     for (const ToolInfo *tool : tools)
         ok = remove(*tool) && ok;
+    if (full)  // plugins first: their uninstall commands may need the configuration
+        ok = teardown::tearDownPlugins() && ok;
     if (full)
         ok = teardown::removeConfiguration() && ok;
     if (purge)

@@ -5,6 +5,8 @@
 #include "config/AgentSettings.h"
 #include "config/ReferenceTokenFiles.h"
 #include "config/TokenStore.h"
+#include "plugins/PluginPull.h"
+#include "plugins/PluginState.h"
 #include "util/Paths.h"
 
 #include <QDir>
@@ -89,6 +91,28 @@ QString autostartLocation()
         config = paths::homeDir() + QStringLiteral("/.config");
     return config + QStringLiteral("/autostart/teamai-tray.desktop");
 #endif
+}
+
+QStringList pluginPlan()
+{
+    QStringList lines;
+    const QJsonObject plugins = plugins::state::readPlugins();
+    for (auto it = plugins.begin(); it != plugins.end(); ++it)
+        lines << QStringLiteral("plugin %1 (runs its uninstall command `%2`)")
+                     .arg(it.key(), it.value().toObject().value(QStringLiteral("uninstallCmd")).toString());
+    return lines;
+}
+
+bool tearDownPlugins()
+{
+    const plugins::ReconcileReport report = plugins::pull::teardownAll();
+    for (const QString &slug : report.uninstalled)
+        printOut(QStringLiteral("Uninstalled plugin %1").arg(slug));
+    for (const QString &slug : report.failed) {
+        printErr(QStringLiteral("teamai uninstall: plugin %1 was not uninstalled (%2); it stays recorded in %3")
+                     .arg(slug, report.errors.value(slug), plugins::state::pluginsPath()));
+    }
+    return report.failed.isEmpty();
 }
 
 QStringList configurationPlan()
