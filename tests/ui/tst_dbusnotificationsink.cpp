@@ -2,12 +2,20 @@
 // dbus-daemon and a stand-in org.freedesktop.Notifications server (fake-notification-daemon.py,
 // python3-dbus) that keeps ids as a real server does. A round's events are one Notify; a later
 // round replaces it (replaces_id); a notification the server closed is not replaced; the desktop
-// sink is chosen with no tray at all. Skips only when the bus or the service cannot be started.
+// sink is chosen with no tray at all, and the tray app without a tray host notifies through it
+// (a command the kill switch refused: "Blocked by your setting"). Skips only when the bus or the
+// service cannot be started.
 
 #include "tray/BalloonNotificationSink.h"
 #include "tray/DBusNotificationSink.h"
 #include "tray/Notifier.h"
 #include "tray/RoundNotifications.h"
+#include "tray/TrayController.h"
+#include "config/AgentSettings.h"
+
+#include "DevServerProcess.h"
+#include "TeamaiRunner.h"
+#include "TestEnvironment.h"
 
 #include <QDBusMessage>
 #include <QFileInfo>
@@ -169,7 +177,42 @@ private slots:
         QTRY_COMPARE_WITH_TIMEOUT(notifyCalls().size(), before + 1, 10000);
         QCOMPARE(m_calls.constLast().value(QStringLiteral("summary")).toString(), QStringLiteral("Command failed"));
     }
+
+    void theTrayWithoutAHostNotifiesThroughTheService()
+    {
+        using namespace teamai;
+        test::TestEnvironment env;
+        test::DevServerProcess server;
+        QVERIFY(server.isRunning());
+        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server.baseUrl(), QStringLiteral("--token"),
+                                  QStringLiteral("dev-token"), QStringLiteral("--token-store"), QStringLiteral("file")})
+                     .exitCode,
+                 0);
+        QVERIFY(AgentSettings::update(
+            [](AgentSettings &s) {
+                s.setEnabledAgents({QStringLiteral("claude")});
+                s.setRemoteCommandsEnabled(false, QStringLiteral("test"));
+            },
+            nullptr));
+        server.queue({{QStringLiteral("id"), 31}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")},
+                      {QStringLiteral("cmd"), QStringLiteral("teamai --version")}});
+        TrayController::Options options;
+        options.forceNoTray = true;
+        options.startScheduler = false;
+        options.followSystem = false;
+        TrayController tray(options);
+        tray.start();
+        QVERIFY(!tray.trayAvailable());
+        QVERIFY(tray.notifier().sink());
+        const int before = notifyCalls().size();
+        QSignalSpy finished(&tray, &TrayController::roundFinished);
+        tray.syncNow();
+        QVERIFY(finished.wait(20000));
+        QTRY_COMPARE_WITH_TIMEOUT(notifyCalls().size(), before + 1, 10000);
+        QCOMPARE(m_calls.constLast().value(QStringLiteral("summary")).toString(), QStringLiteral("Blocked by your setting"));
+        QVERIFY(m_calls.constLast().value(QStringLiteral("body")).toString().contains(QStringLiteral("Command 31")));
+    }
 };
 
-QTEST_GUILESS_MAIN(TestDBusNotificationSink)
+QTEST_MAIN(TestDBusNotificationSink)
 #include "tst_dbusnotificationsink.moc"
