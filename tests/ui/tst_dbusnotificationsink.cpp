@@ -6,7 +6,7 @@
 // (a command the kill switch refused: "Blocked by your setting"). Skips only when the bus or the
 // service cannot be started.
 
-#include "tray/BalloonNotificationSink.h"
+#include "tray/DesktopNotificationSink.h"
 #include "tray/DBusNotificationSink.h"
 #include "tray/Notifier.h"
 #include "tray/RoundNotifications.h"

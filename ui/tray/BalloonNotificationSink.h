@@ -26,9 +26,4 @@ private:
     QPointer<QSystemTrayIcon> m_tray;
 };
 
-/// @brief The best sink this desktop has: the notification service on the session bus (with the
-/// balloon as its fallback when @p tray is given), else the balloon, else null (nothing can show
-/// a notification). Owned by @p parent.
-NotificationSink *createDesktopNotificationSink(QSystemTrayIcon *tray, QObject *parent);
-
 } // namespace teamai::ui

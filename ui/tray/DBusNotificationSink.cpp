@@ -65,6 +65,11 @@ void DBusNotificationSink::askCapabilities()
 
 void DBusNotificationSink::show(const Notification &notification)
 {
+    if (!m_ids.contains(notification.group)) {
+        // A new group: the older ones are never replaced again (servers that keep notifications
+        // may never report them closed).
+        m_ids.removeIf([this](const auto &entry) { return !m_inFlight.contains(entry.key()); });
+    }
     m_waiting.insert(notification.group, notification);
     if (m_ready && !m_inFlight.value(notification.group))
         flush(notification.group);

@@ -18,7 +18,7 @@
 #include "store/LedgerWatcher.h"
 #include "sync/SyncScheduler.h"
 #include "tools/ToolTable.h"
-#include "tray/BalloonNotificationSink.h"
+#include "tray/DesktopNotificationSink.h"
 #include "tray/RoundNotifications.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
