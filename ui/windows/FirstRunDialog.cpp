@@ -68,7 +68,7 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     formLayout->addWidget(intro);
     formLayout->addLayout(buildForm());
 
-    auto *done = new QLabel(tr("<b>TeamAI Agent is set up.</b> It keeps syncing from the system tray."));
+    auto *done = new QLabel(tr("<b>TeamAI Agent is set up.</b> It keeps syncing in the background."));
     done->setWordWrap(true);
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);

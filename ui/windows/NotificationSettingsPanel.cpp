@@ -4,7 +4,7 @@
 
 #include <QCheckBox>
 #include <QLabel>
-#include <QVBoxLayout>
+#include <QGridLayout>
 
 namespace teamai::ui {
 
@@ -13,18 +13,21 @@ NotificationSettingsPanel::NotificationSettingsPanel(QWidget *parent)
     , m_error(createFieldErrorLabel())
 {
     setAccessibleName(tr("Notifications"));
-    auto *layout = new QVBoxLayout(this);
+    // Two columns: Settings is tall already.
+    auto *layout = new QGridLayout(this);
     auto *intro = new QLabel(tr("Show a desktop notification when:"));
     intro->setWordWrap(true);
-    layout->addWidget(intro);
+    layout->addWidget(intro, 0, 0, 1, 2);
+    int i = 0;
     for (NotificationKind kind : allNotificationKinds()) {
         auto *box = new QCheckBox(labelFor(kind));
         box->setAccessibleName(labelFor(kind));
         box->setObjectName(QStringLiteral("notify-%1").arg(notificationKindKey(kind)));
         m_boxes.insert(kind, box);
-        layout->addWidget(box);
+        layout->addWidget(box, 1 + i / 2, i % 2);
+        ++i;
     }
-    layout->addWidget(m_error);
+    layout->addWidget(m_error, 2 + (i - 1) / 2, 0, 1, 2);
     load();
 }
 
@@ -33,7 +36,7 @@ QString NotificationSettingsPanel::labelFor(NotificationKind kind)
     switch (kind) {
     case NotificationKind::Blocked: return tr("A command is blocked by your setting");
     case NotificationKind::Failed: return tr("A command fails");
-    case NotificationKind::Installed: return tr("A skill, rule or MCP server is installed or removed");
+    case NotificationKind::Installed: return tr("A skill, rule or MCP server changes");
     case NotificationKind::Succeeded: return tr("Any other command runs");
     }
     return {};
