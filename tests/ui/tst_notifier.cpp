@@ -2,12 +2,14 @@
 // happened; later rounds update it in place (same group) until the desktop closes it; kinds the
 // user turned off are dropped.
 
+#include "tray/DesktopNotificationSink.h"
 #include "tray/Notifier.h"
 #include "tray/RoundNotifications.h"
 
 #include "TestEnvironment.h"
 
 #include <QSignalSpy>
+#include <QSystemTrayIcon>
 #include <QtTest>
 
 using namespace teamai::ui;
@@ -46,6 +48,22 @@ class TestNotifier : public QObject
 {
     Q_OBJECT
 private slots:
+    void initTestCase()
+    {
+        // No notification service here (tst_dbusnotificationsink has one): a bus that is not there.
+        qputenv("DBUS_SESSION_BUS_ADDRESS", "unix:path=/nonexistent/teamai-test-bus");
+    }
+
+    void withoutAServiceTheTrayBalloonShowsThem()
+    {
+        QObject owner;
+        QSystemTrayIcon tray;
+        NotificationSink *sink = createDesktopNotificationSink(&tray, &owner);
+        QVERIFY(sink);
+        QCOMPARE(sink->name(), QStringLiteral("tray balloon"));
+        QCOMPARE(createDesktopNotificationSink(nullptr, &owner), nullptr);  // neither: nothing to show them
+    }
+
     void eachEventIsTitledByWhatHappened()
     {
         const NotificationEvent blocked = RoundNotifications::eventFor(ran(1, QStringLiteral("cmd"), false, QStringLiteral("remote cmd disabled by client")));
@@ -187,5 +205,5 @@ private slots:
     }
 };
 
-QTEST_GUILESS_MAIN(TestNotifier)
+QTEST_MAIN(TestNotifier)
 #include "tst_notifier.moc"
