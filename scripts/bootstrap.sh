@@ -10,6 +10,8 @@ packages=(
     qtkeychain-qt6-dev libsecret-1-0 libspdlog-dev libarchive-dev libsqlite3-dev
     # tests: a real Secret Service, an X server with a tray host, screenshots
     dbus gnome-keyring xvfb xauth x11-utils trayer imagemagick xdotool
+    # tests: a stand-in desktop notification service (tests/ui/fake-notification-daemon.py)
+    python3-dbus python3-gi
     # fuzzing (libFuzzer) and the demo/benchmarks
     clang libclang-rt-14-dev curl hyperfine time unzip
     # packaging (scripts/package.sh, scripts/package-check.sh): icon renders, dpkg-shlibdeps, lintian

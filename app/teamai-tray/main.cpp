@@ -109,7 +109,7 @@ int main(int argc, char **argv)
         });
         const int answer = setup.exec();
         instance.setHandler({});
-        if (answer != QDialog::Accepted) {
+        if (answer != QDialog::Accepted && answer != FirstRunDialog::Postponed) {
             logging::shutdown();
             return 0;
         }

@@ -23,6 +23,7 @@ const QString kChangedBy = QStringLiteral("changedBy");
 const QString kChangedAt = QStringLiteral("changedAt");
 const QString kSyncInterval = QStringLiteral("syncIntervalMinutes");
 const QString kEnabledAgents = QStringLiteral("enabledAgents");
+const QString kMutedNotifications = QStringLiteral("mutedNotifications");
 const QString kHistoryRetentionDays = QStringLiteral("historyRetentionDays");
 const QString kHistoryMaxCommands = QStringLiteral("historyMaxCommands");
 
@@ -235,6 +236,21 @@ QStringList AgentSettings::enabledAgents() const
 void AgentSettings::setEnabledAgents(const QStringList &agents)
 {
     m_json.insert(kEnabledAgents, QJsonArray::fromStringList(agents));
+}
+
+QStringList AgentSettings::mutedNotifications() const
+{
+    QStringList result;
+    for (const QJsonValue &value : m_json.value(kMutedNotifications).toArray()) {
+        if (value.isString())
+            result << value.toString();
+    }
+    return result;
+}
+
+void AgentSettings::setMutedNotifications(const QStringList &kinds)
+{
+    m_json.insert(kMutedNotifications, QJsonArray::fromStringList(kinds));
 }
 
 } // namespace teamai

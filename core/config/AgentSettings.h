@@ -17,7 +17,8 @@ namespace teamai {
 ///   "syncIntervalMinutes": 5,
 ///   "enabledAgents": ["claude", "codex"],
 ///   "historyRetentionDays": 90,
-///   "historyMaxCommands": 100000 }
+///   "historyMaxCommands": 100000,
+///   "mutedNotifications": ["succeeded"] }
 /// @endcode
 /// Every field is optional (defaults: none, enabled, 5, no agents, 90 days, 100,000 commands). What changes on every sync
 /// (the last sync's outcome) lives in the ledger instead, so a hook never rewrites this file. Unknown fields
@@ -89,6 +90,12 @@ public:
 
     QStringList enabledAgents() const;
     void setEnabledAgents(const QStringList &agents);
+
+    /// @brief The tray's notification kinds the user turned off ("blocked", "failed",
+    /// "installed", "succeeded"). Read leniently (a malformed value reads as none, never as an
+    /// error) so that this cosmetic field can never make the kill switch unreadable.
+    QStringList mutedNotifications() const;
+    void setMutedNotifications(const QStringList &kinds);
 
 private:
     static QString validate(const QJsonObject &json);

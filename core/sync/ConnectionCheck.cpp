@@ -7,6 +7,26 @@
 #include <QNetworkAccessManager>
 
 namespace teamai {
+namespace {
+constexpr int kShownErrorChars = 200;
+
+// A proxy's, a web server's or a login portal's page rather than the backend's JSON error.
+bool looksLikeMarkup(const QString &text)
+{
+    const QString head = text.trimmed().left(200).toLower();
+    return head.startsWith(u'<') || head.contains(QLatin1String("<html")) || head.contains(QLatin1String("<!doctype"));
+}
+
+// One line, bounded: a message for a label, not a dump of what the server sent.
+QString oneLine(const QString &text)
+{
+    QString line = text.simplified();
+    if (line.size() > kShownErrorChars)
+        line = line.left(kShownErrorChars - 1) + QChar(0x2026);
+    return line;
+}
+
+} // namespace
 
 ConnectionCheckResult checkConnection(const QString &endpoint, const QString &token,
                                       const QJsonObject &routeOverrides, int timeoutMs)
@@ -38,9 +58,12 @@ ConnectionCheckResult checkConnection(const QString &endpoint, const QString &to
     } else if (reply.httpStatus == 401 || reply.httpStatus == 403) {
         result.outcome = ConnectionCheckResult::Outcome::TokenRejected;
         result.message = QStringLiteral("The backend rejected the token (%1: %2).").arg(reply.httpStatus).arg(reply.error);
+    } else if (reply.httpStatus == 404 || looksLikeMarkup(reply.error)) {
+        result.outcome = ConnectionCheckResult::Outcome::NotBackend;
+        result.message = QStringLiteral("This server is not a TeamAI backend (HTTP %1).").arg(reply.httpStatus);
     } else {
         result.outcome = ConnectionCheckResult::Outcome::Failed;
-        result.message = QStringLiteral("The backend answered %1: %2").arg(reply.httpStatus).arg(reply.error);
+        result.message = QStringLiteral("The backend answered %1: %2").arg(reply.httpStatus).arg(oneLine(reply.error));
     }
     return result;
 }

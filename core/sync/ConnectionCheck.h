@@ -13,11 +13,13 @@ struct ConnectionCheckResult {
         BadEndpoint,    ///< not an http(s) URL we can use (nothing was sent)
         Unreachable,    ///< no HTTP answer: DNS, refused, TLS, timeout
         TokenRejected,  ///< 401 or 403
+        NotBackend,     ///< 404, or a web page (HTML) instead of the backend's JSON: not a TeamAI backend
         Failed,         ///< any other answer
     };
     Outcome outcome = Outcome::Failed;
     int httpStatus = 0;
-    /// One plain sentence, e.g. "The backend rejected the token (401: invalid token)."
+    /// One plain sentence, e.g. "The backend rejected the token (401: invalid token)."; never a
+    /// server's page: markup is reduced to "This server is not a TeamAI backend (HTTP 404)."
     QString message;
 
     bool ok() const { return outcome == Outcome::Ok; }

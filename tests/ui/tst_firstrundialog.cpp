@@ -1,7 +1,9 @@
 // FirstRunDialog (issue #7 item 3): shown when nothing is configured; refuses incomplete input;
 // checks the connection (a rejected token stops it, an unreachable backend may be set up
 // anyway); then the token is saved, `teamai init` runs for the chosen agents, and they are
-// recorded for the tray.
+// recorded for the tray. Issue 16 item 4: errors wrap inside the dialog (never clipped, never a
+// server's HTML) and the dialog shrinks back when they clear; no agent is required; "Not now"
+// postpones instead of quitting; a summary of what was configured ends the setup.
 
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
@@ -10,6 +12,7 @@
 
 #include "DevServerProcess.h"
 #include "TestEnvironment.h"
+#include "WebPageServer.h"
 
 #include <QCheckBox>
 #include <QLabel>
@@ -27,6 +30,9 @@ class TestFirstRunDialog : public QObject
     Q_OBJECT
 private:
     std::unique_ptr<test::TestEnvironment> env;
+
+    // Without the break opportunities added for wrapping.
+    static QString plain(QString text) { return text.remove(QChar(0x200B)); }
 
     static void uncheckAll(FirstRunDialog &dialog)
     {
@@ -68,7 +74,6 @@ private slots:
         QVERIFY(dialog.endpointError()->isVisible());
         QVERIFY(dialog.tokenError()->isVisible());
         QCOMPARE(dialog.tokenError()->text(), QStringLiteral("Enter the API token"));
-        QVERIFY(dialog.agentsError()->isVisible());
         QVERIFY(dialog.isVisible());
         QVERIFY(FirstRunDialog::needed());
     }
@@ -103,9 +108,21 @@ private slots:
         QTest::keyClicks(dialog.tokenField(), test::DevServerProcess::token());
         dialog.agentBox(QStringLiteral("claude"))->setChecked(true);
         QSignalSpy accepted(&dialog, &QDialog::accepted);
+        QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
         QSignalSpy steps(&dialog, &FirstRunDialog::stepFinished);
         QTest::mouseClick(dialog.setupButton(), Qt::LeftButton);
-        QVERIFY2(accepted.wait(20000), qPrintable(dialog.statusLabel()->text()));
+        QVERIFY2(finished.wait(20000), qPrintable(dialog.statusLabel()->text()));
+        // It stays open on what was configured, until Done.
+        QVERIFY(dialog.isVisible());
+        QVERIFY(dialog.summaryLabel()->isVisible());
+        const QString summary = plain(dialog.summaryLabel()->text());
+        QVERIFY2(summary.contains(QStringLiteral("Backend: %1").arg(server.baseUrl())), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("Token: saved in")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("Agents hooked: claude.")), qPrintable(summary));
+        QVERIFY(!dialog.setupButton()->isVisible());
+        QCOMPARE(accepted.count(), 0);
+        QTest::mouseClick(dialog.doneButton(), Qt::LeftButton);
+        QCOMPARE(accepted.count(), 1);
         QStringList done;
         for (const QList<QVariant> &step : steps) {
             QVERIFY2(step.at(1).toBool(), qPrintable(step.at(2).toString()));
@@ -136,11 +153,121 @@ private slots:
         dialog.setUp();
         QVERIFY(steps.wait(15000));
         QCOMPARE(steps.at(0).at(1).toBool(), false);
-        QCOMPARE(dialog.setupButton()->text(), QStringLiteral("Set up anyway"));
+        QCOMPARE(dialog.setupButton()->text(), QStringLiteral("Set up &anyway"));
         QVERIFY(dialog.endpointError()->text().startsWith(QStringLiteral("Cannot reach")));
+        QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
         dialog.setUp();
-        QVERIFY(accepted.wait(20000));
+        QVERIFY(finished.wait(20000));
+        dialog.doneButton()->click();
+        QCOMPARE(accepted.count(), 1);
         QCOMPARE(AgentConfig::load().config.endpoint(), url);
+    }
+    void noAgentIsRequired()
+    {
+        test::DevServerProcess server;
+        QVERIFY(server.isRunning());
+        FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        uncheckAll(dialog);  // and no agent folder exists: init hooks nothing, as from a terminal
+        dialog.endpointField()->setText(server.baseUrl());
+        dialog.tokenField()->setText(test::DevServerProcess::token());
+        QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
+        dialog.setUp();
+        QVERIFY2(finished.wait(20000), qPrintable(dialog.statusLabel()->text()));
+        QCOMPARE(AgentConfig::load().config.endpoint(), server.baseUrl());
+        QVERIFY2(plain(dialog.summaryLabel()->text()).contains(QStringLiteral("Agents: none is hooked yet.")),
+                 qPrintable(dialog.summaryLabel()->text()));
+    }
+
+    void notNowPostponesAndDoesNotQuit()
+    {
+        FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QTest::mouseClick(dialog.notNowButton(), Qt::LeftButton);
+        QVERIFY(!dialog.isVisible());
+        QCOMPARE(dialog.result(), FirstRunDialog::Postponed);  // main.cpp starts the tray on it
+        QVERIFY(dialog.result() != QDialog::Rejected);
+
+        FirstRunDialog again(test::builtBinary("TEAMAI_BIN"));
+        again.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QTest::keyClick(&again, Qt::Key_Escape);
+        QVERIFY(!again.isVisible());
+        QCOMPARE(again.result(), FirstRunDialog::Postponed);
+    }
+
+    void aNonTeamAIServerIsNamedNotDumped()
+    {
+        test::WebPageServer page;
+        QVERIFY(page.isListening());
+        FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        dialog.show();
+        dialog.endpointField()->setText(page.baseUrl());
+        dialog.tokenField()->setText(QStringLiteral("some-token"));
+        QSignalSpy steps(&dialog, &FirstRunDialog::stepFinished);
+        dialog.setUp();
+        QVERIFY(steps.wait(15000));
+        QCOMPARE(steps.at(0).at(1).toBool(), false);
+        const QString shown = plain(dialog.endpointError()->text());
+        QVERIFY2(shown.startsWith(QStringLiteral("This server is not a TeamAI backend (HTTP 404).")), qPrintable(shown));
+        QVERIFY2(!shown.contains(u'<') && !shown.contains(QStringLiteral("nginx")), qPrintable(shown));
+        QVERIFY(dialog.endpointError()->isVisible());
+    }
+
+    void aLongErrorWrapsInsideTheDialog()
+    {
+        QTcpServer probe;
+        QVERIFY(probe.listen(QHostAddress::LocalHost));
+        const QString url = QStringLiteral("http://127.0.0.1:%1/%2").arg(probe.serverPort()).arg(QString(120, u'a') + QStringLiteral("/teamai"));
+        probe.close();
+        FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        const int width = dialog.width();
+        dialog.endpointField()->setText(url);
+        dialog.tokenField()->setText(QStringLiteral("some-token"));
+        QSignalSpy steps(&dialog, &FirstRunDialog::stepFinished);
+        dialog.setUp();
+        QVERIFY(steps.wait(15000));
+        QCoreApplication::processEvents();
+        QLabel *error = dialog.endpointError();
+        QVERIFY(error->isVisible());
+        QVERIFY(plain(error->text()).contains(url));
+        QCOMPARE(dialog.width(), width);  // not widened by the unbroken URL
+        const QRect shown(error->mapTo(&dialog, QPoint(0, 0)), error->size());
+        QVERIFY2(dialog.rect().contains(shown), qPrintable(QStringLiteral("label %1,%2 %3x%4 in %5x%6").arg(shown.x()).arg(shown.y())
+                                                              .arg(shown.width()).arg(shown.height()).arg(dialog.width()).arg(dialog.height())));
+        QVERIFY2(error->height() >= error->heightForWidth(error->width()),
+                 qPrintable(QStringLiteral("%1 < %2").arg(error->height()).arg(error->heightForWidth(error->width()))));
+    }
+
+    void theDialogShrinksBackWhenErrorsClear()
+    {
+        FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QCoreApplication::processEvents();
+        const QSize first = dialog.size();
+        QTest::mouseClick(dialog.setupButton(), Qt::LeftButton);  // both fields empty
+        QVERIFY(dialog.endpointError()->isVisible() && dialog.tokenError()->isVisible());
+        QCoreApplication::processEvents();
+        QVERIFY2(dialog.height() > first.height(), qPrintable(QString::number(dialog.height())));
+        QTest::keyClicks(dialog.endpointField(), QStringLiteral("https://teamai.example.com"));
+        QTest::keyClicks(dialog.tokenField(), QStringLiteral("t"));
+        QVERIFY(!dialog.endpointError()->isVisible() && !dialog.tokenError()->isVisible());
+        QCoreApplication::processEvents();
+        QCOMPARE(dialog.size(), first);
+    }
+
+    void inputsHaveNamesAndBuddies()
+    {
+        FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        QCOMPARE(dialog.endpointField()->accessibleName(), QStringLiteral("Backend URL"));
+        QCOMPARE(dialog.tokenField()->accessibleName(), QStringLiteral("API token"));
+        int buddies = 0;
+        for (QLabel *label : dialog.findChildren<QLabel *>())
+            buddies += label->buddy() == dialog.endpointField() || label->buddy() == dialog.tokenField();
+        QCOMPARE(buddies, 2);
     }
 };
 

@@ -143,7 +143,7 @@ private slots:
         QCOMPARE(result.ran.size(), 1);
         QVERIFY(result.ran.at(0).succeeded);
         QCOMPARE(shown.count(), 1);
-        QCOMPARE(shown.at(0).at(0).toString(), QStringLiteral("Remote command ran"));
+        QCOMPARE(shown.at(0).at(0).toString(), QStringLiteral("Command ran"));
         QVERIFY(shown.at(0).at(1).toString().contains(QStringLiteral("Command 1 (uninstall_teamai) for claude succeeded")));
         const CommandsModel *model = tray.commandsWindow()->model();
         QCOMPARE(model->rowCount(), 1);

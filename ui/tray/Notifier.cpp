@@ -2,8 +2,6 @@
 
 #include <QElapsedTimer>
 
-#include <algorithm>
-
 namespace teamai::ui {
 
 Notifier::Notifier(QObject *parent)
@@ -15,54 +13,97 @@ Notifier::Notifier(QObject *parent)
             clock.start();
         return clock.elapsed();
     };
-    m_summary.setSingleShot(true);
-    connect(&m_summary, &QTimer::timeout, this, &Notifier::flushSummary);
+    const QList<NotificationKind> kinds = allNotificationKinds();
+    m_enabledKinds = QSet<NotificationKind>(kinds.begin(), kinds.end());
 }
 
-void Notifier::prune(qint64 now)
+void Notifier::setSink(NotificationSink *sink)
 {
-    m_shownAt.removeIf([&](qint64 at) { return now - at >= m_limits.windowMs; });
+    if (m_sink)
+        disconnect(m_sink, nullptr, this, nullptr);
+    m_sink = sink;
+    if (!sink)
+        return;
+    connect(sink, &NotificationSink::closed, this, [this](const QString &group) {
+        if (group == m_last.group)
+            m_groupShownAt = -1;  // gone from the desktop: the next event starts afresh
+    });
 }
 
-void Notifier::notify(const QString &title, const QString &text, Severity severity)
+void Notifier::startNewGroupIfStale(qint64 now)
 {
-    if (!m_enabled)
+    if (m_groupShownAt >= 0 && now - m_groupShownAt < m_groupWindowMs)
+        return;
+    ++m_generation;
+    m_events.clear();
+    m_counts.clear();
+    m_total = 0;
+}
+
+void Notifier::post(const QList<NotificationEvent> &events)
+{
+    QList<NotificationEvent> wanted;
+    for (const NotificationEvent &event : events) {
+        if (m_enabledKinds.contains(event.kind))
+            wanted << event;
+    }
+    if (wanted.isEmpty())
         return;
     const qint64 now = m_clock();
-    prune(now);
-    if (m_shownAt.size() < m_limits.burst && m_heldBack == 0) {
-        m_shownAt.append(now);
-        emit show(title, text, severity);
-        return;
+    startNewGroupIfStale(now);
+    for (const NotificationEvent &event : wanted) {
+        m_events.append(event);
+        ++m_counts[event.kind];
+        ++m_total;
     }
-    ++m_heldBack;
-    if (severity != Severity::Information)
-        ++m_heldBackFailures;
-    if (!m_summary.isActive()) {
-        // The summary goes out when the oldest notification leaves the window.
-        const qint64 oldest = m_shownAt.isEmpty() ? now : m_shownAt.constFirst();
-        m_summary.start(int(std::max<qint64>(0, oldest + m_limits.windowMs - now)));
-    }
+    while (m_events.size() > kListedEvents)
+        m_events.removeFirst();
+    m_groupShownAt = now;
+    m_last = compose();
+    emit shown(m_last);
+    emit show(m_last.title, m_last.body, m_last.severity);
+    if (m_sink)
+        m_sink->show(m_last);
 }
 
-void Notifier::flushSummary()
+Notification Notifier::compose() const
 {
-    if (m_heldBack == 0)
-        return;
-    const qint64 now = m_clock();
-    prune(now);
-    if (m_shownAt.size() >= m_limits.burst) {
-        m_summary.start(int(std::max<qint64>(1, m_shownAt.constFirst() + m_limits.windowMs - now)));
-        return;
+    Notification n;
+    n.group = QStringLiteral("commands-%1").arg(m_generation);
+    n.count = m_total;
+    const bool troubled = m_counts.value(NotificationKind::Failed) > 0 || m_counts.value(NotificationKind::Blocked) > 0;
+    n.severity = troubled ? Severity::Warning : Severity::Information;
+    if (m_total == 1) {
+        n.title = m_events.constLast().title;
+        n.body = m_events.constLast().text;
+        return n;
     }
-    const int count = std::exchange(m_heldBack, 0);
-    const int failures = std::exchange(m_heldBackFailures, 0);
-    QString text = count == 1 ? QStringLiteral("1 more remote command finished") : QStringLiteral("%1 more remote commands finished").arg(count);
-    if (failures > 0)
-        text += QStringLiteral(" (%1 failed)").arg(failures);
-    text += QStringLiteral(". Open Commands… for details.");
-    m_shownAt.append(now);
-    emit show(QStringLiteral("TeamAI Agent"), text, failures > 0 ? Severity::Warning : Severity::Information);
+    QStringList lines;
+    if (m_counts.size() == 1) {
+        switch (m_counts.firstKey()) {
+        case NotificationKind::Blocked: n.title = tr("%n commands blocked by your setting", nullptr, m_total); break;
+        case NotificationKind::Failed: n.title = tr("%n commands failed", nullptr, m_total); break;
+        case NotificationKind::Installed: n.title = tr("%n items installed or removed", nullptr, m_total); break;
+        case NotificationKind::Succeeded: n.title = tr("%n commands ran", nullptr, m_total); break;
+        }
+    } else {
+        n.title = tr("%n remote commands finished", nullptr, m_total);
+        for (auto it = m_counts.cbegin(); it != m_counts.cend(); ++it) {
+            switch (it.key()) {
+            case NotificationKind::Blocked: lines << tr("Blocked by your setting: %1").arg(it.value()); break;
+            case NotificationKind::Failed: lines << tr("Failed: %1").arg(it.value()); break;
+            case NotificationKind::Installed: lines << tr("Installed or removed: %1").arg(it.value()); break;
+            case NotificationKind::Succeeded: lines << tr("Ran: %1").arg(it.value()); break;
+            }
+        }
+    }
+    for (auto it = m_events.crbegin(); it != m_events.crend(); ++it)
+        lines << it->text;
+    if (m_total > m_events.size())
+        lines << tr("…and %n more.", nullptr, int(m_total - m_events.size()));
+    lines << tr("Open Commands… for details.");
+    n.body = lines.join(u'\n');
+    return n;
 }
 
 } // namespace teamai::ui

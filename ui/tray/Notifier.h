@@ -1,57 +1,80 @@
 #pragma once
 
+#include "tray/NotificationKind.h"
+#include "tray/NotificationSink.h"
+
 #include <QList>
+#include <QMap>
 #include <QObject>
+#include <QPointer>
+#include <QSet>
 #include <QString>
-#include <QTimer>
 
 #include <functional>
 
 namespace teamai::ui {
 
-/// @brief Desktop notifications for commands that ran or failed, rate-limited so that a backend
-/// pushing a burst of commands cannot flood the desktop: at most Limits::burst notifications in
-/// any Limits::windowMs; what is held back is summed up in one notification ("3 more commands
-/// ran…") when the window allows again. The tray shows what show() emits.
+/// @brief One thing worth telling the user, with the title and sentence it gets when it is shown
+/// alone ("Blocked by your setting", "Command 7 (cmd) for claude was not run: …").
+struct NotificationEvent {
+    NotificationKind kind = NotificationKind::Succeeded;
+    QString title;
+    QString text;
+};
+
+/// @brief Desktop notifications for what sync rounds did, grouped so that the desktop never
+/// floods: the events of a round become one notification, and later rounds update that same
+/// notification in place (D-Bus `replaces_id`) with the running count, until the desktop closes
+/// it or it is older than groupWindowMs; then a new one starts. Kinds the user turned off in
+/// Settings are dropped before anything is counted.
+///
+/// Usage: setSink() once (the D-Bus service, the tray balloon, or a test's recorder), then
+/// post() the events of each round. Without a sink only show() is emitted.
 class Notifier : public QObject
 {
     Q_OBJECT
 public:
-    enum class Severity { Information, Warning, Critical };
-    Q_ENUM(Severity)
-
-    struct Limits {
-        int burst = 3;
-        qint64 windowMs = 60 * 1000;
-    };
+    using Severity = Notification::Severity;
+    static constexpr qint64 kDefaultGroupWindowMs = 10 * 60 * 1000;
+    /// The body lists at most this many events by name; the rest are only counted.
+    static constexpr int kListedEvents = 3;
 
     explicit Notifier(QObject *parent = nullptr);
 
-    void setLimits(const Limits &limits) { m_limits = limits; }
+    /// @brief Where notifications go (not owned; may be null).
+    void setSink(NotificationSink *sink);
+    NotificationSink *sink() const { return m_sink; }
     /// @brief Replaces the clock (milliseconds, monotonic) for tests.
     void setClock(std::function<qint64()> clock) { m_clock = std::move(clock); }
-    void setEnabled(bool enabled) { m_enabled = enabled; }
+    void setGroupWindowMs(qint64 ms) { m_groupWindowMs = ms; }
+    void setEnabledKinds(const QSet<NotificationKind> &kinds) { m_enabledKinds = kinds; }
+    QSet<NotificationKind> enabledKinds() const { return m_enabledKinds; }
 
-    /// @brief Asks for a notification; shown now, or folded into the next summary.
-    void notify(const QString &title, const QString &text, Severity severity = Severity::Information);
+    /// @brief The events of one round: at most one notification, or none when every event is of
+    /// a kind the user turned off.
+    void post(const QList<NotificationEvent> &events);
 
-    /// @brief How many are waiting for the summary.
-    int heldBack() const { return m_heldBack; }
+    /// @brief The notification shown last (tests, status).
+    const Notification &last() const { return m_last; }
 
 signals:
     void show(const QString &title, const QString &text, teamai::ui::Notifier::Severity severity);
+    void shown(const teamai::ui::Notification &notification);
 
 private:
-    void prune(qint64 now);
-    void flushSummary();
+    void startNewGroupIfStale(qint64 now);
+    Notification compose() const;
 
-    Limits m_limits;
+    QPointer<NotificationSink> m_sink;
     std::function<qint64()> m_clock;
-    QList<qint64> m_shownAt;
-    int m_heldBack = 0;
-    int m_heldBackFailures = 0;
-    QTimer m_summary;
-    bool m_enabled = true;
+    qint64 m_groupWindowMs = kDefaultGroupWindowMs;
+    QSet<NotificationKind> m_enabledKinds;
+    int m_generation = 0;
+    qint64 m_groupShownAt = -1;  ///< -1: no notification of the current group is on the desktop
+    QList<NotificationEvent> m_events;  ///< what the current group sums up, oldest first
+    QMap<NotificationKind, int> m_counts;
+    int m_total = 0;
+    Notification m_last;
 };
 
 } // namespace teamai::ui

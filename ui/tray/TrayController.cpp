@@ -18,6 +18,8 @@
 #include "store/LedgerWatcher.h"
 #include "sync/SyncScheduler.h"
 #include "tools/ToolTable.h"
+#include "tray/DesktopNotificationSink.h"
+#include "tray/RoundNotifications.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
 #include "windows/AboutBox.h"
@@ -37,16 +39,6 @@ namespace teamai::ui {
 namespace {
 constexpr int kSettingsDebounceMs = 200;
 constexpr int kNotificationMs = 8000;
-
-QSystemTrayIcon::MessageIcon trayIconFor(Notifier::Severity severity)
-{
-    switch (severity) {
-    case Notifier::Severity::Information: return QSystemTrayIcon::Information;
-    case Notifier::Severity::Warning: return QSystemTrayIcon::Warning;
-    case Notifier::Severity::Critical: return QSystemTrayIcon::Critical;
-    }
-    return QSystemTrayIcon::Information;
-}
 
 } // namespace
 
@@ -166,9 +158,6 @@ void TrayController::start()
             if (reason == QSystemTrayIcon::Trigger || reason == QSystemTrayIcon::DoubleClick)
                 showCommands();
         });
-        connect(&m_notifier, &Notifier::show, this, [this](const QString &title, const QString &text, Notifier::Severity severity) {
-            m_tray->showMessage(title, text, trayIconFor(severity), kNotificationMs);
-        });
         connect(this, &TrayController::message, this, [this](const QString &text) {
             m_tray->showMessage(QStringLiteral("TeamAI Agent"), text, QSystemTrayIcon::Warning, kNotificationMs);
         });
@@ -185,6 +174,7 @@ void TrayController::start()
         connect(m_commandsWindow, &QObject::destroyed, this, &TrayController::quit);
     }
 
+    m_notifier.setSink(createDesktopNotificationSink(m_tray, this));  // also without a tray host
     if (m_options.followSystem) {
         m_scheduler->watchNetwork();
         m_resume = new ResumeNotifier(this);
@@ -343,13 +333,8 @@ void TrayController::onRoundFinished(const SyncRoundResult &result)
 
 void TrayController::notifyRound(const SyncRoundResult &result)
 {
-    for (const RanCommand &ran : result.ran) {
-        const QString what = QStringLiteral("Command %1 (%2) for %3").arg(ran.commandId).arg(ran.type.isEmpty() ? QStringLiteral("no type") : ran.type, ran.agentType);
-        if (ran.succeeded)
-            m_notifier.notify(QStringLiteral("Remote command ran"), what + QStringLiteral(" succeeded."));
-        else
-            m_notifier.notify(QStringLiteral("Remote command failed"), what + QStringLiteral(": ") + ran.error.left(160), Notifier::Severity::Warning);
-    }
+    m_notifier.setEnabledKinds(enabledNotificationKinds());  // the user's choice in Settings, read now
+    m_notifier.post(RoundNotifications::eventsFor(result));
 }
 
 void TrayController::onLedgerChanged()

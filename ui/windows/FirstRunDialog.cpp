@@ -4,11 +4,11 @@
 #include "app/InitRunner.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
-#include "config/TokenStore.h"
 #include "tools/ToolTable.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
 #include "windows/FieldError.h"
+#include "windows/SetupSummary.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -23,6 +23,16 @@
 #include <QVBoxLayout>
 
 namespace teamai::ui {
+namespace {
+constexpr int kShownOutputChars = 600;  // init's output tail in the status line
+
+// The end of what a program printed: the error is usually in its last lines.
+QString tail(const QString &output)
+{
+    return output.size() <= kShownOutputChars ? output : QChar(0x2026) + output.right(kShownOutputChars);
+}
+
+} // namespace
 
 bool FirstRunDialog::needed()
 {
@@ -37,37 +47,89 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     , m_endpointError(createFieldErrorLabel())
     , m_token(new QLineEdit)
     , m_tokenError(createFieldErrorLabel())
-    , m_agentsError(createFieldErrorLabel())
+    , m_formPage(new QWidget)
+    , m_summaryPage(new QWidget)
+    , m_summary(new QLabel)
     , m_status(new QLabel)
-    , m_setup(new QPushButton(QStringLiteral("Set up")))
-    , m_cancel(new QPushButton(QStringLiteral("Not now")))
+    , m_setup(new QPushButton(tr("&Set up")))
+    , m_cancel(new QPushButton(tr("&Not now")))
+    , m_done(new QPushButton(tr("&Done")))
     , m_init(new InitRunner(teamaiPath, this))
 {
-    setWindowTitle(QStringLiteral("Set up TeamAI Agent"));
+    setWindowTitle(tr("Set up TeamAI Agent"));
     setWindowIcon(TrayIconFactory::appIcon());
     setMinimumWidth(500);
 
-    auto *intro = new QLabel(QStringLiteral(
-        "<b>Connect this machine to your TeamAI backend.</b><br>"
-        "Your team's TeamAI admin gives you the URL and an API token."));
+    auto *intro = new QLabel(tr("<b>Connect this machine to your TeamAI backend.</b><br>"
+                                "Your team's TeamAI admin gives you the URL and an API token."));
     intro->setWordWrap(true);
-    m_endpoint->setPlaceholderText(QStringLiteral("https://teamai.example.com"));
-    m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(QStringLiteral("API token"));
+    auto *formLayout = new QVBoxLayout(m_formPage);
+    formLayout->setContentsMargins(0, 0, 0, 0);
+    formLayout->addWidget(intro);
+    formLayout->addLayout(buildForm());
+
+    auto *done = new QLabel(tr("<b>TeamAI Agent is set up.</b> It keeps syncing in the background."));
+    done->setWordWrap(true);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    auto *summaryLayout = new QVBoxLayout(m_summaryPage);
+    summaryLayout->setContentsMargins(0, 0, 0, 0);
+    summaryLayout->addWidget(done);
+    summaryLayout->addWidget(m_summary);
+    m_summaryPage->hide();
+
     m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->hide();
     m_setup->setDefault(true);
+    m_done->hide();
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch();
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_setup);
+    buttons->addWidget(m_done);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_formPage);
+    layout->addWidget(m_summaryPage);
+    layout->addWidget(m_status);
+    layout->addLayout(buttons);
+
+    connect(m_setup, &QPushButton::clicked, this, &FirstRunDialog::setUp);
+    connect(m_cancel, &QPushButton::clicked, this, &FirstRunDialog::reject);
+    connect(m_done, &QPushButton::clicked, this, &QDialog::accept);
+    connect(m_endpoint, &QLineEdit::textEdited, this, [this] {
+        m_allowUnreachable = false;
+        m_setup->setText(tr("&Set up"));
+        showError(m_endpointError, {});
+    });
+    connect(m_token, &QLineEdit::textEdited, this, [this] { showError(m_tokenError, {}); });
+}
+
+FirstRunDialog::~FirstRunDialog() = default;
+
+QLayout *FirstRunDialog::buildForm()
+{
+    m_endpoint->setPlaceholderText(QStringLiteral("https://teamai.example.com"));
+    m_endpoint->setAccessibleName(tr("Backend URL"));
+    m_token->setEchoMode(QLineEdit::Password);
+    m_token->setPlaceholderText(tr("API token"));
+    m_token->setAccessibleName(tr("API token"));
 
     auto *form = new QFormLayout;
-    auto *endpointBox = new QVBoxLayout;
-    endpointBox->addWidget(m_endpoint);
-    endpointBox->addWidget(m_endpointError);
-    form->addRow(QStringLiteral("Backend URL"), endpointBox);
-    auto *tokenBox = new QVBoxLayout;
-    tokenBox->addWidget(m_token);
-    tokenBox->addWidget(m_tokenError);
-    form->addRow(QStringLiteral("API token"), tokenBox);
+    const auto addField = [form](const QString &label, QLineEdit *field, QLabel *error) {
+        auto *name = new QLabel(label);
+        name->setBuddy(field);
+        auto *box = new QVBoxLayout;
+        box->addWidget(field);
+        box->addWidget(error);
+        form->addRow(name, box);
+    };
+    addField(tr("&Backend URL"), m_endpoint, m_endpointError);
+    addField(tr("API &token"), m_token, m_tokenError);
 
-    auto *agentsGroup = new QGroupBox(QStringLiteral("Agents on this machine"));
+    auto *agentsGroup = new QGroupBox(tr("Agents on this machine"));
     auto *agentsLayout = new QGridLayout(agentsGroup);
     int i = 0;
     const QString home = paths::homeDir();
@@ -79,31 +141,41 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
         agentsLayout->addWidget(box, i / 3, i % 3);
         ++i;
     }
-    agentsLayout->addWidget(m_agentsError, (i + 2) / 3, 0, 1, 3);
-
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch();
-    buttons->addWidget(m_cancel);
-    buttons->addWidget(m_setup);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(intro);
-    layout->addLayout(form);
-    layout->addWidget(agentsGroup);
-    layout->addWidget(m_status);
-    layout->addLayout(buttons);
-
-    connect(m_setup, &QPushButton::clicked, this, &FirstRunDialog::setUp);
-    connect(m_cancel, &QPushButton::clicked, this, &QDialog::reject);
-    connect(m_endpoint, &QLineEdit::textEdited, this, [this] {
-        m_allowUnreachable = false;
-        m_setup->setText(QStringLiteral("Set up"));
-        showFieldError(m_endpointError, {});
-    });
-    connect(m_token, &QLineEdit::textEdited, this, [this] { showFieldError(m_tokenError, {}); });
+    auto *hint = new QLabel(tr("With none checked, setup hooks the agents it finds, as teamai init does."));
+    hint->setWordWrap(true);
+    hint->setForegroundRole(QPalette::PlaceholderText);
+    agentsLayout->addWidget(hint, (i + 2) / 3, 0, 1, 3);
+    auto *all = new QVBoxLayout;
+    all->addLayout(form);
+    all->addWidget(agentsGroup);
+    return all;
 }
 
-FirstRunDialog::~FirstRunDialog() = default;
+void FirstRunDialog::showEvent(QShowEvent *event)
+{
+    QDialog::showEvent(event);
+    refit();
+}
+
+void FirstRunDialog::refit()
+{
+    // As tall as the content needs at the current width: taller while an error shows, and back
+    // to the first height once it clears (a top-level window never shrinks by itself).
+    // The pages' layouts first: a label shown or hidden in them reaches the dialog's layout only
+    // once they are activated (otherwise at the next event loop pass, after this resize).
+    m_formPage->layout()->activate();
+    m_summaryPage->layout()->activate();
+    QLayout *top = layout();
+    top->activate();
+    const int height = top->hasHeightForWidth() ? top->totalHeightForWidth(width()) : top->totalSizeHint().height();
+    resize(width(), std::max(height, top->totalMinimumSize().height()));
+}
+
+void FirstRunDialog::showError(QLabel *label, const QString &message)
+{
+    showFieldError(label, message);
+    refit();
+}
 
 QStringList FirstRunDialog::chosenAgents() const
 {
@@ -118,26 +190,45 @@ QStringList FirstRunDialog::chosenAgents() const
 bool FirstRunDialog::validate()
 {
     const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed());
-    showFieldError(m_endpointError, endpointProblem);
     const QString token = m_token->text().trimmed();
     QString tokenProblem;
     if (token.isEmpty())
-        tokenProblem = QStringLiteral("Enter the API token");
+        tokenProblem = tr("Enter the API token");
     else if (token.contains(u' ') || token.contains(u'\t'))
-        tokenProblem = QStringLiteral("A token has no spaces: paste it again");
-    showFieldError(m_tokenError, tokenProblem);
-    const QString agentsProblem = chosenAgents().isEmpty() ? QStringLiteral("Choose at least one agent") : QString();
-    showFieldError(m_agentsError, agentsProblem);
-    return endpointProblem.isEmpty() && tokenProblem.isEmpty() && agentsProblem.isEmpty();
+        tokenProblem = tr("A token has no spaces: paste it again");
+    showFieldError(m_endpointError, endpointProblem);
+    showError(m_tokenError, tokenProblem);
+    return endpointProblem.isEmpty() && tokenProblem.isEmpty();
 }
 
 void FirstRunDialog::setBusy(bool busy, const QString &message)
 {
+    m_busy = busy;
     m_setup->setEnabled(!busy);
+    m_cancel->setEnabled(!busy);
     m_endpoint->setEnabled(!busy);
     m_token->setEnabled(!busy);
-    m_status->setStyleSheet(QString());
-    m_status->setText(message);
+    setErrorStyle(m_status, false);
+    m_status->setText(breakableText(message));
+    m_status->setVisible(!message.isEmpty());
+    refit();
+}
+
+void FirstRunDialog::showFailure(const QString &message)
+{
+    setBusy(false, message);
+    setErrorStyle(m_status, true);
+}
+
+void FirstRunDialog::reject()
+{
+    if (m_busy)
+        return;  // a step is writing the configuration: let it finish
+    if (!m_summaryPage->isHidden()) {
+        accept();  // set up already: Esc on the summary is Done
+        return;
+    }
+    done(Postponed);
 }
 
 void FirstRunDialog::setUp()
@@ -150,9 +241,27 @@ void FirstRunDialog::setUp()
     }
     const QString endpoint = m_endpoint->text().trimmed();
     const QString token = m_token->text().trimmed();
-    setBusy(true, QStringLiteral("Checking the connection…"));
+    setBusy(true, tr("Checking the connection…"));
     runInBackground(this, [endpoint, token] { return checkConnection(endpoint, token); },
                     [this](const ConnectionCheckResult &result) { onChecked(result); });
+}
+
+QString FirstRunDialog::checkMessage(const ConnectionCheckResult &result) const
+{
+    using Outcome = ConnectionCheckResult::Outcome;
+    switch (result.outcome) {
+    case Outcome::TokenRejected:
+        return tr("The backend rejected the token (HTTP %1). Paste it again, or ask your TeamAI admin for a new one.").arg(result.httpStatus);
+    case Outcome::Unreachable:
+        return tr("%1 — check the URL, or set up anyway and the app will keep trying.").arg(result.message);
+    case Outcome::NotBackend:
+        return tr("This server is not a TeamAI backend (HTTP %1). Check the URL your TeamAI admin gave you.").arg(result.httpStatus);
+    case Outcome::Ok:
+    case Outcome::BadEndpoint:
+    case Outcome::Failed:
+        break;
+    }
+    return result.message;
 }
 
 void FirstRunDialog::onChecked(const ConnectionCheckResult &result)
@@ -163,18 +272,11 @@ void FirstRunDialog::onChecked(const ConnectionCheckResult &result)
         return;
     }
     setBusy(false, QString());
-    switch (result.outcome) {
-    case ConnectionCheckResult::Outcome::TokenRejected:
-        showFieldError(m_tokenError, result.message);
-        break;
-    case ConnectionCheckResult::Outcome::Unreachable:
-        showFieldError(m_endpointError, result.message + QStringLiteral(" — check the URL, or set up anyway and the app will keep trying."));
+    const bool tokenProblem = result.outcome == ConnectionCheckResult::Outcome::TokenRejected;
+    showError(tokenProblem ? m_tokenError : m_endpointError, checkMessage(result));
+    if (result.outcome == ConnectionCheckResult::Outcome::Unreachable) {
         m_allowUnreachable = true;
-        m_setup->setText(QStringLiteral("Set up anyway"));
-        break;
-    default:
-        showFieldError(m_endpointError, result.message);
-        break;
+        m_setup->setText(tr("Set up &anyway"));
     }
 }
 
@@ -183,36 +285,54 @@ void FirstRunDialog::install()
     const QString endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
     const QString token = m_token->text().trimmed();
     const QStringList agents = chosenAgents();
-    setBusy(true, QStringLiteral("Saving the token…"));
+    setBusy(true, tr("Saving the token…"));
     runInBackground(this, [endpoint, token] { return TokenStore::save(endpoint, token); },
                     [this, endpoint, agents](const TokenStore::SaveResult &saved) {
         if (!saved.ok) {
             setBusy(false, QString());
-            showFieldError(m_tokenError, QStringLiteral("Cannot save the token: %1").arg(saved.error));
+            showError(m_tokenError, tr("Cannot save the token: %1").arg(saved.error));
             emit stepFinished(QStringLiteral("token"), false, saved.error);
             return;
         }
         emit stepFinished(QStringLiteral("token"), true, AgentSettings::tokenLocationName(saved.location));
-        setBusy(true, QStringLiteral("Setting up %1…").arg(agents.join(QStringLiteral(", "))));
-        connect(m_init, &InitRunner::finished, this, [this, agents](bool ok, const QString &output) {
-            emit stepFinished(QStringLiteral("init"), ok, output);
-            if (!ok) {
-                setBusy(false, QString());
-                m_status->setStyleSheet(QStringLiteral("color: #b91c1c"));
-                m_status->setText(QStringLiteral("Setup failed: %1").arg(output));
-                return;
-            }
-            QString error;
-            AgentSettings::update([&](AgentSettings &settings) { settings.setEnabledAgents(agents); }, &error);
-            if (!error.isEmpty()) {
-                setBusy(false, QString());
-                m_status->setText(QStringLiteral("Setup failed: %1").arg(error));
-                return;
-            }
-            accept();
-        }, Qt::SingleShotConnection);
-        m_init->run(endpoint, agents);
+        runInit(endpoint, agents, saved);
     });
+}
+
+void FirstRunDialog::runInit(const QString &endpoint, const QStringList &agents, const TokenStore::SaveResult &saved)
+{
+    setBusy(true, agents.isEmpty() ? tr("Setting up the agents found on this machine…")
+                                   : tr("Setting up %1…").arg(agents.join(QStringLiteral(", "))));
+    connect(m_init, &InitRunner::finished, this, [this, endpoint, agents, saved](bool ok, const QString &output) {
+        emit stepFinished(QStringLiteral("init"), ok, output);
+        if (!ok) {
+            showFailure(tr("Setup failed: %1").arg(tail(output)));
+            return;
+        }
+        QString error;
+        AgentSettings::update([&](AgentSettings &settings) { settings.setEnabledAgents(agents); }, &error);
+        if (!error.isEmpty()) {
+            showFailure(tr("Setup failed: %1").arg(error));
+            return;
+        }
+        showSummary(endpoint, saved);
+    }, Qt::SingleShotConnection);
+    m_init->run(endpoint, agents);
+}
+
+void FirstRunDialog::showSummary(const QString &endpoint, const TokenStore::SaveResult &saved)
+{
+    setBusy(false, QString());
+    m_summary->setText(breakableText(SetupSummary::collect(endpoint, saved.location).text()));
+    m_formPage->hide();
+    m_setup->hide();
+    m_cancel->hide();
+    m_summaryPage->show();
+    m_done->show();
+    m_done->setDefault(true);
+    m_done->setFocus();
+    refit();
+    emit setUpFinished();
 }
 
 } // namespace teamai::ui

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "config/TokenStore.h"
 #include "sync/ConnectionCheck.h"
 
 #include <QDialog>
@@ -17,13 +18,22 @@ class InitRunner;
 /// @brief The short setup shown when teamai-tray starts on a machine with no configuration:
 /// backend URL, token, which agents. "Set up" checks the connection (the same check as the
 /// Settings window's Test connection), saves the token through TokenStore, runs `teamai init
-/// --http URL --agents a,b` (config and agent hooks, exactly as from a terminal) and records the
-/// chosen agents. A backend that cannot be reached may be set up anyway (second click); a
-/// rejected token may not.
+/// --http URL [--agents a,b]` (config and agent hooks, exactly as from a terminal: with no agent
+/// chosen, init hooks the agents it finds) and records the chosen agents. A backend that cannot
+/// be reached may be set up anyway (second click); a rejected token may not.
+///
+/// It ends on a summary of what was configured (backend, where the token is, which agents are
+/// hooked) with a Done button (accepted). "Not now", Esc and the window's close button end it
+/// with Postponed: the tray starts without a backend and the user can set up from Settings.
+/// The dialog keeps the height its content needs: errors wrap inside it, and it shrinks back
+/// when they clear.
 class FirstRunDialog : public QDialog
 {
     Q_OBJECT
 public:
+    /// @brief The result of "Not now" (neither Accepted nor Rejected: the app carries on).
+    static constexpr int Postponed = 2;
+
     /// @brief @p teamaiPath: the `teamai` to run init with (default: next to this program).
     explicit FirstRunDialog(const QString &teamaiPath = {}, QWidget *parent = nullptr);
     ~FirstRunDialog() override;
@@ -35,36 +45,57 @@ public:
     QLineEdit *tokenField() const { return m_token; }
     QCheckBox *agentBox(const QString &tool) const { return m_agents.value(tool); }
     QPushButton *setupButton() const { return m_setup; }
+    QPushButton *notNowButton() const { return m_cancel; }
+    QPushButton *doneButton() const { return m_done; }
     QLabel *endpointError() const { return m_endpointError; }
     QLabel *tokenError() const { return m_tokenError; }
-    QLabel *agentsError() const { return m_agentsError; }
     QLabel *statusLabel() const { return m_status; }
+    /// @brief The page shown after a successful setup (hidden before).
+    QLabel *summaryLabel() const { return m_summary; }
     QStringList chosenAgents() const;
 
 public slots:
     void setUp();
+    /// @brief "Not now", Esc, close: postpone (never while a step runs).
+    void reject() override;
 
 signals:
     /// @brief A step ended (tests follow the flow through it).
     void stepFinished(const QString &step, bool ok, const QString &message);
+    /// @brief Setup is done and the summary is shown.
+    void setUpFinished();
+
+protected:
+    void showEvent(QShowEvent *event) override;
 
 private:
+    QLayout *buildForm();
     bool validate();
     void setBusy(bool busy, const QString &message);
+    void showFailure(const QString &message);
+    void showError(QLabel *label, const QString &message);
+    void refit();
     void onChecked(const ConnectionCheckResult &result);
+    QString checkMessage(const ConnectionCheckResult &result) const;
     void install();
+    void runInit(const QString &endpoint, const QStringList &agents, const TokenStore::SaveResult &saved);
+    void showSummary(const QString &endpoint, const TokenStore::SaveResult &saved);
 
     QLineEdit *m_endpoint;
     QLabel *m_endpointError;
     QLineEdit *m_token;
     QLabel *m_tokenError;
     QMap<QString, QCheckBox *> m_agents;
-    QLabel *m_agentsError;
+    QWidget *m_formPage;
+    QWidget *m_summaryPage;
+    QLabel *m_summary;
     QLabel *m_status;
     QPushButton *m_setup;
     QPushButton *m_cancel;
+    QPushButton *m_done;
     InitRunner *m_init;
     bool m_allowUnreachable = false;
+    bool m_busy = false;
 };
 
 } // namespace teamai::ui

@@ -13,6 +13,7 @@
 #include "util/Paths.h"
 #include "windows/FieldError.h"
 #include "windows/ModelGatewaysPanel.h"
+#include "windows/NotificationSettingsPanel.h"
 
 #include <QCheckBox>
 #include <QDesktopServices>
@@ -119,6 +120,9 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(form);
     layout->addWidget(agentsGroup);
+    auto *notifications = new NotificationSettingsPanel;
+    layout->addWidget(notifications);
+    connect(this, &QDialog::accepted, notifications, &NotificationSettingsPanel::save);
     layout->addWidget(new ModelGatewaysPanel(this));
     layout->addLayout(testRow);
     layout->addWidget(new BindingsPanel);

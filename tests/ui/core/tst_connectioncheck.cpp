@@ -4,6 +4,7 @@
 
 #include "DevServerProcess.h"
 #include "TestEnvironment.h"
+#include "../WebPageServer.h"
 
 #include <QTcpServer>
 #include <QtTest>
@@ -41,6 +42,20 @@ private slots:
         const ConnectionCheckResult failed = checkConnection(server.baseUrl(), test::DevServerProcess::token());
         QCOMPARE(failed.outcome, Outcome::Failed);
         QVERIFY(failed.message.contains(QStringLiteral("503")));
+    }
+
+    void aWebPageIsNotABackend()
+    {
+        test::WebPageServer page;
+        QVERIFY(page.isListening());
+        const ConnectionCheckResult result = checkConnection(page.baseUrl(), QStringLiteral("t"), {}, 5000);
+        QCOMPARE(result.outcome, Outcome::NotBackend);
+        QCOMPARE(result.httpStatus, 404);
+        QCOMPARE(result.message, QStringLiteral("This server is not a TeamAI backend (HTTP 404)."));
+
+        test::WebPageServer portal(500, "<html><body>" + QByteArray(3000, 'x') + "</body></html>");
+        QCOMPARE(checkConnection(portal.baseUrl(), QStringLiteral("t"), {}, 5000).message,
+                 QStringLiteral("This server is not a TeamAI backend (HTTP 500)."));
     }
 
     void unreachableAndInvalid()

@@ -85,6 +85,22 @@ private slots:
         QCOMPARE(json.value(QStringLiteral("tokenLocation")).toString(), QStringLiteral("keychain"));
     }
 
+    void mutedNotificationsAreReadLeniently()
+    {
+        // A malformed value of this cosmetic field must not make the kill switch unreadable.
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+                         R"({"mutedNotifications": "failed", "remoteCommands": {"enabled": false}})");
+        AgentSettings::Loaded loaded = AgentSettings::load();
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        QCOMPARE(loaded.settings.remoteCommands().enabled, false);
+        QVERIFY(loaded.settings.mutedNotifications().isEmpty());
+
+        loaded.settings.setMutedNotifications({QStringLiteral("succeeded"), QStringLiteral("installed")});
+        QString error;
+        QVERIFY2(loaded.settings.save(&error), qPrintable(error));
+        QCOMPARE(AgentSettings::load().settings.mutedNotifications(), (QStringList{QStringLiteral("succeeded"), QStringLiteral("installed")}));
+    }
+
     void modesArePrivate()
     {
         AgentSettings s;

@@ -1,0 +1,29 @@
+#pragma once
+
+#include "config/AgentSettings.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+namespace teamai::ui {
+
+/// @brief What first-run setup configured, for the page the dialog ends on: the backend, where
+/// the token went, and which agents now have TeamAI's hooks (read from their settings files, so
+/// it is what `teamai init` actually did, not what was asked).
+struct SetupSummary {
+    Q_DECLARE_TR_FUNCTIONS(SetupSummary)
+public:
+    QString endpoint;
+    AgentSettings::TokenLocation tokenLocation = AgentSettings::TokenLocation::None;
+    QString tokenFile;          ///< where a File token lives
+    QStringList hookedAgents;   ///< in the tool table's order
+
+    /// @brief Reads the hooks installed in this HOME now.
+    static SetupSummary collect(const QString &endpoint, AgentSettings::TokenLocation tokenLocation);
+
+    /// @brief One sentence per line: backend, token, agents.
+    QString text() const;
+};
+
+} // namespace teamai::ui
