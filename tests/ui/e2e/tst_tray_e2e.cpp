@@ -3,6 +3,9 @@
 // teamai-tray. The tray syncs on its own, runs the pushed commands, the Commands window shows
 // them; screenshots of the desktop, the tray menu, the Commands and Ack history windows are saved
 // in tests/ui/artifacts/ of the build folder. Every process started here is stopped at the end.
+// A second round trip (issue 16): the backend rotates the token, the tray says the token was
+// rejected and offers "Enter a new token…", the new token is typed into Settings, and the very
+// next sync carries it and the tray is green again.
 
 #include "app/SingleInstance.h"
 #include "config/AgentSettings.h"
@@ -18,6 +21,8 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QtTest>
+
+#include <functional>
 
 using namespace teamai;
 
@@ -83,6 +88,29 @@ private:
         if (!run(QStringLiteral("xdotool"), {QStringLiteral("search"), QStringLiteral("--name"), title}, &out))
             return {};
         return QString::fromLatin1(out.trimmed().split('\n').value(0));
+    }
+
+    QJsonObject waitForStatus(ui::SingleInstance &client, const std::function<bool(const QJsonObject &)> &done, int ms = 30000)
+    {
+        QJsonObject status;
+        QDeadlineTimer deadline(ms);
+        while (!deadline.hasExpired()) {
+            status = client.send({{QStringLiteral("cmd"), QStringLiteral("status")}}, 2000);
+            if (done(status))
+                break;
+            QTest::qWait(200);
+        }
+        return status;
+    }
+
+    QProcessEnvironment trayEnvironment()
+    {
+        QProcessEnvironment environment = display;
+        for (const QString &name : {QStringLiteral("HOME"), QStringLiteral("TEAMAI_HOME"), QStringLiteral("XDG_CONFIG_HOME"),
+                                    QStringLiteral("XDG_DATA_HOME"), QStringLiteral("XDG_CACHE_HOME"), QStringLiteral("NO_PROXY")})
+            environment.insert(name, qEnvironmentVariable(name.toUtf8().constData()));
+        environment.remove(QStringLiteral("DBUS_SESSION_BUS_ADDRESS"));
+        return environment;
     }
 
 private slots:
@@ -219,6 +247,64 @@ private slots:
         QCOMPARE(tray.exitStatus(), QProcess::NormalExit);
         QCOMPARE(tray.exitCode(), 0);
         qInfo("end to end in %lld ms; screenshots in %s", clock.elapsed(), qPrintable(artifacts));
+    }
+
+    void aRejectedTokenIsReplacedFromTheTray()
+    {
+        test::TestEnvironment env;
+        test::DevServerProcess server;
+        QVERIFY(server.isRunning());
+        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server.baseUrl(), QStringLiteral("--token"),
+                                  test::DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file")})
+                     .exitCode,
+                 0);
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }, nullptr));
+        tray.setProcessEnvironment(trayEnvironment());
+        tray.setProcessChannelMode(QProcess::ForwardedErrorChannel);
+        tray.start(test::builtBinary("TEAMAI_TRAY_BIN"), {});
+        QVERIFY(tray.waitForStarted(5000));
+        ui::SingleInstance client(env.stateDir());
+        QJsonObject status = waitForStatus(client, [](const QJsonObject &s) { return s.value(QStringLiteral("rounds")).toInt() >= 1; });
+        QCOMPARE(status.value(QStringLiteral("last_round_error")).toString(), QString());
+
+        // The backend revokes the token: the next round is refused, and the tray says what to do.
+        const QString rotated = QStringLiteral("rotated-e2e-token");
+        server.setSettings(QJsonObject{{QStringLiteral("token"), rotated}});
+        client.send({{QStringLiteral("cmd"), QStringLiteral("sync")}});
+        status = waitForStatus(client, [](const QJsonObject &s) { return s.value(QStringLiteral("fix")).toString() == QLatin1String("enter_token"); });
+        QCOMPARE(status.value(QStringLiteral("state")).toString(), QStringLiteral("error"));
+        QCOMPARE(status.value(QStringLiteral("status_line")).toString(), QStringLiteral("The backend rejected the token"));
+        QVERIFY(run(QStringLiteral("xdotool"), {QStringLiteral("mousemove"), QString::number(kScreenWidth - 14), QStringLiteral("16"),
+                                                QStringLiteral("click"), QStringLiteral("3")}));
+        QTest::qWait(700);
+        QVERIFY(screenshot(QStringLiteral("tray-menu-token-rejected.png"),
+                           {QStringLiteral("-window"), QStringLiteral("root"), QStringLiteral("-crop"), QStringLiteral("360x300+%1+0").arg(kScreenWidth - 360)}));
+        run(QStringLiteral("xdotool"), {QStringLiteral("key"), QStringLiteral("Escape")});
+
+        // "Enter a new token…": Settings opens at the token field; the user types it and saves.
+        const int roundsBefore = status.value(QStringLiteral("rounds")).toInt();
+        QVERIFY(client.send({{QStringLiteral("cmd"), QStringLiteral("show")}, {QStringLiteral("window"), QStringLiteral("token")}})
+                    .value(QStringLiteral("ok")).toBool());
+        QTest::qWait(700);
+        const QString settingsId = windowId(QStringLiteral("TeamAI Agent — Settings"));
+        QVERIFY(!settingsId.isEmpty());
+        QVERIFY(run(QStringLiteral("xdotool"), {QStringLiteral("windowfocus"), QStringLiteral("--sync"), settingsId}));
+        QVERIFY(run(QStringLiteral("xdotool"), {QStringLiteral("type"), QStringLiteral("--delay"), QStringLiteral("20"), rotated}));
+        QVERIFY(run(QStringLiteral("xdotool"), {QStringLiteral("key"), QStringLiteral("Return")}));
+        status = waitForStatus(client, [roundsBefore](const QJsonObject &s) {
+            return s.value(QStringLiteral("rounds")).toInt() > roundsBefore && s.value(QStringLiteral("state")).toString() == QLatin1String("idle");
+        });
+        QCOMPARE(status.value(QStringLiteral("state")).toString(), QStringLiteral("idle"));
+        QCOMPARE(status.value(QStringLiteral("fix")).toString(), QStringLiteral("none"));
+        QCOMPARE(status.value(QStringLiteral("status_line")).toString(), QStringLiteral("Up to date"));
+        QCOMPARE(server.requests(QStringLiteral("sync")).last().toObject().value(QStringLiteral("authorization")).toString(),
+                 QStringLiteral("Bearer ") + rotated);
+        QTest::qWait(300);
+        QVERIFY(screenshot(QStringLiteral("settings-token-saved.png"), {QStringLiteral("-window"), settingsId}));
+
+        client.send({{QStringLiteral("cmd"), QStringLiteral("quit")}});
+        QVERIFY(tray.waitForFinished(10000));
+        QCOMPARE(tray.exitCode(), 0);
     }
 };
 
