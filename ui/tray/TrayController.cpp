@@ -127,6 +127,9 @@ void TrayController::buildMenu()
     // The status line: what is going on and, when something is wrong, what to do about it.
     m_statusHeadline = m_menu->addAction(QString());
     m_statusHeadline->setEnabled(false);
+    QFont headlineFont = m_statusHeadline->font();
+    headlineFont.setBold(true);  // a disabled row reads grey: bold keeps it the first thing seen
+    m_statusHeadline->setFont(headlineFont);
     m_statusTimes = m_menu->addAction(QString());
     m_statusTimes->setEnabled(false);
     m_enterToken = m_menu->addAction(tr("Enter a new token…"), this, &TrayController::enterNewToken);
@@ -365,6 +368,7 @@ void TrayController::updateStatusLine()
     m_inputs.nextSyncTime = planned == SyncScheduler::State::Waiting || planned == SyncScheduler::State::BackingOff
         ? m_scheduler->nextSyncAt() : QDateTime();
     m_statusHeadline->setText(trayStatusHeadline(m_inputs));
+    m_statusHeadline->setIcon(TrayIconFactory::icon(state()));
     m_statusTimes->setText(trayStatusTimes(m_inputs));
     const TrayFix fix = trayFixFor(m_inputs);
     m_enterToken->setVisible(fix == TrayFix::EnterToken);

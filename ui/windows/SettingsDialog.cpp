@@ -306,7 +306,7 @@ void SettingsDialog::save()
             if (outcome.tokenSaved) {
                 const TokenNotice notice = tokenSavedNotice(outcome.location, outcome.fallbackReason);
                 showTokenSaved(notice.text, notice.warning);
-                m_tokenHint->setText(tokenLocationText());
+                m_tokenHint->hide();  // the notice says it, and why
                 // The user is told where a typed token went; a plain-file warning is never skipped.
                 stayOpen = outcome.tokenTyped || notice.warning;
             }
@@ -329,6 +329,7 @@ void SettingsDialog::showTokenSaved(const QString &text, bool warning)
 
 void SettingsDialog::askForNewToken(const QString &why)
 {
+    m_tokenHint->show();
     m_tokenHint->setText(why.isEmpty() ? tr("The backend rejected the saved token. Paste a new one and save.")
                                        : tr("The backend rejected the saved token (%1). Paste a new one and save.").arg(why.left(120)));
     m_token->setFocus(Qt::OtherFocusReason);
