@@ -19,9 +19,9 @@ TokenNotice tokenSavedNotice(AgentSettings::TokenLocation location, const QStrin
             notice.text = tr("The token is saved in %1, a file only you can read.").arg(TokenStore::tokenFilePath());
         } else {
             notice.warning = true;
-            notice.text = tr("The token is saved in %1, a plain file only you can read, because no system credential "
-                             "store answered (%2). To keep it in a credential store instead, install and start a Secret "
-                             "Service such as gnome-keyring (GNOME) or KWallet (KDE), then save the token again.")
+            notice.text = tr("The token is saved in %1, a plain file only you can read: no system credential store "
+                             "answered (%2). Install and start a Secret Service such as gnome-keyring (GNOME) or "
+                             "KWallet (KDE), then save the token again to keep it there.")
                               .arg(TokenStore::tokenFilePath(), fallbackReason);
         }
         break;
