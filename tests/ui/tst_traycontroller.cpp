@@ -245,6 +245,9 @@ private slots:
         QCOMPARE(tray.statusPanel()->headline()->text(), tray.statusHeadlineAction()->text());
         QCOMPARE(tray.statusTimesAction()->text(), lastOk);  // the last success stays in view
         QCOMPARE(tray.status().value(QStringLiteral("fix")).toString(), QStringLiteral("enter_token"));
+        // For people to look at (TEAMAI_TRAY_ARTIFACTS=<folder>): the no-tray window in this state.
+        if (const QString folder = qEnvironmentVariable("TEAMAI_TRAY_ARTIFACTS"); !folder.isEmpty())
+            QVERIFY(tray.commandsWindow()->grab().save(folder + QStringLiteral("/no-tray-token-rejected.png")));
 
         server->stop();
         QVERIFY(!round(tray).ok);

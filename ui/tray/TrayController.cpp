@@ -232,10 +232,13 @@ void TrayController::showNoTrayWindow()
         QStringLiteral("This desktop has no system tray, so TeamAI Agent runs in this window: it keeps syncing while "
                        "the window is open, and closing it quits."));
     // The menu's status line and fix actions head the window, above the notice.
-    m_statusPanel = new StatusPanel({m_enterToken, m_setup, m_retry, m_openLog}, m_commandsWindow);
-    if (auto *box = qobject_cast<QBoxLayout *>(m_commandsWindow->layout()))
+    if (auto *box = qobject_cast<QBoxLayout *>(m_commandsWindow->layout())) {
+        m_statusPanel = new StatusPanel({m_enterToken, m_setup, m_retry, m_openLog}, m_commandsWindow);
         box->insertWidget(0, m_statusPanel);
-    m_statusPanel->show();  // added to a window already on screen
+        m_statusPanel->show();  // added to a window already on screen
+    } else {
+        qCWarning(lcSync) << "tray: the Commands window has no box layout; its status line is not shown";
+    }
     updateStatusLine();
     m_commandsWindow->setAttribute(Qt::WA_DeleteOnClose);
     connect(m_commandsWindow, &QObject::destroyed, this, &TrayController::quit);
