@@ -118,6 +118,7 @@ QString IncomingRequest::summary() const
 
 DevServer::DevServer(QString token, QString adminToken, bool quiet, QObject *parent)
     : QAbstractHttpServer(parent)
+    , m_startToken(token)
     , m_token(std::move(token))
     , m_admin(std::move(adminToken))
     , m_quiet(quiet)
@@ -375,6 +376,9 @@ HttpReply DevServer::answerSettings(const IncomingRequest &in)
                     routePath.prepend(QLatin1Char('/'));
                 paths.insert(routePath, *route);
             }
+        } else if (key == QLatin1String("token")) {
+            if (it.value().toString().isEmpty())
+                return HttpReply::error(400, QStringLiteral("token must be a non-empty string"));
         } else if (AccountAnswers::handles(key)) {
             if (const QString problem = AccountAnswers::check(key, it.value()); !problem.isEmpty())
                 return HttpReply::error(400, problem);
@@ -390,6 +394,8 @@ HttpReply DevServer::answerSettings(const IncomingRequest &in)
         m_syncRaw = raw.isNull() ? std::nullopt : std::optional<QJsonValue>(raw);
     }
     m_extraPaths = paths;
+    if (body->contains(QStringLiteral("token")))
+        m_token = body->value(QStringLiteral("token")).toString();
     for (auto it = body->begin(); it != body->end(); ++it) {
         if (AccountAnswers::handles(it.key()))
             m_account.apply(it.key(), it.value());
@@ -422,6 +428,7 @@ void DevServer::resetSettings()
     m_syncRaw.reset();
     m_extraPaths.clear();
     m_account.reset();
+    m_token = m_startToken;
 }
 
 void DevServer::deliver(QTcpSocket *socket, HttpReply reply, const QString &summary, qint64 seq, int delayMs)

@@ -79,7 +79,8 @@ private:
     void send(QTcpSocket *socket, const HttpReply &reply, const QString &summary, qint64 seq);
     void logLine(const QString &text) const;
 
-    const QString m_token;
+    const QString m_startToken;  // what --token said; /admin/reset goes back to it
+    QString m_token;             // what agents must send now (`"token"` setting: a rotation)
     const AdminAccess m_admin;
     const bool m_quiet;
     CommandQueue m_queue;

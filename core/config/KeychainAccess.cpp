@@ -13,20 +13,17 @@
 namespace teamai {
 namespace {
 
-std::atomic<bool> g_stalled{false};
 std::atomic<KeychainBackend *> g_backend{nullptr};
 
-// Refuses before the module is even loaded when waiting cannot work (no event loop) or cannot
-// help (stalled).
+// Refuses before the module is even loaded when waiting cannot work (no event loop). An earlier
+// timeout is no reason to refuse: the store may have answered since (an unlock prompt that was
+// accepted), so every call tries again, bounded by its own timeout.
 std::optional<KeychainAccess::Result> refuseEarly()
 {
-    KeychainAccess::Result result;
-    if (!QCoreApplication::instance())
-        result.error = QStringLiteral("no QCoreApplication is running to wait for the credential store");
-    else if (g_stalled)
-        result.error = QStringLiteral("the credential store did not answer earlier in this process");
-    else
+    if (QCoreApplication::instance())
         return std::nullopt;
+    KeychainAccess::Result result;
+    result.error = QStringLiteral("no QCoreApplication is running to wait for the credential store");
     return result;
 }
 
@@ -42,7 +39,7 @@ KeychainBackend *backend(QString *error)
     return g_backend;
 }
 
-// Runs @p call on the module, or says why it cannot; logs the outcome and notes a stall.
+// Runs @p call on the module, or says why it cannot; logs the outcome.
 template <typename Call>
 KeychainAccess::Result withBackend(const char *what, Call call)
 {
@@ -53,8 +50,6 @@ KeychainAccess::Result withBackend(const char *what, Call call)
     if (!store)
         return result;
     result = call(*store);
-    if (result.timedOut)
-        g_stalled = true;  // QtKeychain runs jobs one after another: later ones would wait behind it
     qCDebug(lcConfig) << "keychain" << what << (result.ok ? "ok" : "failed") << "in" << result.elapsedMs << "ms";
     return result;
 }
@@ -101,6 +96,11 @@ KeychainAccess::Result KeychainAccess::remove(const QString &service, const QStr
         }
         return result;
     });
+}
+
+void KeychainAccess::setBackendForTesting(KeychainBackend *backend)
+{
+    g_backend = backend;
 }
 
 int KeychainAccess::jobsCreated()

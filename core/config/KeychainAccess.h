@@ -4,17 +4,20 @@
 
 namespace teamai {
 
+class KeychainBackend;
+
 /// @brief Synchronous, time-bounded access to the OS credential store through QtKeychain.
 ///
 /// QtKeychain lives in the keychain module (core/modules/keychain), loaded on the first
 /// read/write/remove — so no QtKeychain, D-Bus, libsecret or Keychain Services code is even loaded
-/// by a process that never touches the store. QtKeychain jobs are asynchronous; each call runs a
-/// local QEventLoop (user input excluded) with a QTimer guard, so a credential store that never
-/// answers costs at most the timeout. Needs a
-/// QCoreApplication. After a timeout the store is considered stalled for the rest of the process
-/// (QtKeychain runs its jobs one after another, so later jobs would wait behind the stuck one).
-/// An abandoned job is left to finish on its own: a write held up by an unlock prompt may still
-/// land in the store later, so callers treat a timed-out write as "not saved there", not "absent".
+/// by a process that never touches the store. The module runs every QtKeychain job on one thread
+/// of its own (QtKeychain's job queue must outlive the threads that call it); a caller, on any
+/// thread, waits at most the timeout for the answer. Needs a QCoreApplication.
+///
+/// A timeout is not remembered: the next call tries again (QtKeychain runs its jobs one after
+/// another, so it waits behind the stuck one, again at most its own timeout). An abandoned job is
+/// left to finish on its own: a write held up by an unlock prompt may still land in the store
+/// later, so callers treat a timed-out write as "not saved there", not "absent".
 ///
 /// Known limit: on a KDE session QtKeychain asks the bus synchronously whether KWallet runs; a bus
 /// that accepts connections and then hangs would block there, outside this guard.
@@ -35,7 +38,7 @@ public:
     static constexpr int kTimeoutMs = 3000;
 
     /// @brief Empty when a credential store may answer; otherwise why trying is pointless, decided
-    /// without touching the store: no QCoreApplication, an earlier stall, (Linux/BSD) no D-Bus
+    /// without touching the store: no QCoreApplication, (Linux/BSD) no D-Bus
     /// session bus — DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus socket — where
     /// trying would start a slow D-Bus autolaunch, or a keychain module that cannot be loaded.
     static QString unavailableReason();
@@ -49,6 +52,9 @@ public:
     /// @brief How many QtKeychain jobs this process has created: lets tests prove a code path
     /// never touched the credential store.
     static int jobsCreated();
+
+    /// @brief Tests only: use @p backend instead of the keychain module (null: load the module).
+    static void setBackendForTesting(KeychainBackend *backend);
 };
 
 } // namespace teamai

@@ -1,7 +1,7 @@
 #include "sync/ConfiguredClient.h"
 
 #include "config/AgentConfig.h"
-#include "config/TokenStore.h"
+#include "config/TokenSource.h"
 #include "net/ProxySetup.h"
 
 namespace teamai {
@@ -11,7 +11,7 @@ ConfiguredClient::ConfiguredClient(const AgentConfig &config, bool fromEnvironme
     configureProxy(m_network);
     BackendOptions options;
     options.endpoint = config.endpoint();
-    options.token = fromEnvironment ? config.token() : TokenStore::load(config.endpoint()).token;
+    options.token = fromEnvironment ? config.token() : TokenSource::current(config.endpoint()).token;
     options.routeOverrides = config.routes();
     options.caFile = config.toJson().value(QStringLiteral("caFile")).toString();
     m_client = std::make_unique<BackendClient>(&m_network, options);

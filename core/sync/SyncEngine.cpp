@@ -7,7 +7,7 @@
 #include "config/AdminPolicy.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
-#include "config/TokenStore.h"
+#include "config/TokenSource.h"
 #include "exec/ExecPolicy.h"
 #include "exec/LocalExecutor.h"
 #include "log/Logging.h"
@@ -44,6 +44,7 @@ constexpr int kRoundLockWaitMs = 2000;
 struct SyncEngine::Setup {
     AgentConfig config;
     QString tokenSource;
+    quint64 tokenGeneration = 0;
     QNetworkAccessManager network;
     std::unique_ptr<BackendClient> client;
     exec::ExecPolicy execPolicy;
@@ -113,7 +114,7 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
         token.token = s.config.token();
         token.source = token.token.isEmpty() ? QString() : QStringLiteral("env");
     } else {
-        token = TokenStore::load(s.config.endpoint());
+        token = TokenSource::current(s.config.endpoint(), &s.tokenGeneration);
     }
     if (!token.error.isEmpty())
         qCWarning(lcConfig).noquote() << "token not available:" << token.error;
@@ -237,6 +238,11 @@ QString SyncEngine::endpoint() const
 QString SyncEngine::tokenSource() const
 {
     return d->tokenSource;
+}
+
+quint64 SyncEngine::tokenGeneration() const
+{
+    return d->tokenGeneration;
 }
 
 void SyncEngine::setExecutionObserver(ExecutionObserver observer)

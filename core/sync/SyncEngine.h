@@ -52,6 +52,9 @@ public:
 
     QString endpoint() const;
     QString tokenSource() const;
+    /// @brief The TokenSource::generation() of the token this engine sends: when the source's is
+    /// newer, the token may have changed and a long-lived holder (the tray) builds a new engine.
+    quint64 tokenGeneration() const;
 
     /// @brief Lets a front end watch the commands this engine runs (live output for the tray).
     /// Call on the engine's thread, between rounds; the callbacks run on that thread.

@@ -133,6 +133,7 @@ QList<QJsonObject> SyncSession::receive(const ToolInfo &tool, const SyncOptions 
     if (!syncReply.ok) {
         summary.syncError = syncReply.error;
         summary.syncTimedOut = syncReply.timedOut;
+        summary.syncHttpStatus = syncReply.httpStatus;
         qCWarning(lcSync).noquote() << "sync failed:" << syncReply.error;
         return {};
     }

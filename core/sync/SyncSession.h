@@ -39,6 +39,7 @@ struct SyncSummary {
     QString reportError;
     bool syncOk = false;
     bool syncTimedOut = false;
+    int syncHttpStatus = 0;       ///< the sync reply's status; 0: no HTTP answer (unreachable)
     QString syncError;
     QList<CommandOutcome> outcomes;
     int deferred = 0;             ///< commands left pending (budget, foreground, or after uninstall)

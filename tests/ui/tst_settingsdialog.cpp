@@ -1,20 +1,28 @@
 // SettingsDialog: shows the saved values but never the token, refuses invalid input next to the
 // field, tests the connection, saves interval and agents (installing hooks of new ones through
-// `teamai init`), and moves to a new endpoint keeping the token and the ledger.
+// `teamai init`), and moves to a new endpoint keeping the token and the ledger. Issue 16: Test
+// connection sends the token saved in the credential store, and after a save the dialog says
+// where the token went (the credential store, or a plain file with a warning and what to install).
+// Run twice by ctest: with an in-memory credential store, and (tst_settingsdialog_keychain)
+// against a real Secret Service through with-keyring.sh.
 
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
+#include "config/TokenSource.h"
 #include "config/TokenStore.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
 #include "windows/SettingsDialog.h"
 
 #include "DevServerProcess.h"
+#include "FakeKeychain.h"
 #include "LedgerFixture.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
 #include <QCheckBox>
+#include <QFile>
+#include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -31,8 +39,33 @@ class TestSettingsDialog : public QObject
 private:
     std::unique_ptr<test::TestEnvironment> env;
     std::unique_ptr<test::DevServerProcess> server;
+    std::unique_ptr<test::FakeKeychain> fakeKeychain;
+    QByteArray realBus;  // with-keyring.sh's private session bus, when run through it
+
+    /// A credential store for the test: the real one with-keyring.sh started, else one in memory.
+    void useACredentialStore()
+    {
+        if (!realBus.isEmpty())
+            qputenv("DBUS_SESSION_BUS_ADDRESS", realBus);
+        else
+            fakeKeychain = std::make_unique<test::FakeKeychain>();
+    }
+
+    bool saveInDialog(SettingsDialog &dialog, const QString &token)
+    {
+        dialog.tokenField()->setText(token);
+        QSignalSpy applied(&dialog, &SettingsDialog::applied);
+        dialog.save();
+        return applied.wait(20000);
+    }
 
 private slots:
+    void initTestCase()
+    {
+        if (!qEnvironmentVariableIsEmpty("TEAMAI_KEYRING_WRAPPED"))
+            realBus = qgetenv("DBUS_SESSION_BUS_ADDRESS");
+    }
+
     void init()
     {
         env = std::make_unique<test::TestEnvironment>();
@@ -45,8 +78,68 @@ private slots:
     }
     void cleanup()
     {
+        if (AgentSettings::load().settings.tokenLocation() == AgentSettings::TokenLocation::Keychain)
+            TokenStore::remove(server->baseUrl(), nullptr);  // leave no entry in a real keyring
+        fakeKeychain.reset();
         server.reset();
         env.reset();
+    }
+
+    // Issue 16: a typed token saved in the credential store; Test connection (twice: the second
+    // call timed out before, the first job's thread having ended) sends it and is accepted.
+    void testConnectionSendsTheKeychainToken()
+    {
+        useACredentialStore();
+        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }, nullptr);
+        SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        QVERIFY(saveInDialog(dialog, QStringLiteral("dev-token")));
+        QCOMPARE(AgentSettings::load().settings.tokenLocation(), AgentSettings::TokenLocation::Keychain);
+        QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+        QVERIFY(dialog.tokenField()->text().isEmpty());
+        QSignalSpy tested(&dialog, &SettingsDialog::testFinished);
+        for (int i = 0; i < 2; ++i) {
+            dialog.testConnection();
+            QVERIFY(tested.wait(15000));
+            QVERIFY2(tested.at(i).at(0).toBool(), qPrintable(tested.at(i).at(1).toString()));
+        }
+        const QJsonArray checks = server->requests(QStringLiteral("getConfig"));
+        QCOMPARE(checks.last().toObject().value(QStringLiteral("authorization")).toString(), QStringLiteral("Bearer dev-token"));
+    }
+
+    void theDialogSaysTheTokenIsInTheCredentialStore()
+    {
+        useACredentialStore();
+        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }, nullptr);
+        SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        dialog.show();
+        QVERIFY(saveInDialog(dialog, QStringLiteral("new-token")));
+        QVERIFY(dialog.isVisible());  // open, to say where the token went
+        QVERIFY(dialog.tokenSaved()->isVisible());
+        QCOMPARE(dialog.tokenSaved()->text(), QStringLiteral("The token is saved in the system credential store."));
+        QVERIFY(!dialog.tokenSavedIsWarning());
+        QCOMPARE(TokenSource::current(server->baseUrl()).token, QStringLiteral("new-token"));
+        QCOMPARE(TokenSource::current(server->baseUrl()).source, QStringLiteral("keychain"));
+    }
+
+    void withoutACredentialStoreTheDialogWarnsAndSaysWhatToInstall()
+    {
+        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }, nullptr);
+        qunsetenv("DBUS_SESSION_BUS_ADDRESS");  // no Secret Service to be found
+        SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        dialog.show();
+        QVERIFY(saveInDialog(dialog, QStringLiteral("new-token")));
+        QVERIFY(dialog.isVisible());
+        QVERIFY(dialog.tokenSavedIsWarning());
+        const QString text = dialog.tokenSaved()->text();
+        QVERIFY2(text.contains(TokenStore::tokenFilePath()), qPrintable(text));
+        QVERIFY(text.contains(QStringLiteral("no system credential store answered")));
+        QVERIFY(text.contains(QStringLiteral("D-Bus")));  // why: the store's own reason
+        QVERIFY(text.contains(QStringLiteral("gnome-keyring")));
+        QCOMPARE(TokenSource::current(server->baseUrl()).source, QStringLiteral("file"));
+        // Esc closes it.
+        QSignalSpy rejected(&dialog, &QDialog::rejected);
+        QTest::keyClick(&dialog, Qt::Key_Escape);
+        QCOMPARE(rejected.count(), 1);
     }
 
     void showsSavedValuesButNeverTheToken()

@@ -1,8 +1,11 @@
 // SyncWorker on its own thread: rounds through the shared SyncEngine, live output of the command
 // it runs (as it is printed), cancelling that command from the GUI thread, and "not configured".
-// Commands run a stand-in `teamai` (fake-teamai.sh) placed next to this test.
+// Commands run a stand-in `teamai` (fake-teamai.sh) placed next to this test. Issue 16: a token
+// saved through TokenSource, or by another process, is what the worker's next round sends, and a
+// round's problem says what went wrong (token rejected, unreachable).
 
 #include "app/SyncWorker.h"
+#include "config/TokenSource.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
 
@@ -11,6 +14,7 @@
 #include "TestEnvironment.h"
 
 #include <QElapsedTimer>
+#include <QJsonArray>
 #include <QSignalSpy>
 #include <QThread>
 #include <QtTest>
@@ -66,6 +70,50 @@ private slots:
         delete thread;
         server.reset();
         env.reset();
+    }
+
+    SyncRoundResult oneRound()
+    {
+        QSignalSpy finished(worker, &SyncWorker::roundFinished);
+        runRound();
+        if (!finished.wait(20000))
+            return {};
+        return finished.at(0).at(0).value<SyncRoundResult>();
+    }
+
+    QString lastAuthorization()
+    {
+        return server->requests(QStringLiteral("sync")).last().toObject().value(QStringLiteral("authorization")).toString();
+    }
+
+    void theNextRoundSendsTheTokenSavedMeanwhile()
+    {
+        QVERIFY(oneRound().ok);
+        QCOMPARE(lastAuthorization(), QStringLiteral("Bearer dev-token"));
+        server->setSettings(QJsonObject{{QStringLiteral("token"), QStringLiteral("second")}});
+        const SyncRoundResult rejected = oneRound();
+        QVERIFY(!rejected.ok);
+        QCOMPARE(rejected.problem, SyncProblem::TokenRejected);
+        // Saved in this process (the Settings dialog's way)...
+        QVERIFY(TokenSource::save(server->baseUrl(), QStringLiteral("second"), TokenStore::Backend::File).ok);
+        QVERIFY(oneRound().ok);
+        QCOMPARE(lastAuthorization(), QStringLiteral("Bearer second"));
+        // ...or by `teamai init` in a terminal: seen through the files, no reload needed.
+        server->setSettings(QJsonObject{{QStringLiteral("token"), QStringLiteral("third")}});
+        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(), QStringLiteral("--token"),
+                                  QStringLiteral("third"), QStringLiteral("--token-store"), QStringLiteral("file")})
+                     .exitCode,
+                 0);
+        QVERIFY(oneRound().ok);
+        QCOMPARE(lastAuthorization(), QStringLiteral("Bearer third"));
+    }
+
+    void anUnreachableBackendIsSaidSo()
+    {
+        server->stop();
+        const SyncRoundResult round = oneRound();
+        QVERIFY(!round.ok);
+        QCOMPARE(round.problem, SyncProblem::Unreachable);
     }
 
     void liveOutputArrivesWhileTheCommandRuns()

@@ -1,7 +1,9 @@
 // TrayController under offscreen (no system tray there): the Commands window stands in for the
 // tray; a round runs a command and shows it; an error shows as such; the remote-command toggle
 // persists, is seen by `teamai` at once, follows `teamai remote-cmd`, and is locked by policy;
-// ledger changes made by another process appear by themselves.
+// ledger changes made by another process appear by themselves. The menu's status line and the
+// fix it offers per state, the same in the no-tray window, and a token saved in Settings used by
+// the very next sync (issue 16).
 
 #include "Version.h"
 #include "config/RemoteCommandGate.h"
@@ -12,12 +14,18 @@
 #include "windows/AboutBox.h"
 #include "windows/AckHistoryWindow.h"
 #include "windows/CommandsWindow.h"
+#include "windows/SettingsDialog.h"
+#include "tray/StatusPanel.h"
 
 #include "DevServerProcess.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
 #include <QAction>
+#include <QDesktopServices>
+#include <QLineEdit>
+#include <QToolButton>
+#include <QUrl>
 #include <QElapsedTimer>
 #include <QLabel>
 #include <QJsonArray>
@@ -32,6 +40,45 @@ namespace {
 QJsonObject restricted(qint64 id, const QString &cmd)
 {
     return {{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")}, {QStringLiteral("cmd"), cmd}};
+}
+
+/// Stands in for the desktop's file viewer (QDesktopServices::setUrlHandler).
+class UrlCatcher : public QObject
+{
+    Q_OBJECT
+public:
+    QList<QUrl> opened;
+public slots:
+    void open(const QUrl &url) { opened << url; }
+};
+
+QStringList visibleTexts(const QMenu *menu)
+{
+    QStringList texts;
+    for (QAction *action : menu->actions()) {
+        if (!action->isSeparator() && action->isVisible())
+            texts << action->text();
+    }
+    return texts;
+}
+
+/// The fix actions the menu shows now, and the no-tray window's buttons (must be the same).
+QStringList fixesShown(TrayController &tray)
+{
+    QStringList shown;
+    for (QAction *action : {tray.enterTokenAction(), tray.setupAction(), tray.retryAction(), tray.openLogAction()}) {
+        if (action->isVisible())
+            shown << action->text();
+    }
+    return shown;
+}
+
+QStringList panelButtons(TrayController &tray)
+{
+    QStringList shown;
+    for (QToolButton *button : tray.statusPanel()->visibleButtons())
+        shown << button->text();
+    return shown;
 }
 
 TrayController::Options quiet()
@@ -81,12 +128,9 @@ private slots:
     void menuHasTheActions()
     {
         TrayController tray(quiet());
-        QStringList texts;
-        for (QAction *action : tray.menu()->actions()) {
-            if (!action->isSeparator())
-                texts << action->text();
-        }
-        QCOMPARE(texts, (QStringList{QStringLiteral("Sync now"), QStringLiteral("Allow remote commands"), QStringLiteral("Hook rules"),
+        const QStringList texts = visibleTexts(tray.menu());
+        QCOMPARE(texts, (QStringList{QStringLiteral("Not synced yet"), QStringLiteral("No successful sync yet."),
+                                     QStringLiteral("Sync now"), QStringLiteral("Allow remote commands"), QStringLiteral("Hook rules"),
                                      QStringLiteral("Commands…"),
                                      QStringLiteral("Ack history…"), QStringLiteral("Settings…"), QStringLiteral("Start at login"),
                                      QStringLiteral("About TeamAI Desktop Agent…"), QStringLiteral("Quit")}));
@@ -169,6 +213,109 @@ private slots:
         server->clearFaults();
         QVERIFY(round(tray).ok);
         QCOMPARE(tray.state(), TrayState::Idle);
+    }
+
+    // The status line and the fix per state, in the menu and in the no-tray window alike.
+    void statusLineAndFixPerState()
+    {
+        TrayController tray(quiet());
+        tray.start();
+        QVERIFY(tray.statusPanel());
+        QVERIFY(tray.statusPanel()->isVisible());
+        QCOMPARE(tray.statusHeadlineAction()->text(), QStringLiteral("Not synced yet"));
+        QVERIFY(!tray.statusHeadlineAction()->isEnabled());  // a line to read, not a command
+        QCOMPARE(fixesShown(tray), QStringList());
+        QCOMPARE(tray.statusPanel()->headline()->text(), QStringLiteral("Not synced yet"));
+
+        QVERIFY(round(tray).ok);
+        QCOMPARE(tray.statusHeadlineAction()->text(), QStringLiteral("Up to date"));
+        QVERIFY2(tray.statusTimesAction()->text().startsWith(QStringLiteral("Last successful sync: ")),
+                 qPrintable(tray.statusTimesAction()->text()));
+        QCOMPARE(fixesShown(tray), QStringList());
+        QCOMPARE(panelButtons(tray), QStringList());
+        const QString lastOk = tray.statusTimesAction()->text();
+
+        server->setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("status"), 401},
+                                     {QStringLiteral("body"), QJsonObject{{QStringLiteral("error"), QStringLiteral("invalid token")}}}});
+        QVERIFY(!round(tray).ok);
+        QCOMPARE(tray.state(), TrayState::Error);
+        QCOMPARE(tray.statusHeadlineAction()->text(), QStringLiteral("The backend rejected the token"));
+        QCOMPARE(fixesShown(tray), (QStringList{QStringLiteral("Enter a new token…"), QStringLiteral("Open log")}));
+        QCOMPARE(panelButtons(tray), fixesShown(tray));
+        QCOMPARE(tray.statusPanel()->headline()->text(), tray.statusHeadlineAction()->text());
+        QCOMPARE(tray.statusTimesAction()->text(), lastOk);  // the last success stays in view
+        QCOMPARE(tray.status().value(QStringLiteral("fix")).toString(), QStringLiteral("enter_token"));
+        // For people to look at (TEAMAI_TRAY_ARTIFACTS=<folder>): the no-tray window in this state.
+        if (const QString folder = qEnvironmentVariable("TEAMAI_TRAY_ARTIFACTS"); !folder.isEmpty())
+            QVERIFY(tray.commandsWindow()->grab().save(folder + QStringLiteral("/no-tray-token-rejected.png")));
+
+        server->stop();
+        QVERIFY(!round(tray).ok);
+        QCOMPARE(tray.statusHeadlineAction()->text(), QStringLiteral("Cannot reach the backend"));
+        QCOMPARE(fixesShown(tray), (QStringList{QStringLiteral("Retry now"), QStringLiteral("Open log")}));
+        QCOMPARE(panelButtons(tray), fixesShown(tray));
+        QCOMPARE(tray.statusPanel()->times()->text(), lastOk);
+    }
+
+    void fixActionsDoWhatTheySay()
+    {
+        UrlCatcher catcher;
+        QDesktopServices::setUrlHandler(QStringLiteral("file"), &catcher, "open");
+        server->setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("status"), 401}});
+        TrayController tray(quiet());
+        tray.start();
+        QVERIFY(!round(tray).ok);
+        tray.openLogAction()->trigger();
+        QDesktopServices::unsetUrlHandler(QStringLiteral("file"));
+        QCOMPARE(catcher.opened.size(), 1);
+        QVERIFY2(catcher.opened.at(0).toLocalFile().contains(QStringLiteral("/logs")), qPrintable(catcher.opened.at(0).toString()));
+
+        tray.enterTokenAction()->trigger();
+        QVERIFY(tray.settingsDialog());
+        QVERIFY(tray.settingsDialog()->isVisible());
+        bool asked = false;
+        for (QLabel *label : tray.settingsDialog()->findChildren<QLabel *>())
+            asked = asked || label->text().contains(QStringLiteral("rejected the saved token"));
+        QVERIFY(asked);
+
+        // Retry now runs a round at once.
+        server->clearFaults();
+        QSignalSpy finished(&tray, &TrayController::roundFinished);
+        tray.retryAction()->trigger();
+        QVERIFY(finished.wait(20000));
+        QVERIFY(finished.at(0).at(0).value<SyncRoundResult>().ok);
+        QVERIFY(!tray.retryAction()->isVisible());
+        QVERIFY(!tray.enterTokenAction()->isVisible());
+    }
+
+    // A token saved in Settings is what the very next sync sends (no restart, no 75 s of the old one).
+    void aNewTokenSavedInSettingsIsSentByTheNextSync()
+    {
+        TrayController tray(quiet());
+        tray.start();
+        QVERIFY(round(tray).ok);
+        // The token is revoked on the backend: the tray says so and offers to enter a new one.
+        server->setSettings(QJsonObject{{QStringLiteral("token"), QStringLiteral("rotated-token")}});
+        QVERIFY(!round(tray).ok);
+        QCOMPARE(tray.status().value(QStringLiteral("fix")).toString(), QStringLiteral("enter_token"));
+        tray.enterTokenAction()->trigger();
+        SettingsDialog *dialog = tray.settingsDialog();
+        QVERIFY(dialog);
+        dialog->tokenField()->setText(QStringLiteral("rotated-token"));
+        QSignalSpy finished(&tray, &TrayController::roundFinished);
+        QSignalSpy applied(dialog, &SettingsDialog::applied);
+        dialog->save();
+        QVERIFY(applied.wait(20000));
+        QVERIFY(finished.wait(20000));  // saving syncs at once
+        QVERIFY2(finished.at(0).at(0).value<SyncRoundResult>().ok, qPrintable(finished.at(0).at(0).value<SyncRoundResult>().message));
+        const QJsonArray syncs = server->requests(QStringLiteral("sync"));
+        QCOMPARE(syncs.last().toObject().value(QStringLiteral("authorization")).toString(), QStringLiteral("Bearer rotated-token"));
+        QCOMPARE(tray.state(), TrayState::Idle);
+        QCOMPARE(tray.statusHeadlineAction()->text(), QStringLiteral("Up to date"));
+        // The dialog said where the token went: no credential store here, so a plain file, with why.
+        QVERIFY(dialog->tokenSaved()->isVisible());
+        QVERIFY(dialog->tokenSavedIsWarning());
+        QVERIFY2(dialog->tokenSaved()->text().contains(QStringLiteral("gnome-keyring")), qPrintable(dialog->tokenSaved()->text()));
     }
 
     void theToggleIsPersistedAndSeenByHooksAtOnce()

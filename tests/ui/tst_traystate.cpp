@@ -1,7 +1,9 @@
-// The tray's state: which one wins when several apply, the stable names, and the tooltip.
+// The tray's state: which one wins when several apply, the stable names, the tooltip, and the
+// menu's status line with the fix it offers per state (issue 16 item 2).
 
 #include "tray/TrayState.h"
 
+#include <QLocale>
 #include <QtTest>
 
 using namespace teamai::ui;
@@ -56,6 +58,75 @@ private slots:
         QVERIFY(tip.contains(QStringLiteral("— failed: invalid token")));
         QVERIFY(tip.contains(QStringLiteral("Pending commands: 3, running: 1")));
         QVERIFY(tip.contains(QStringLiteral("Remote commands: disabled (locked by policy)")));
+    }
+
+    void statusLineWhenNeverSynced()
+    {
+        TrayInputs in;
+        QCOMPARE(trayStatusHeadline(in), QStringLiteral("Not synced yet"));
+        QCOMPARE(trayStatusTimes(in), QStringLiteral("No successful sync yet."));
+        const QDateTime now = QDateTime::currentDateTime();
+        in.nextSyncTime = now.addSecs(60);
+        QCOMPARE(trayStatusTimes(in, now),
+                 QStringLiteral("No successful sync yet. Next sync: %1.").arg(QLocale().toString(in.nextSyncTime.time(), QLocale::ShortFormat)));
+        QCOMPARE(trayFixFor(in), TrayFix::None);
+    }
+
+    void statusLineWhenOk()
+    {
+        const QDateTime now = QDateTime::currentDateTime();
+        TrayInputs in;
+        in.lastSyncTime = now.addSecs(-30);
+        in.lastSyncOk = true;
+        in.lastSuccessTime = now.addSecs(-30);
+        in.nextSyncTime = now.addSecs(270);
+        QCOMPARE(trayStatusHeadline(in), QStringLiteral("Up to date"));
+        const QString last = QLocale().toString(in.lastSuccessTime.time(), QLocale::ShortFormat);
+        const QString next = QLocale().toString(in.nextSyncTime.time(), QLocale::ShortFormat);
+        QCOMPARE(trayStatusTimes(in, now), QStringLiteral("Last successful sync: %1. Next sync: %2.").arg(last, next));
+        QCOMPARE(trayFixFor(in), TrayFix::None);
+        // Not today: the date is shown too.
+        in.lastSuccessTime = now.addDays(-3);
+        QVERIFY(trayStatusTimes(in, now).contains(QLocale().toString(in.lastSuccessTime, QLocale::ShortFormat)));
+    }
+
+    void statusLineWhenUnreachable()
+    {
+        const QDateTime now = QDateTime::currentDateTime();
+        TrayInputs in;
+        in.lastSyncFailed = true;
+        in.problem = SyncProblem::Unreachable;
+        in.lastSuccessTime = now.addSecs(-600);
+        QCOMPARE(trayStateFor(in), TrayState::Error);
+        QCOMPARE(trayStatusHeadline(in), QStringLiteral("Cannot reach the backend"));
+        QVERIFY(trayStatusTimes(in, now).startsWith(QStringLiteral("Last successful sync: ")));
+        QCOMPARE(trayFixFor(in), TrayFix::Retry);
+    }
+
+    void statusLineWhenTheTokenIsRejected()
+    {
+        TrayInputs in;
+        in.lastSyncFailed = true;
+        in.problem = SyncProblem::TokenRejected;
+        QCOMPARE(trayStatusHeadline(in), QStringLiteral("The backend rejected the token"));
+        QCOMPARE(trayFixFor(in), TrayFix::EnterToken);
+        // While a retry runs the headline says so; the fix stays on offer.
+        in.syncing = true;
+        QCOMPARE(trayStatusHeadline(in), QStringLiteral("Syncing…"));
+        QCOMPARE(trayFixFor(in), TrayFix::EnterToken);
+    }
+
+    void statusLineForOtherFailures()
+    {
+        TrayInputs in;
+        in.lastSyncFailed = true;
+        in.problem = SyncProblem::NotConfigured;
+        QVERIFY(trayStatusHeadline(in).startsWith(QStringLiteral("Not set up yet")));
+        QCOMPARE(trayFixFor(in), TrayFix::Settings);
+        in.problem = SyncProblem::Failed;
+        in.lastSyncMessage = QStringLiteral("HTTP 500: boom");
+        QCOMPARE(trayStatusHeadline(in), QStringLiteral("Sync failed: HTTP 500: boom"));
+        QCOMPARE(trayFixFor(in), TrayFix::Retry);
     }
 };
 

@@ -1,5 +1,6 @@
 #include "app/SyncWorker.h"
 
+#include "config/TokenSource.h"
 #include "sync/ExecutionMonitor.h"
 #include "sync/SyncEngine.h"
 #include "tools/ToolTable.h"
@@ -15,6 +16,17 @@ qint64 commandIdOf(const QString &owner)
 {
     // RestrictedCommandHandler tags runs "command:<id>".
     return owner.startsWith(QLatin1String("command:")) ? owner.mid(8).toLongLong() : 0;
+}
+
+SyncProblem problemOf(const SyncSummary &summary)
+{
+    if (summary.syncOk)
+        return SyncProblem::Failed;  // synced, but an ack or the ledger failed
+    if (summary.syncHttpStatus == 401 || summary.syncHttpStatus == 403)
+        return SyncProblem::TokenRejected;
+    if (summary.syncHttpStatus == 0 && summary.ledgerError.isEmpty())
+        return SyncProblem::Unreachable;
+    return SyncProblem::Failed;
 }
 
 } // namespace
@@ -52,6 +64,18 @@ bool SyncWorker::ensureEngine(QString *error)
     return true;
 }
 
+void SyncWorker::dropEngineIfTokenChanged()
+{
+    if (!m_engine)
+        return;
+    quint64 generation = 0;
+    TokenSource::current(m_engine->endpoint(), &generation);
+    if (generation != m_engine->tokenGeneration()) {
+        QMutexLocker lock(&m_engineMutex);
+        m_engine.reset();  // the token changed (saved here or by another process): build anew
+    }
+}
+
 void SyncWorker::runRound(const QStringList &agents, const QString &reason)
 {
     if (m_inRound) {
@@ -62,8 +86,10 @@ void SyncWorker::runRound(const QStringList &agents, const QString &reason)
     emit roundStarted(reason);
     SyncRoundResult round;
     QString error;
+    dropEngineIfTokenChanged();
     if (!ensureEngine(&error)) {
         round.notConfigured = true;
+        round.problem = SyncProblem::NotConfigured;
         round.message = error;
         round.finishedAt = QDateTime::currentDateTimeUtc();
         m_inRound = false;
@@ -85,6 +111,9 @@ void SyncWorker::runRound(const QStringList &agents, const QString &reason)
         const bool ok = summary.syncOk && summary.allAcksDelivered();
         if (!ok && round.ok) {
             round.ok = false;
+            round.problem = problemOf(summary);
+            if (round.problem == SyncProblem::TokenRejected)
+                TokenSource::invalidate();  // it may have been replaced meanwhile: read it again
             round.message = !summary.syncError.isEmpty() ? summary.syncError
                 : !summary.ledgerError.isEmpty()         ? summary.ledgerError
                                                          : QStringLiteral("some acknowledgements were not delivered");

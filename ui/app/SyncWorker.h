@@ -1,5 +1,7 @@
 #pragma once
 
+#include "app/SyncProblem.h"
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QList>
@@ -32,6 +34,7 @@ struct RanCommand {
 struct SyncRoundResult {
     bool ok = false;              ///< every agent's sync worked and every ack was delivered
     bool notConfigured = false;   ///< no engine could be built (message says why)
+    SyncProblem problem = SyncProblem::None;  ///< what the first problem was, for the action offered
     QString message;              ///< the first problem, for the tooltip
     QDateTime finishedAt;
     QList<RanCommand> ran;
@@ -41,7 +44,9 @@ struct SyncRoundResult {
 /// connection and QNetworkAccessManager never cross threads — and runs rounds for the agents it
 /// is given, one after the other, exactly like `teamai sync --tool X` does. Lives on a QThread;
 /// the GUI talks to it through queued calls and signals. The engine is rebuilt after reload()
-/// (settings changed: endpoint, token) and dropped by shutdown().
+/// (settings changed: endpoint) and before a round whose token is no longer the engine's (asked
+/// of TokenSource, the process's one token source, at the start of every round); dropped by
+/// shutdown(). A rejected token makes TokenSource read the store again before the next round.
 ///
 /// cancelRunning() is the one direct call: it is thread-safe and stops the command being run
 /// (the worker thread is blocked in it, so a queued call would come too late).
@@ -78,6 +83,7 @@ signals:
 
 private:
     bool ensureEngine(QString *error);
+    void dropEngineIfTokenChanged();
 
     void afterRound();
 

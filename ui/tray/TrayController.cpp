@@ -20,6 +20,7 @@
 #include "tools/ToolTable.h"
 #include "tray/DesktopNotificationSink.h"
 #include "tray/RoundNotifications.h"
+#include "tray/StatusPanel.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
 #include "windows/AboutBox.h"
@@ -29,16 +30,30 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QBoxLayout>
+#include <QDesktopServices>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QMenu>
 #include <QSystemTrayIcon>
 #include <QTableView>
+#include <QUrl>
 
 namespace teamai::ui {
 namespace {
 constexpr int kSettingsDebounceMs = 200;
 constexpr int kNotificationMs = 8000;
+
+QString fixName(TrayFix fix)
+{
+    switch (fix) {
+    case TrayFix::None: return QStringLiteral("none");
+    case TrayFix::EnterToken: return QStringLiteral("enter_token");
+    case TrayFix::Retry: return QStringLiteral("retry");
+    case TrayFix::Settings: return QStringLiteral("settings");
+    }
+    return {};
+}
 
 } // namespace
 
@@ -88,6 +103,11 @@ SettingsDialog *TrayController::settingsDialog() const
     return m_settingsDialog;
 }
 
+StatusPanel *TrayController::statusPanel() const
+{
+    return m_statusPanel;
+}
+
 QStringList TrayController::agents() const
 {
     return syncedAgents();
@@ -96,6 +116,19 @@ QStringList TrayController::agents() const
 void TrayController::buildMenu()
 {
     m_menu = std::make_unique<QMenu>();
+    // The status line: what is going on and, when something is wrong, what to do about it.
+    m_statusHeadline = m_menu->addAction(QString());
+    m_statusHeadline->setEnabled(false);
+    QFont headlineFont = m_statusHeadline->font();
+    headlineFont.setBold(true);  // a disabled row reads grey: bold keeps it the first thing seen
+    m_statusHeadline->setFont(headlineFont);
+    m_statusTimes = m_menu->addAction(QString());
+    m_statusTimes->setEnabled(false);
+    m_enterToken = m_menu->addAction(tr("Enter a new token…"), this, &TrayController::enterNewToken);
+    m_setup = m_menu->addAction(tr("Set up the backend…"), this, &TrayController::showSettings);
+    m_retry = m_menu->addAction(tr("Retry now"), this, &TrayController::syncNow);
+    m_openLog = m_menu->addAction(tr("Open log"), this, &TrayController::openLog);
+    m_menu->addSeparator();
     m_sync = m_menu->addAction(QStringLiteral("Sync now"), this, &TrayController::syncNow);
     m_menu->addSeparator();
     m_allowRemote = m_menu->addAction(QStringLiteral("Allow remote commands"));
@@ -120,6 +153,7 @@ void TrayController::buildMenu()
     m_menu->addSeparator();
     m_about = m_menu->addAction(QStringLiteral("About TeamAI Desktop Agent…"), this, &TrayController::showAbout);
     m_quit = m_menu->addAction(QStringLiteral("Quit"), this, &TrayController::quit);
+    updateStatusLine();
 }
 
 CommandLedger *TrayController::ledger()
@@ -164,14 +198,7 @@ void TrayController::start()
         m_tray->show();
         qCInfo(lcSync) << "tray: icon shown";
     } else {
-        qCWarning(lcSync) << "tray: no system tray on this desktop; showing the Commands window instead";
-        showCommands();
-        m_commandsWindow->showAppControls(
-            {m_sync, m_allowRemote, m_history, m_settings, m_quit},
-            QStringLiteral("This desktop has no system tray, so TeamAI Agent runs in this window: it keeps syncing while "
-                           "the window is open, and closing it quits."));
-        m_commandsWindow->setAttribute(Qt::WA_DeleteOnClose);
-        connect(m_commandsWindow, &QObject::destroyed, this, &TrayController::quit);
+        showNoTrayWindow();
     }
 
     m_notifier.setSink(createDesktopNotificationSink(m_tray, this));  // also without a tray host
@@ -182,6 +209,29 @@ void TrayController::start()
     }
     if (m_options.startScheduler)
         m_scheduler->start();
+}
+
+void TrayController::showNoTrayWindow()
+{
+    qCWarning(lcSync) << "tray: no system tray on this desktop; showing the Commands window instead";
+    showCommands();
+    if (!m_commandsWindow)
+        return;  // no ledger: showCommands() said so
+    m_commandsWindow->showAppControls(
+        {m_sync, m_allowRemote, m_history, m_settings, m_quit},
+        QStringLiteral("This desktop has no system tray, so TeamAI Agent runs in this window: it keeps syncing while "
+                       "the window is open, and closing it quits."));
+    // The menu's status line and fix actions head the window, above the notice.
+    if (auto *box = qobject_cast<QBoxLayout *>(m_commandsWindow->layout())) {
+        m_statusPanel = new StatusPanel({m_enterToken, m_setup, m_retry, m_openLog}, m_commandsWindow);
+        box->insertWidget(0, m_statusPanel);
+        m_statusPanel->show();  // added to a window already on screen
+    } else {
+        qCWarning(lcSync) << "tray: the Commands window has no box layout; its status line is not shown";
+    }
+    updateStatusLine();
+    m_commandsWindow->setAttribute(Qt::WA_DeleteOnClose);
+    connect(m_commandsWindow, &QObject::destroyed, this, &TrayController::quit);
 }
 
 void TrayController::startWorker()
@@ -203,6 +253,7 @@ void TrayController::startWorker()
         m_inputs.syncing = m_scheduler->state() == SyncScheduler::State::Syncing;
         updateIcon();
     });
+    connect(m_menu.get(), &QMenu::aboutToShow, this, &TrayController::updateStatusLine);
     m_thread.start();
 }
 
@@ -264,6 +315,13 @@ void TrayController::refresh()
     m_inputs.lastSyncFailed = m_rounds > 0 ? !m_lastRoundMessage.isEmpty() : (last && !last->ok);
     if (m_rounds > 0 && !m_lastRoundMessage.isEmpty())
         m_inputs.lastSyncMessage = m_lastRoundMessage;
+    // Another process's record says only "failed": what it was is known for our own rounds.
+    m_inputs.problem = !m_inputs.lastSyncFailed ? SyncProblem::None
+        : m_rounds > 0                          ? m_lastRoundProblem
+                                                : SyncProblem::Failed;
+    m_inputs.lastSuccessTime = m_lastSuccess;
+    if (last && last->ok && (!m_lastSuccess.isValid() || last->time > m_lastSuccess))
+        m_inputs.lastSuccessTime = last->time;
     m_inputs.commandRunning = m_live->running() || m_inputs.running > 0;
 
     const QSignalBlocker block(m_allowRemote);
@@ -297,8 +355,26 @@ void TrayController::refreshHookRules()
     m_hookRules->setEnabled(!rules.isEmpty() || !error.isEmpty());
 }
 
+void TrayController::updateStatusLine()
+{
+    const SyncScheduler::State planned = m_scheduler->state();
+    m_inputs.nextSyncTime = planned == SyncScheduler::State::Waiting || planned == SyncScheduler::State::BackingOff
+        ? m_scheduler->nextSyncAt() : QDateTime();
+    m_statusHeadline->setText(trayStatusHeadline(m_inputs));
+    m_statusHeadline->setIcon(TrayIconFactory::icon(state()));
+    m_statusTimes->setText(trayStatusTimes(m_inputs));
+    const TrayFix fix = trayFixFor(m_inputs);
+    m_enterToken->setVisible(fix == TrayFix::EnterToken);
+    m_setup->setVisible(fix == TrayFix::Settings);
+    m_retry->setVisible(fix == TrayFix::Retry);
+    m_openLog->setVisible(m_inputs.lastSyncFailed);
+    if (m_statusPanel)
+        m_statusPanel->showStatus(m_inputs);
+}
+
 void TrayController::updateIcon()
 {
+    updateStatusLine();
     const TrayState now = state();
     if (m_tray) {
         if (now != m_shownState || m_tray->icon().isNull())
@@ -322,6 +398,9 @@ void TrayController::onRoundFinished(const SyncRoundResult &result)
 {
     ++m_rounds;
     m_lastRoundMessage = result.ok ? QString() : (result.message.isEmpty() ? QStringLiteral("sync failed") : result.message);
+    m_lastRoundProblem = result.ok ? SyncProblem::None : result.problem;
+    if (result.ok)
+        m_lastSuccess = result.finishedAt;
     m_scheduler->syncFinished(result.ok);
     m_inputs.syncing = m_scheduler->state() == SyncScheduler::State::Syncing;
     refresh();
@@ -433,6 +512,20 @@ void TrayController::showSettings()
     raise(m_settingsDialog);
 }
 
+void TrayController::enterNewToken()
+{
+    showSettings();
+    m_settingsDialog->askForNewToken(m_inputs.lastSyncMessage);
+}
+
+void TrayController::openLog()
+{
+    const QString folder = paths::logDir();
+    const QString file = folder + QStringLiteral("/teamai.log");
+    paths::ensurePrivateDir(folder);
+    QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo::exists(file) ? file : folder));
+}
+
 void TrayController::quit()
 {
     shutdown();
@@ -469,6 +562,10 @@ QJsonObject TrayController::status() const
         {QStringLiteral("hook_rules"), m_hookRuleRows},
         {QStringLiteral("endpoint"), m_inputs.endpoint},
         {QStringLiteral("tooltip"), toolTip()},
+        {QStringLiteral("status_line"), m_statusHeadline->text()},
+        {QStringLiteral("status_times"), m_statusTimes->text()},
+        {QStringLiteral("fix"), fixName(trayFixFor(m_inputs))},
+        {QStringLiteral("status_panel"), bool(m_statusPanel && m_statusPanel->isVisible())},
         {QStringLiteral("commands_window"), bool(m_commandsWindow && m_commandsWindow->isVisible())},
         {QStringLiteral("history_window"), bool(m_historyWindow && m_historyWindow->isVisible())},
         {QStringLiteral("commands_shown"), shown},
@@ -494,6 +591,8 @@ QJsonObject TrayController::handleMessage(const QJsonObject &request)
             showAckHistory();
         else if (window == QLatin1String("settings"))
             showSettings();
+        else if (window == QLatin1String("token"))
+            enterNewToken();
         else
             showCommands();
         return {{QStringLiteral("ok"), true}};

@@ -32,6 +32,7 @@ class CommandsWindow;
 class LiveRuns;
 class ResumeNotifier;
 class SettingsDialog;
+class StatusPanel;
 
 /// @brief The tray app: the icon and its menu, the sync thread and its scheduler, the watchers
 /// that keep what is shown current, and the windows (made when first opened). It has no sync
@@ -42,8 +43,13 @@ class SettingsDialog;
 /// and every other agent process) and a file watcher on the agent state folder and the policy
 /// file (the kill switch and settings, changed by `teamai remote-cmd` or an administrator).
 ///
+/// The menu starts with a status line (the state in words, the last successful and the next sync)
+/// and the action for the problem at hand: "Enter a new token…" when the token was rejected,
+/// "Retry now" when the backend could not be reached or failed, "Open log" for any failure.
+///
 /// Where the desktop has no system tray, start() says so and opens the Commands window with the
-/// menu's actions instead; closing it quits.
+/// menu's actions instead, headed by a StatusPanel showing the same status line and actions;
+/// closing it quits.
 class TrayController : public QObject
 {
     Q_OBJECT
@@ -83,6 +89,16 @@ public:
     QAction *settingsAction() const { return m_settings; }
     QAction *loginAction() const { return m_login; }
     QAction *quitAction() const { return m_quit; }
+    /// @brief The status line: two disabled rows at the top of the menu.
+    QAction *statusHeadlineAction() const { return m_statusHeadline; }
+    QAction *statusTimesAction() const { return m_statusTimes; }
+    /// @brief The fix actions, visible only when they apply (see TrayFix).
+    QAction *enterTokenAction() const { return m_enterToken; }
+    QAction *setupAction() const { return m_setup; }
+    QAction *retryAction() const { return m_retry; }
+    QAction *openLogAction() const { return m_openLog; }
+    /// @brief The no-tray window's status line (null while there is a tray).
+    StatusPanel *statusPanel() const;
     SyncScheduler &scheduler() const { return *m_scheduler; }
     Notifier &notifier() { return m_notifier; }
     LiveRuns &liveRuns() const { return *m_live; }
@@ -91,7 +107,8 @@ public:
     AckHistoryWindow *ackHistoryWindow() const;
     SettingsDialog *settingsDialog() const;
 
-    /// @brief Answers a request from another launch (SingleInstance): activate, show, status, quit.
+    /// @brief Answers a request from another launch (SingleInstance): activate, show (window:
+    /// commands, history, settings, token — Settings asking for a new token), status, quit.
     QJsonObject handleMessage(const QJsonObject &request);
     /// @brief Everything a test or a diagnostic wants to know, as JSON.
     QJsonObject status() const;
@@ -101,6 +118,10 @@ public slots:
     void showCommands();
     void showAckHistory();
     void showSettings();
+    /// @brief Settings, with the token field focused and a word on why (the token was rejected).
+    void enterNewToken();
+    /// @brief Opens the log file (or its folder) with the desktop's viewer.
+    void openLog();
     void showAbout();
     void setRemoteAllowed(bool allowed);
     /// @brief Re-reads the kill switch, settings and counts, and updates icon, tooltip and menu.
@@ -124,6 +145,8 @@ private:
     void watchSettingsFiles();
     void refreshHookRules();
     void updateIcon();
+    void updateStatusLine();
+    void showNoTrayWindow();
     void notifyRound(const SyncRoundResult &result);
     CommandLedger *ledger();
     void raise(QWidget *window);
@@ -136,8 +159,16 @@ private:
     bool m_shutDown = false;
     int m_rounds = 0;
     QString m_lastRoundMessage;
+    SyncProblem m_lastRoundProblem = SyncProblem::None;
+    QDateTime m_lastSuccess;           // our own rounds' last success
 
     std::unique_ptr<QMenu> m_menu;
+    QAction *m_statusHeadline = nullptr;
+    QAction *m_statusTimes = nullptr;
+    QAction *m_enterToken = nullptr;
+    QAction *m_setup = nullptr;
+    QAction *m_retry = nullptr;
+    QAction *m_openLog = nullptr;
     QAction *m_sync = nullptr;
     QAction *m_allowRemote = nullptr;
     QMenu *m_hookRules = nullptr;      // owned by m_menu
@@ -166,6 +197,7 @@ private:
     QPointer<CommandsWindow> m_commandsWindow;
     QPointer<AckHistoryWindow> m_historyWindow;
     QPointer<SettingsDialog> m_settingsDialog;
+    QPointer<StatusPanel> m_statusPanel;
 };
 
 } // namespace teamai::ui

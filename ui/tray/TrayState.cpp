@@ -1,8 +1,25 @@
 #include "tray/TrayState.h"
 
+#include <QCoreApplication>
 #include <QLocale>
 
 namespace teamai::ui {
+namespace {
+
+QString tr(const char *text)
+{
+    return QCoreApplication::translate("TrayStatus", text);
+}
+
+QString timeText(const QDateTime &time, const QDateTime &now)
+{
+    const QDateTime local = time.toLocalTime();
+    if (local.date() == now.toLocalTime().date())
+        return QLocale().toString(local.time(), QLocale::ShortFormat);
+    return QLocale().toString(local, QLocale::ShortFormat);
+}
+
+} // namespace
 
 TrayState trayStateFor(const TrayInputs &inputs)
 {
@@ -64,6 +81,65 @@ QString trayToolTip(const TrayInputs &inputs)
     if (!inputs.remoteAllowed)
         lines << QStringLiteral("Remote commands: disabled%1").arg(inputs.remoteLocked ? QStringLiteral(" (locked by policy)") : QString());
     return lines.join(u'\n');
+}
+
+} // namespace teamai::ui
+
+namespace teamai::ui {
+
+QString trayStatusHeadline(const TrayInputs &inputs)
+{
+    switch (trayStateFor(inputs)) {
+    case TrayState::CommandRunning:
+    case TrayState::Syncing:
+    case TrayState::RemoteLocked:
+    case TrayState::RemoteDisabled:
+        return trayStateText(trayStateFor(inputs));
+    case TrayState::Error:
+        break;
+    case TrayState::Idle:
+        return inputs.lastSyncTime.isValid() || inputs.lastSuccessTime.isValid() ? tr("Up to date") : tr("Not synced yet");
+    }
+    switch (inputs.problem) {
+    case SyncProblem::Unreachable:
+        return tr("Cannot reach the backend");
+    case SyncProblem::TokenRejected:
+        return tr("The backend rejected the token");
+    case SyncProblem::NotConfigured:
+        return tr("Not set up yet: enter the backend and token in Settings");
+    case SyncProblem::None:
+    case SyncProblem::Failed:
+        break;
+    }
+    return inputs.lastSyncMessage.isEmpty() ? tr("Sync failed")
+                                            : tr("Sync failed: %1").arg(inputs.lastSyncMessage.left(80));
+}
+
+QString trayStatusTimes(const TrayInputs &inputs, const QDateTime &now)
+{
+    const bool last = inputs.lastSuccessTime.isValid();
+    const bool next = inputs.nextSyncTime.isValid();
+    if (last && next)
+        return tr("Last successful sync: %1. Next sync: %2.").arg(timeText(inputs.lastSuccessTime, now), timeText(inputs.nextSyncTime, now));
+    if (last)
+        return tr("Last successful sync: %1.").arg(timeText(inputs.lastSuccessTime, now));
+    if (next)
+        return tr("No successful sync yet. Next sync: %1.").arg(timeText(inputs.nextSyncTime, now));
+    return tr("No successful sync yet.");
+}
+
+TrayFix trayFixFor(const TrayInputs &inputs)
+{
+    if (!inputs.lastSyncFailed)
+        return TrayFix::None;
+    switch (inputs.problem) {
+    case SyncProblem::TokenRejected: return TrayFix::EnterToken;
+    case SyncProblem::NotConfigured: return TrayFix::Settings;
+    case SyncProblem::None:
+    case SyncProblem::Unreachable:
+    case SyncProblem::Failed: return TrayFix::Retry;
+    }
+    return TrayFix::None;
 }
 
 } // namespace teamai::ui

@@ -6,6 +6,7 @@
 #include "bindings/BindingsPanel.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
+#include "config/TokenSource.h"
 #include "config/TokenStore.h"
 #include "sync/ConnectionCheck.h"
 #include "tools/ToolTable.h"
@@ -14,6 +15,7 @@
 #include "windows/FieldError.h"
 #include "windows/ModelGatewaysPanel.h"
 #include "windows/NotificationSettingsPanel.h"
+#include "windows/TokenNotice.h"
 
 #include <QCheckBox>
 #include <QDesktopServices>
@@ -26,6 +28,7 @@
 #include <QLineEdit>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStyle>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -46,7 +49,19 @@ QString tokenLocationText()
 struct SaveOutcome {
     QString error;
     QString tokenNote;
+    bool tokenSaved = false;
+    bool tokenTyped = false;
+    AgentSettings::TokenLocation location = AgentSettings::TokenLocation::None;
+    QString fallbackReason;
 };
+
+// A token moved to a new URL stays in the store it was in; a typed one goes where it can.
+TokenStore::Backend storeFor(bool typed)
+{
+    if (!typed && AgentSettings::load().settings.tokenLocation() == AgentSettings::TokenLocation::File)
+        return TokenStore::Backend::File;
+    return TokenStore::Backend::Auto;
+}
 
 } // namespace
 
@@ -57,6 +72,8 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     , m_token(new QLineEdit)
     , m_tokenHint(new QLabel)
     , m_tokenError(createFieldErrorLabel())
+    , m_tokenSavedIcon(new QLabel)
+    , m_tokenSaved(new QLabel)
     , m_interval(new QSpinBox)
     , m_agentsError(createFieldErrorLabel())
     , m_test(new QPushButton(QStringLiteral("Test connection")))
@@ -77,6 +94,10 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     m_tokenHint->setStyleSheet(QStringLiteral("color: palette(mid)"));
     m_interval->setRange(1, AgentSettings::kMaxSyncIntervalMinutes);
     m_interval->setSuffix(QStringLiteral(" min"));
+    m_tokenSaved->setWordWrap(true);
+    m_tokenSaved->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_tokenSaved->hide();
+    m_tokenSavedIcon->hide();
     m_testResult->setWordWrap(true);
     m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
@@ -90,6 +111,10 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     tokenBox->addWidget(m_token);
     tokenBox->addWidget(m_tokenHint);
     tokenBox->addWidget(m_tokenError);
+    auto *savedRow = new QHBoxLayout;
+    savedRow->addWidget(m_tokenSavedIcon, 0, Qt::AlignTop);
+    savedRow->addWidget(m_tokenSaved, 1);
+    tokenBox->addLayout(savedRow);
     form->addRow(QStringLiteral("API token"), tokenBox);
     form->addRow(QStringLiteral("Sync every"), m_interval);
 
@@ -202,12 +227,12 @@ void SettingsDialog::testConnection()
     runInBackground(
         this,
         [endpoint, typed, saved] {
-            // Not typed: the token saved for this endpoint, or for the one being replaced.
+            // Not typed: the token syncs send (for this endpoint, or for the one being replaced).
             QString token = typed;
             if (token.isEmpty())
-                token = TokenStore::load(AgentConfig::normalizeEndpoint(endpoint)).token;
+                token = TokenSource::current(endpoint).token;
             if (token.isEmpty() && !saved.isEmpty())
-                token = TokenStore::load(saved).token;
+                token = TokenSource::current(saved).token;
             return checkConnection(endpoint, token, AgentConfig::load().config.routes());
         },
         [this](const ConnectionCheckResult &result) {
@@ -251,16 +276,20 @@ void SettingsDialog::save()
             QString newToken = token;
             if (newToken.isEmpty() && endpointChanged && !oldEndpoint.isEmpty()) {
                 // Keep working after a move to a new URL of the same backend.
-                newToken = TokenStore::load(oldEndpoint).token;
+                newToken = TokenSource::current(oldEndpoint).token;
                 if (!newToken.isEmpty())
                     outcome.tokenNote = QStringLiteral("The saved token is now used for the new URL.");
             }
             if (!newToken.isEmpty()) {
-                const TokenStore::SaveResult saved = TokenStore::save(endpoint, newToken);
+                outcome.tokenTyped = !token.isEmpty();
+                const TokenStore::SaveResult saved = TokenSource::save(endpoint, newToken, storeFor(outcome.tokenTyped), oldEndpoint);
                 if (!saved.ok) {
                     outcome.error = QStringLiteral("cannot save the token: %1").arg(saved.error);
                     return outcome;
                 }
+                outcome.tokenSaved = true;
+                outcome.location = saved.location;
+                outcome.fallbackReason = saved.fallbackReason;
             }
             AgentSettings::update(
                 [&](AgentSettings &settings) {
@@ -277,16 +306,55 @@ void SettingsDialog::save()
                 return;
             }
             m_token->clear();
-            finishSave(endpointChanged, newAgents);
+            bool stayOpen = false;
+            if (outcome.tokenSaved) {
+                const TokenNotice notice = tokenSavedNotice(outcome.location, outcome.fallbackReason);
+                showTokenSaved(notice.text, notice.warning);
+                m_tokenHint->hide();  // the notice says it, and why
+                // The user is told where a typed token went; a plain-file warning is never skipped.
+                stayOpen = outcome.tokenTyped || notice.warning;
+            }
+            finishSave(endpointChanged, newAgents, stayOpen);
         });
 }
 
-void SettingsDialog::finishSave(bool endpointChanged, const QStringList &newAgents)
+void SettingsDialog::showTokenSaved(const QString &text, bool warning)
 {
-    const auto done = [this, endpointChanged] {
+    m_tokenSavedWarning = warning;
+    m_tokenSaved->setText(text);
+    m_tokenSaved->show();
+    m_tokenSavedIcon->setVisible(warning);
+    if (warning) {
+        const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
+        m_tokenSavedIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(size, size));
+        m_tokenSavedIcon->setAccessibleName(tr("Warning"));
+    }
+}
+
+void SettingsDialog::askForNewToken(const QString &why)
+{
+    m_tokenHint->show();
+    m_tokenHint->setText(why.isEmpty() ? tr("The backend rejected the saved token. Paste a new one and save.")
+                                       : tr("The backend rejected the saved token (%1). Paste a new one and save.").arg(why.left(120)));
+    m_token->setFocus(Qt::OtherFocusReason);
+    m_token->selectAll();
+}
+
+void SettingsDialog::finishSave(bool endpointChanged, const QStringList &newAgents, bool stayOpen)
+{
+    m_savedEndpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
+    for (const QString &agent : newAgents)
+        m_savedAgents << agent;
+    const auto done = [this, endpointChanged, stayOpen] {
         setBusy(false);
         emit applied(endpointChanged, m_interval->value(), checkedAgents());
-        accept();
+        if (!stayOpen) {
+            accept();
+            return;
+        }
+        // Open to show where the token went; Close (or Esc) ends it.
+        m_status->setText(tr("Settings saved."));
+        m_buttons->setStandardButtons(QDialogButtonBox::Save | QDialogButtonBox::Close);
     };
     if (newAgents.isEmpty()) {
         done();

@@ -20,10 +20,15 @@ class InitRunner;
 /// token is never shown back: the field stays empty and says where the saved one lives; typing
 /// a new one replaces it.
 ///
-/// Saving writes through the core (AgentConfig, TokenStore, AgentSettings) — the same calls
+/// Saving writes through the core (AgentConfig, TokenSource, AgentSettings) — the same calls
 /// `teamai init` makes — and runs `teamai init` for agents newly enabled, which installs their
 /// hooks. Changing the endpoint keeps the ledger and its history (it is not tied to an
-/// endpoint); the saved token moves to the new endpoint unless a new one is typed.
+/// endpoint); the saved token moves to the new endpoint, in the same store, unless a new one is
+/// typed. After a new token was saved the dialog stays open and says where the token went (the
+/// credential store, or a plain file with a warning saying why and what to install); it also
+/// stays open to show that warning when a moved token ended up in a plain file.
+///
+/// Test connection sends the typed token, else the one TokenSource has — the one syncs send.
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -42,6 +47,11 @@ public:
     QLabel *testResult() const { return m_testResult; }
     QPushButton *testButton() const { return m_test; }
     QLabel *logLink() const { return m_logLink; }
+    /// @brief Where the token went after a save ("…credential store", or the file and a warning).
+    QLabel *tokenSaved() const { return m_tokenSaved; }
+    /// @brief True when tokenSaved() is a warning (a plain file the user did not choose).
+    bool tokenSavedIsWarning() const { return m_tokenSavedWarning; }
+    QLabel *statusLabel() const { return m_status; }
 
     /// @brief Checks the fields and shows what is wrong next to each; true when all are valid.
     bool validate();
@@ -50,6 +60,9 @@ public slots:
     /// @brief Validates and saves; the dialog closes (accepted) when everything was written.
     void save();
     void testConnection();
+    /// @brief Focuses the token field and says the saved token was rejected (@p why: the backend's
+    /// answer), so the user can paste a new one (the tray's "Enter a new token…").
+    void askForNewToken(const QString &why);
 
 signals:
     /// @brief Settings were written. @p endpointChanged: the sync engine must be rebuilt.
@@ -61,13 +74,17 @@ private:
     void load();
     QStringList checkedAgents() const;
     void setBusy(bool busy, const QString &message = {});
-    void finishSave(bool endpointChanged, const QStringList &newAgents);
+    void finishSave(bool endpointChanged, const QStringList &newAgents, bool stayOpen);
+    void showTokenSaved(const QString &text, bool warning);
 
     QLineEdit *m_endpoint;
     QLabel *m_endpointError;
     QLineEdit *m_token;
     QLabel *m_tokenHint;
     QLabel *m_tokenError;
+    QLabel *m_tokenSavedIcon;
+    QLabel *m_tokenSaved;
+    bool m_tokenSavedWarning = false;
     QSpinBox *m_interval;
     QMap<QString, QCheckBox *> m_agents;
     QLabel *m_agentsError;

@@ -6,9 +6,10 @@
 
 #include <qt6keychain/keychain.h>
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
-#include <QEventLoop>
-#include <QTimer>
+#include <QSemaphore>
+#include <QThread>
 
 #include <atomic>
 #include <functional>
@@ -32,20 +33,71 @@ QString errorName(QKeychain::Error error)
     return QStringLiteral("error");
 }
 
+// Every QtKeychain job of the process runs on this one long-lived thread. QtKeychain queues its
+// jobs in a singleton that belongs to the thread of the first job and finishes each job through a
+// queued call to that thread: when the first caller was a short-lived thread (a window's
+// background save), that call never ran, the queue stayed "busy" for good, and every later job
+// timed out. One thread of our own, never ended before the application, keeps the queue alive.
+class KeychainThread
+{
+public:
+    static QObject *context()
+    {
+        static KeychainThread *instance = new KeychainThread;  // never deleted: see stop()
+        return instance->m_context;
+    }
+
+private:
+    KeychainThread()
+    {
+        m_thread.setObjectName(QStringLiteral("teamai-keychain"));
+        m_context = new QObject;
+        m_context->moveToThread(&m_thread);
+        m_thread.start();
+        s_thread = &m_thread;
+        qAddPostRoutine(&KeychainThread::stop);
+    }
+
+    // Before the application object goes: end the loop (a job still pending is abandoned).
+    static void stop()
+    {
+        if (QThread *thread = s_thread.exchange(nullptr)) {
+            thread->quit();
+            thread->wait(1000);
+        }
+    }
+
+    QThread m_thread;
+    QObject *m_context = nullptr;
+    static inline std::atomic<QThread *> s_thread{nullptr};
+};
+
+// What the caller waits for; shared with the keychain thread, which may answer after the caller
+// gave up (a timed-out job), so neither side owns it alone.
+struct Pending {
+    QSemaphore done;
+    KeychainAccess::Result result;
+};
+
+using JobFactory = std::function<QKeychain::Job *()>;
+using OnSuccess = std::function<void(QKeychain::Job *, KeychainAccess::Result &)>;
+
 class QtKeychainBackend final : public KeychainBackend
 {
 public:
     KeychainAccess::Result write(const QString &service, const QString &key, const QString &secret,
                                  int timeoutMs) override
     {
-        auto job = makeJob<QKeychain::WritePasswordJob>(service, key);
-        job->setTextData(secret);
-        return run(std::move(job), timeoutMs);
+        return run([=, this] {
+            auto *job = makeJob<QKeychain::WritePasswordJob>(service, key);
+            job->setTextData(secret);
+            return job;
+        }, timeoutMs);
     }
 
     KeychainAccess::Result read(const QString &service, const QString &key, int timeoutMs) override
     {
-        return run(makeJob<QKeychain::ReadPasswordJob>(service, key), timeoutMs,
+        return run([=, this] { return makeJob<QKeychain::ReadPasswordJob>(service, key); }, timeoutMs,
                    [](QKeychain::Job *job, KeychainAccess::Result &r) {
                        r.secret = static_cast<QKeychain::ReadPasswordJob *>(job)->textData();
                    });
@@ -53,72 +105,64 @@ public:
 
     KeychainAccess::Result remove(const QString &service, const QString &key, int timeoutMs) override
     {
-        return run(makeJob<QKeychain::DeletePasswordJob>(service, key), timeoutMs);
+        return run([=, this] { return makeJob<QKeychain::DeletePasswordJob>(service, key); }, timeoutMs);
     }
 
     int jobsCreated() const override { return m_jobsCreated; }
 
 private:
     template <typename JobType>
-    std::unique_ptr<JobType> makeJob(const QString &service, const QString &key)
+    JobType *makeJob(const QString &service, const QString &key)
     {
         ++m_jobsCreated;
-        auto job = std::make_unique<JobType>(service);
-        job->setAutoDelete(false);
+        auto *job = new JobType(service);
+        job->setAutoDelete(true);  // deletes itself once it answers, however late
         // Never let QtKeychain write a plain-text QSettings copy: our own fallback is the 0600 file.
         job->setInsecureFallback(false);
         job->setKey(key);
         return job;
     }
 
-    // Runs @p job to completion or until @p timeoutMs; fills ok/notFound/timedOut/error.
-    static KeychainAccess::Result run(std::unique_ptr<QKeychain::Job> job, int timeoutMs,
-                                      const std::function<void(QKeychain::Job *, KeychainAccess::Result &)> &onSuccess = {})
+    // Starts the job @p make builds on the keychain thread and waits up to @p timeoutMs for it.
+    static KeychainAccess::Result run(JobFactory make, int timeoutMs, OnSuccess onSuccess = {})
     {
-        KeychainAccess::Result result;
         QElapsedTimer clock;
         clock.start();
+        auto pending = std::make_shared<Pending>();
+        QMetaObject::invokeMethod(KeychainThread::context(), [pending, make = std::move(make), onSuccess = std::move(onSuccess)] {
+            QKeychain::Job *job = make();
+            QObject::connect(job, &QKeychain::Job::finished, job, [pending, onSuccess](QKeychain::Job *finished) {
+                fill(finished, onSuccess, pending->result);
+                pending->done.release();
+            });
+            job->start();
+        }, Qt::QueuedConnection);
 
-        // QtKeychain jobs are asynchronous: wait in a local loop (user input excluded) with a guard.
-        QEventLoop loop;
-        QTimer guard;
-        guard.setSingleShot(true);
-        // A coarse timer may fire 5% late; the bound is a promise to hooks.
-        guard.setTimerType(Qt::PreciseTimer);
-        bool finished = false;
-        QObject::connect(job.get(), &QKeychain::Job::finished, &loop, [&finished, &loop] {
-            finished = true;
-            loop.quit();
-        });
-        QObject::connect(&guard, &QTimer::timeout, &loop, &QEventLoop::quit);
-        guard.start(timeoutMs);
-        job->start();
-        if (!finished)
-            loop.exec(QEventLoop::ExcludeUserInputEvents);
-        result.elapsedMs = clock.elapsed();
-
-        if (!finished) {
-            // The store's answer may still arrive and its callback holds the job's address, so the
-            // job must outlive this call: it deletes itself if that answer ever comes.
-            QKeychain::Job *pending = job.release();
-            QObject::disconnect(pending, nullptr, &loop, nullptr);
-            pending->setAutoDelete(true);
+        if (!pending->done.tryAcquire(1, timeoutMs)) {
+            // The job stays on the keychain thread and deletes itself if its answer ever comes.
+            KeychainAccess::Result result;
             result.timedOut = true;
+            result.elapsedMs = clock.elapsed();
             result.error = QStringLiteral("the credential store did not answer within %1 ms").arg(timeoutMs);
             return result;
         }
+        KeychainAccess::Result result = pending->result;  // written before release(): no race
+        result.elapsedMs = clock.elapsed();
+        return result;
+    }
 
+    static void fill(QKeychain::Job *job, const OnSuccess &onSuccess, KeychainAccess::Result &result)
+    {
         const QKeychain::Error error = job->error();
         if (error == QKeychain::NoError) {
             result.ok = true;
             if (onSuccess)
-                onSuccess(job.get(), result);
-        } else {
-            result.notFound = error == QKeychain::EntryNotFound;
-            const QString detail = job->errorString();
-            result.error = detail.isEmpty() ? errorName(error) : QStringLiteral("%1: %2").arg(errorName(error), detail);
+                onSuccess(job, result);
+            return;
         }
-        return result;
+        result.notFound = error == QKeychain::EntryNotFound;
+        const QString detail = job->errorString();
+        result.error = detail.isEmpty() ? errorName(error) : QStringLiteral("%1: %2").arg(errorName(error), detail);
     }
 
     std::atomic<int> m_jobsCreated{0};

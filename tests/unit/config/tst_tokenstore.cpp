@@ -339,7 +339,7 @@ private slots:
         QCOMPARE(TokenStore::load(kEndpoint).token, kToken);
     }
 
-    // Very last (it marks the store as stalled for this process): a bus socket that accepts the
+    // Very last (a job it abandons stays queued in QtKeychain): a bus socket that accepts the
     // connection and never answers. The guard must end the wait at the bound, then fall back.
     void autoFallsBackWhenBusNeverAnswers()
     {
@@ -357,11 +357,12 @@ private slots:
         QVERIFY(elapsed >= KeychainAccess::kTimeoutMs - 100);
         QVERIFY(elapsed < KeychainAccess::kTimeoutMs + 1000);
 
-        // The rest of the process does not wait again.
-        QVERIFY(KeychainAccess::unavailableReason().contains(QStringLiteral("did not answer")));
+        // Not remembered (issue 16): a later call tries the store again, bounded the same way.
+        QVERIFY2(KeychainAccess::unavailableReason().isEmpty(), qPrintable(KeychainAccess::unavailableReason()));
         timer.restart();
-        QVERIFY(TokenStore::save(kEndpoint, kToken).ok);
-        QVERIFY(timer.elapsed() < 1000);
+        const KeychainAccess::Result again = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+        QVERIFY(again.timedOut);
+        QVERIFY(timer.elapsed() < KeychainAccess::kTimeoutMs + 1000);
     }
 
 private:

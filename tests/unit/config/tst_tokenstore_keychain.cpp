@@ -6,6 +6,7 @@
 
 #include <QElapsedTimer>
 #include <QFile>
+#include <QThread>
 #include <QtTest>
 
 #include <memory>
@@ -42,6 +43,30 @@ private slots:
         qputenv("DBUS_SESSION_BUS_ADDRESS", bus);
     }
     void cleanup() { m_env.reset(); }
+
+    // First of all (issue 16): the process's first credential-store call on a thread that then
+    // ends — the Settings dialog's background save — must not leave the store unusable. QtKeychain
+    // ties its job queue to the first caller's thread; later calls timed out, the token read came
+    // back empty (a false 401 on Test connection) and the next save fell back to a plain file.
+    void aFirstCallOnAShortLivedThreadLeavesTheStoreUsable()
+    {
+        QString firstError;
+        QThread *thread = QThread::create([&firstError] {
+            const KeychainAccess::Result written = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
+            if (!written.ok)
+                firstError = written.error;
+        });
+        thread->start();
+        QVERIFY(thread->wait(10000));
+        delete thread;
+        QVERIFY2(firstError.isEmpty(), qPrintable(firstError));
+        for (int i = 0; i < 3; ++i) {
+            const KeychainAccess::Result read = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+            QVERIFY2(read.ok, qPrintable(QStringLiteral("read %1: %2").arg(i).arg(read.error)));
+            QCOMPARE(read.secret, kToken);
+        }
+        QVERIFY(KeychainAccess::remove(TokenStore::serviceName(), kEndpoint).ok);
+    }
 
     void autoSavesToKeychainAndLoadsBack()
     {
