@@ -39,7 +39,8 @@ void AckHistoryModel::refresh()
     const int count = m_query.count();
     m_pages.clear();
     m_recent.clear();
-    if (count > m_count) {
+    const bool newestFirst = m_query.filter().sortKey == AckSortKey::Time && !m_query.filter().ascending;
+    if (count > m_count && newestFirst) {
         // New attempts are the newest: they go on top and what is below keeps its place.
         beginInsertRows({}, 0, count - m_count - 1);
         m_count = count;
