@@ -62,6 +62,15 @@ QString sortExpression(AckSortKey key)
     return QStringLiteral("attempted_at");
 }
 
+// What the rows are ordered by before the attempt id. Type and state add the time, so the order
+// is the one of their (…, attempted_at) index and a page is an index walk, not a sort of the table.
+QStringList sortColumns(AckSortKey key)
+{
+    if (key == AckSortKey::Type || key == AckSortKey::State)
+        return {sortExpression(key), QStringLiteral("attempted_at")};
+    return {sortExpression(key)};
+}
+
 // The value sortExpression() gives for @p row.
 QVariant sortValue(const AckAttemptRow &row, AckSortKey key)
 {
@@ -79,6 +88,15 @@ QVariant sortValue(const AckAttemptRow &row, AckSortKey key)
     case AckSortKey::Attempt: return row.attemptNumber;
     }
     return row.attemptedAt.toMSecsSinceEpoch();
+}
+
+QVariantList sortValues(const AckAttemptRow &row, AckSortKey key)
+{
+    QVariantList values{sortValue(row, key)};
+    if (key == AckSortKey::Type || key == AckSortKey::State)
+        values << row.attemptedAt.toMSecsSinceEpoch();
+    values << row.attemptId;
+    return values;
 }
 
 QString likePattern(const QString &text)
@@ -211,8 +229,13 @@ QString AckHistoryQuery::whereClause(QVariantList *values) const
 
 QString AckHistoryQuery::orderClause(bool reversed) const
 {
-    const QString direction = m_filter.ascending != reversed ? QStringLiteral("ASC") : QStringLiteral("DESC");
-    return QStringLiteral("ORDER BY %1 %2, attempt_id %2").arg(sortExpression(m_filter.sortKey), direction);
+    const QString direction = m_filter.ascending != reversed ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
+    QStringList columns = sortColumns(m_filter.sortKey);
+    columns << QStringLiteral("attempt_id");
+    QStringList terms;
+    for (const QString &column : std::as_const(columns))
+        terms << column + direction;
+    return QStringLiteral("ORDER BY ") + terms.join(QStringLiteral(", "));
 }
 
 int AckHistoryQuery::count()
@@ -385,9 +408,14 @@ QList<AckAttemptRow> AckHistoryQuery::seek(const AckAttemptRow &row, int limit, 
     // A row-value comparison is one range on the (…, attempted_at, attempt_id) index. "older"
     // is onwards in the shown order: downwards in a descending sort, upwards in an ascending one.
     const bool below = older != m_filter.ascending;
+    const QVariantList keys = sortValues(row, m_filter.sortKey);
+    QStringList marks;
+    for (qsizetype i = 0; i < keys.size(); ++i)
+        marks << QStringLiteral("?");
     where += (where.isEmpty() ? QStringLiteral("WHERE ") : QStringLiteral(" AND "))
-        + QStringLiteral("(%1, attempt_id) %2 (?, ?)").arg(sortExpression(m_filter.sortKey), below ? QStringLiteral("<") : QStringLiteral(">"));
-    values << sortValue(row, m_filter.sortKey) << row.attemptId;
+        + QStringLiteral("(%1, attempt_id) %2 (%3)")
+              .arg(sortColumns(m_filter.sortKey).join(QStringLiteral(", ")), below ? QStringLiteral("<") : QStringLiteral(">"), marks.join(u','));
+    values << keys;
     SqliteQuery q(m_database.db());
     q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ?").arg(kColumns, where, orderClause(!older)));
     for (const QVariant &value : values)

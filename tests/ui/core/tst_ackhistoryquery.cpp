@@ -44,7 +44,7 @@ QVariant keyOf(const AckAttemptRow &row, AckSortKey key)
     return {};
 }
 
-// -1, 0, 1 for (key, attempt id) pairs, the way SQLite compares integers and (BINARY) text.
+// -1, 0, 1 for (key, [time,] attempt id), the way SQLite compares integers and (BINARY) text.
 int compareRows(const AckAttemptRow &a, const AckAttemptRow &b, AckSortKey key)
 {
     const QVariant x = keyOf(a, key);
@@ -54,6 +54,9 @@ int compareRows(const AckAttemptRow &a, const AckAttemptRow &b, AckSortKey key)
         c = x.toString().toUtf8().compare(y.toString().toUtf8());
     else
         c = x.toLongLong() < y.toLongLong() ? -1 : x.toLongLong() > y.toLongLong() ? 1 : 0;
+    // Type and state break ties by time (their index's order), then every key by attempt id.
+    if (c == 0 && (key == AckSortKey::Type || key == AckSortKey::State))
+        c = a.attemptedAt < b.attemptedAt ? -1 : a.attemptedAt > b.attemptedAt ? 1 : 0;
     if (c == 0)
         c = a.attemptId < b.attemptId ? -1 : a.attemptId > b.attemptId ? 1 : 0;
     return c < 0 ? -1 : c > 0 ? 1 : 0;
