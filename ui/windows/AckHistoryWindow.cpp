@@ -155,8 +155,11 @@ QLayout *AckHistoryWindow::buildFilters()
     filters->addWidget(m_from, 1, column++);
     filters->addWidget(m_useTo, 1, column++);
     filters->addWidget(m_to, 1, column++);
-    labelled(1, tr("S&earch:"), m_search);
-    filters->setColumnStretch(5, 1);
+    auto *searchLabel = new QLabel(tr("S&earch:"));
+    searchLabel->setBuddy(m_search);
+    filters->addWidget(searchLabel, 1, column++);
+    filters->addWidget(m_search, 1, column, 1, 2);  // the search field takes the room the combo boxes leave
+    filters->setColumnStretch(column + 1, 1);
     return filters;
 }
 

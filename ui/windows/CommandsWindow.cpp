@@ -70,21 +70,7 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, LiveRuns *live, QWidget *p
     setWindowIcon(TrayIconFactory::appIcon());
     addCloseShortcut(this);
 
-    m_proxy->setSourceModel(m_model);
-    m_table->setModel(m_proxy);
-    m_table->setAccessibleName(tr("Commands"));
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setAlternatingRowColors(true);
-    m_table->setSortingEnabled(true);
-    m_table->sortByColumn(CommandsModel::Received, Qt::DescendingOrder);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
-    const int widths[] = {55, 130, 80, 105, 95, 135, 135, 135, 90};
-    for (int column = 0; column < int(std::size(widths)); ++column)
-        m_table->setColumnWidth(column, widths[column]);
+    setUpTable();
 
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setTextFormat(Qt::RichText);
@@ -121,6 +107,32 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, LiveRuns *live, QWidget *p
     buildFilters();
     m_layout->addWidget(splitter);
 
+    connectSignals();
+    reload();
+    fitToScreen(this, QSize(1160, 640));
+}
+
+void CommandsWindow::setUpTable()
+{
+    m_proxy->setSourceModel(m_model);
+    m_table->setModel(m_proxy);
+    m_table->setAccessibleName(tr("Commands"));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(CommandsModel::Received, Qt::DescendingOrder);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    const int widths[] = {55, 130, 80, 105, 95, 135, 135, 135, 90};
+    for (int column = 0; column < int(std::size(widths)); ++column)
+        m_table->setColumnWidth(column, widths[column]);
+}
+
+void CommandsWindow::connectSignals()
+{
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
         if (!m_selecting)
             m_userSelected = true;
@@ -147,8 +159,6 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, LiveRuns *live, QWidget *p
         });
         connect(m_live, &LiveRuns::runFinished, this, &CommandsWindow::reload);
     }
-    reload();
-    fitToScreen(this, QSize(1160, 640));
 }
 
 void CommandsWindow::buildFilters()

@@ -67,6 +67,8 @@ signals:
 private:
     void showSelected();
     void buildFilters();
+    void setUpTable();
+    void connectSignals();
     QString detailsHtml(const LedgerCommand &command) const;
     bool showLive(const LedgerCommand &command, bool sameCommand);
     void showRecorded(const LedgerCommand &command);
