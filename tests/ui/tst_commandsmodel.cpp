@@ -219,6 +219,8 @@ private slots:
         QCOMPARE(ids(), QStringLiteral("200"));
         proxy.setTextFilter(QStringLiteral("disk"));
         QCOMPARE(ids(), QStringLiteral("5"));
+        proxy.setTextFilter(QStringLiteral("teamai STATUS"));  // the restricted commands' command line
+        QCOMPARE(ids(), QStringLiteral("31,5"));
         proxy.setTextFilter(QString());
         QCOMPARE(proxy.rowCount(), 3);
     }

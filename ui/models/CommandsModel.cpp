@@ -104,7 +104,7 @@ QVariant CommandsModel::data(const QModelIndex &index, int role) const
     }
     case FilterTextRole:
         return QStringList{QString::number(c.commandId), c.type, c.agentType, CommandLabels::state(c.state), c.error,
-                           CommandLabels::commandLine(c)}
+                           m_commandLines.value(index.row())}
             .join(u'\n');
     case Qt::ForegroundRole: return index.column() == State ? stateForeground(c.state) : QVariant();
     case Qt::FontRole: return index.column() == State ? stateFont(c.state) : QVariant();
@@ -163,7 +163,10 @@ bool CommandsModel::reload()
     QList<LedgerCommand> rows = m_ledger.history(filter);
     if (rows.isEmpty() && !m_ledger.lastError().isEmpty() && !m_rows.isEmpty())
         return false;
+    QStringList commandLines;  // for the filter; the JSON itself is not kept
+    commandLines.reserve(rows.size());
     for (LedgerCommand &row : rows) {
+        commandLines << CommandLabels::commandLine(row);
         // The table never shows output; details() reads it for the selected row only.
         row.stdoutTail.clear();
         row.stderrTail.clear();
@@ -172,6 +175,7 @@ bool CommandsModel::reload()
     bool sameRows = rows.size() == m_rows.size();
     for (qsizetype i = 0; sameRows && i < rows.size(); ++i)
         sameRows = rows.at(i).rowId == m_rows.at(i).rowId;
+    m_commandLines = std::move(commandLines);
     if (sameRows) {
         m_rows = std::move(rows);
         if (!m_rows.isEmpty())

@@ -64,6 +64,7 @@ private:
     CommandLedger &m_ledger;
     const LiveRuns *m_live;
     QList<LedgerCommand> m_rows;
+    QStringList m_commandLines;  // the redacted command line of each row, empty when it has none
 };
 
 } // namespace teamai::ui
