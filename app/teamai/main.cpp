@@ -72,8 +72,13 @@ int main(int argc, char **argv)
     // A pipe makes stdout block-buffered: the tray's live output of a pushed `teamai …` would
     // stay empty until the process exits. Line by line for subcommands; a hook's output (one
     // JSON answer for its agent) keeps the default, so hook start-up is unchanged.
-    if (!hookMode)
+    if (!hookMode) {
+#ifdef Q_OS_WIN
+        std::setvbuf(stdout, nullptr, _IONBF, 0);  // the Windows CRT treats _IOLBF as full buffering
+#else
         std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+#endif
+    }
     if (first == QLatin1String("--version") || first == QLatin1String("-V")) {
         printOut(QStringLiteral("teamai %1").arg(QString::fromLatin1(kVersion)));
         return kExitOk;
