@@ -13,6 +13,7 @@
 
 #include <QCoreApplication>
 
+#include <cstdio>
 #include <optional>
 
 using namespace teamai;
@@ -67,12 +68,22 @@ int main(int argc, char **argv)
     const QStringList arguments = withGlobalOptionsAfterCommand(QCoreApplication::arguments().mid(1));
 
     const QString first = arguments.value(0);
+    const bool hookMode = isHookCommand(first);
+    // A pipe makes stdout block-buffered: the tray's live output of a pushed `teamai …` would
+    // stay empty until the process exits. Line by line for subcommands; a hook's output (one
+    // JSON answer for its agent) keeps the default, so hook start-up is unchanged.
+    if (!hookMode) {
+#ifdef Q_OS_WIN
+        std::setvbuf(stdout, nullptr, _IONBF, 0);  // the Windows CRT treats _IOLBF as full buffering
+#else
+        std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
+#endif
+    }
     if (first == QLatin1String("--version") || first == QLatin1String("-V")) {
         printOut(QStringLiteral("teamai %1").arg(QString::fromLatin1(kVersion)));
         return kExitOk;
     }
 
-    const bool hookMode = isHookCommand(first);
     logging::install();
     // The processes that run pushed commands stop and record a running one before they exit on
     // SIGTERM/SIGINT/SIGHUP; outside a run the signals keep their default action.

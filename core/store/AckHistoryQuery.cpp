@@ -18,7 +18,6 @@ const QString kColumns = QStringLiteral(
     "attempt_id, ack_id, command_id, agent_type, type, command_state, status, error, version, attempted_at, "
     "http_status, transport_error, delivered, attempt_number");
 const QString kNewestFirst = QStringLiteral("ORDER BY attempted_at DESC, attempt_id DESC");
-const QString kOldestFirst = QStringLiteral("ORDER BY attempted_at ASC, attempt_id ASC");
 constexpr int kExportChunk = 500;
 constexpr int kProgressEvery = 5000;
 constexpr int kMaxDistinct = 500;
@@ -42,6 +41,62 @@ AckAttemptRow rowFrom(const SqliteQuery &q)
     row.delivered = q.value(12).toBool();
     row.attemptNumber = q.value(13).toInt();
     return row;
+}
+
+// The SQL of a sort column; never NULL, so row-value seeks compare like ORDER BY sorts.
+QString sortExpression(AckSortKey key)
+{
+    switch (key) {
+    case AckSortKey::Time: return QStringLiteral("attempted_at");
+    case AckSortKey::CommandId: return QStringLiteral("command_id");
+    case AckSortKey::Type: return QStringLiteral("type");
+    case AckSortKey::Agent: return QStringLiteral("agent_type");
+    case AckSortKey::State: return QStringLiteral("command_state");
+    case AckSortKey::Status: return QStringLiteral("status");
+    case AckSortKey::Delivered: return QStringLiteral("delivered");
+    case AckSortKey::Http: return QStringLiteral("COALESCE(http_status, 0)");
+    case AckSortKey::Error: return QStringLiteral("COALESCE(NULLIF(error, ''), transport_error)");
+    case AckSortKey::Version: return QStringLiteral("version");
+    case AckSortKey::Attempt: return QStringLiteral("attempt_number");
+    }
+    return QStringLiteral("attempted_at");
+}
+
+// What the rows are ordered by before the attempt id. Type and state add the time, so the order
+// is the one of their (…, attempted_at) index and a page is an index walk, not a sort of the table.
+QStringList sortColumns(AckSortKey key)
+{
+    if (key == AckSortKey::Type || key == AckSortKey::State)
+        return {sortExpression(key), QStringLiteral("attempted_at")};
+    return {sortExpression(key)};
+}
+
+// The value sortExpression() gives for @p row.
+QVariant sortValue(const AckAttemptRow &row, AckSortKey key)
+{
+    switch (key) {
+    case AckSortKey::Time: return row.attemptedAt.toMSecsSinceEpoch();
+    case AckSortKey::CommandId: return row.commandId;
+    case AckSortKey::Type: return row.type;
+    case AckSortKey::Agent: return row.agentType;
+    case AckSortKey::State: return row.commandState;
+    case AckSortKey::Status: return row.status;
+    case AckSortKey::Delivered: return row.delivered ? 1 : 0;
+    case AckSortKey::Http: return row.httpStatus.value_or(0);
+    case AckSortKey::Error: return row.error.isEmpty() ? row.transportError : row.error;
+    case AckSortKey::Version: return row.version;
+    case AckSortKey::Attempt: return row.attemptNumber;
+    }
+    return row.attemptedAt.toMSecsSinceEpoch();
+}
+
+QVariantList sortValues(const AckAttemptRow &row, AckSortKey key)
+{
+    QVariantList values{sortValue(row, key)};
+    if (key == AckSortKey::Type || key == AckSortKey::State)
+        values << row.attemptedAt.toMSecsSinceEpoch();
+    values << row.attemptId;
+    return values;
 }
 
 QString likePattern(const QString &text)
@@ -157,6 +212,10 @@ QString AckHistoryQuery::whereClause(QVariantList *values) const
         where << QStringLiteral("type = ?");
         values->append(m_filter.type);
     }
+    if (!m_filter.agentType.isEmpty()) {
+        where << QStringLiteral("agent_type = ?");
+        values->append(m_filter.agentType);
+    }
     if (m_filter.from.isValid()) {
         where << QStringLiteral("attempted_at >= ?");
         values->append(m_filter.from.toMSecsSinceEpoch());
@@ -166,6 +225,17 @@ QString AckHistoryQuery::whereClause(QVariantList *values) const
         values->append(m_filter.to.toMSecsSinceEpoch());
     }
     return where.isEmpty() ? QString() : QStringLiteral("WHERE ") + where.join(QStringLiteral(" AND "));
+}
+
+QString AckHistoryQuery::orderClause(bool reversed) const
+{
+    const QString direction = m_filter.ascending != reversed ? QStringLiteral(" ASC") : QStringLiteral(" DESC");
+    QStringList columns = sortColumns(m_filter.sortKey);
+    columns << QStringLiteral("attempt_id");
+    QStringList terms;
+    for (const QString &column : std::as_const(columns))
+        terms << column + direction;
+    return QStringLiteral("ORDER BY ") + terms.join(QStringLiteral(", "));
 }
 
 int AckHistoryQuery::count()
@@ -219,7 +289,8 @@ bool AckHistoryQuery::runSearch()
                    .arg(where.isEmpty() ? QStringLiteral("WHERE") : where + QStringLiteral(" AND"));
     }
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT attempt_id FROM (%1) %2").arg(sql, kNewestFirst));
+    q.prepare(QStringLiteral("SELECT attempt_id FROM ack_attempts WHERE attempt_id IN (SELECT attempt_id FROM (%1)) %2")
+                  .arg(sql, orderClause(false)));
     for (const QVariant &value : whereValues)
         q.addBindValue(value);
     for (int i = 0; i < 4; ++i)
@@ -289,7 +360,7 @@ QList<AckAttemptRow> AckHistoryQuery::page(int offset, int limit)
     QVariantList values;
     SqliteQuery q(m_database.db());
     q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ? OFFSET ?")
-                  .arg(kColumns, whereClause(&values), fromEnd ? kOldestFirst : kNewestFirst));
+                  .arg(kColumns, whereClause(&values), orderClause(fromEnd)));
     for (const QVariant &value : values)
         q.addBindValue(value);
     q.addBindValue(limit);
@@ -334,12 +405,19 @@ QList<AckAttemptRow> AckHistoryQuery::seek(const AckAttemptRow &row, int limit, 
     }
     QVariantList values;
     QString where = whereClause(&values);
-    // A row-value comparison is one range on the (…, attempted_at, attempt_id) index.
+    // A row-value comparison is one range on the (…, attempted_at, attempt_id) index. "older"
+    // is onwards in the shown order: downwards in a descending sort, upwards in an ascending one.
+    const bool below = older != m_filter.ascending;
+    const QVariantList keys = sortValues(row, m_filter.sortKey);
+    QStringList marks;
+    for (qsizetype i = 0; i < keys.size(); ++i)
+        marks << QStringLiteral("?");
     where += (where.isEmpty() ? QStringLiteral("WHERE ") : QStringLiteral(" AND "))
-        + (older ? QStringLiteral("(attempted_at, attempt_id) < (?, ?)") : QStringLiteral("(attempted_at, attempt_id) > (?, ?)"));
-    values << row.attemptedAt.toMSecsSinceEpoch() << row.attemptId;
+        + QStringLiteral("(%1, attempt_id) %2 (%3)")
+              .arg(sortColumns(m_filter.sortKey).join(QStringLiteral(", ")), below ? QStringLiteral("<") : QStringLiteral(">"), marks.join(u','));
+    values << keys;
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ?").arg(kColumns, where, older ? kNewestFirst : kOldestFirst));
+    q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ?").arg(kColumns, where, orderClause(!older)));
     for (const QVariant &value : values)
         q.addBindValue(value);
     q.addBindValue(limit);
@@ -376,6 +454,41 @@ QStringList AckHistoryQuery::distinct(const QString &column)
         values << last;
     }
     return values;
+}
+
+AckDetails AckHistoryQuery::details(const AckAttemptRow &row)
+{
+    AckDetails details;
+    SqliteQuery ack(m_database.db());
+    ack.prepare(QStringLiteral(
+        "SELECT a.payload, c.raw_json, c.state, c.delivery, c.exit_code, c.error, c.stdout_tail, c.stderr_tail"
+        " FROM acks a LEFT JOIN commands c ON c.row_id = a.command_row WHERE a.ack_id = ?"));
+    ack.addBindValue(row.ackId);
+    if (!ack.exec() || !ack.next()) {
+        m_lastError = ack.lastError();
+        return details;
+    }
+    details.found = true;
+    details.ackPayload = ack.value(0).toString();
+    details.commandJson = ack.value(1).toString();
+    details.commandState = ack.value(2).toString();
+    details.delivery = ack.value(3).toString();
+    if (!ack.value(4).isNull())
+        details.exitCode = ack.value(4).toInt();
+    details.commandError = ack.value(5).toString();
+    details.stdoutTail = ack.value(6).toByteArray();
+    details.stderrTail = ack.value(7).toByteArray();
+    // Through the command id's index: an ack's attempts share its command id.
+    SqliteQuery attempts(m_database.db());
+    attempts.prepare(QStringLiteral("SELECT %1 FROM ack_attempts WHERE command_id = ? AND ack_id = ? ORDER BY attempt_number, attempt_id")
+                         .arg(kColumns));
+    attempts.addBindValue(row.commandId);
+    attempts.addBindValue(row.ackId);
+    if (attempts.exec()) {
+        while (attempts.next())
+            details.attempts.append(rowFrom(attempts));
+    }
+    return details;
 }
 
 QStringList AckHistoryQuery::types()
@@ -434,7 +547,7 @@ AckHistoryQuery::ExportResult AckHistoryQuery::exportTo(QIODevice &out, Format f
     } else {
         QVariantList values;
         SqliteQuery q(m_database.db());
-            q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3").arg(kColumns, whereClause(&values), kNewestFirst));
+        q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3").arg(kColumns, whereClause(&values), orderClause(false)));
         for (const QVariant &value : values)
             q.addBindValue(value);
         if (!q.exec()) {

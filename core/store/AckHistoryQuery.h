@@ -36,15 +36,35 @@ struct AckAttemptRow {
     int retries() const { return attemptNumber - 1; }
 };
 
+/// @brief The column the admin history is sorted by (then by attempt id, so the order is total).
+enum class AckSortKey { Time, CommandId, Type, Agent, State, Status, Delivered, Http, Error, Version, Attempt };
+
 /// @brief What the admin history shows: every filter is optional and they combine with AND.
 struct AckHistoryFilter {
     QString commandState;     ///< exact; empty = any
     QString type;             ///< exact; empty = any
+    QString agentType;        ///< exact (the tool: claude, codebuddy…); empty = any
     QDateTime from;           ///< inclusive; invalid = no lower bound
     QDateTime to;             ///< exclusive; invalid = no upper bound
     QString text;             ///< search in command id, type, error and transport error
+    AckSortKey sortKey = AckSortKey::Time;
+    bool ascending = false;   ///< newest (largest) first by default
 
     bool operator==(const AckHistoryFilter &other) const = default;
+};
+
+/// @brief Everything the ledger knows about one ack, for the history's details pane.
+struct AckDetails {
+    bool found = false;
+    QString commandJson;             ///< the pushed command as stored (secrets already masked there)
+    QString ackPayload;              ///< the ack as sent to the backend
+    QList<AckAttemptRow> attempts;   ///< every attempt to deliver it, first first
+    QString commandState;            ///< the ledger's result: state name, delivery, exit, error
+    QString delivery;
+    std::optional<int> exitCode;
+    QString commandError;
+    QByteArray stdoutTail;
+    QByteArray stderrTail;
 };
 
 /// @brief Filtered, paged, exportable access to the `ack_attempts` table for the admin history,
@@ -59,7 +79,9 @@ struct AckHistoryFilter {
 ///   index (whole history); any text is matched as a substring over the newest kSearchWindow
 ///   rows of the other filters (searchWasBounded() then says so). Its matching ids are kept, so
 ///   paging through them costs nothing more;
-/// - types() and states() list distinct values with one index seek each, not a scan.
+/// - types() and states() list distinct values with one index seek each, not a scan;
+/// - another sort column (filter().sortKey) is one ORDER BY over the filtered rows: the first
+///   page is a top-N sort, the next ones seek from the last row read like the default order.
 ///
 /// Counts and search results are kept until setFilter() or refresh(). One object per thread (it
 /// uses the thread's LedgerDatabase).
@@ -106,6 +128,9 @@ public:
     /// few thousand rows with the rows written; returning false cancels (ok=false, "cancelled").
     ExportResult exportTo(QIODevice &out, Format format, const std::function<bool(qint64)> &progress = {});
 
+    /// @brief The command, ack, result and every attempt behind @p row (index lookups only).
+    AckDetails details(const AckAttemptRow &row);
+
     /// @brief The CSV header / JSON keys, in order.
     static QStringList columnNames();
 
@@ -113,6 +138,7 @@ public:
 
 private:
     QString whereClause(QVariantList *values) const;
+    QString orderClause(bool reversed) const;
     bool searching() const { return !m_filter.text.trimmed().isEmpty(); }
     bool runSearch();
     QList<AckAttemptRow> rowsById(const QList<qint64> &ids);

@@ -53,7 +53,7 @@ private slots:
         QCOMPARE(model.pageLoads(), 2);  // cached
         // Retries and the HTTP column for an undelivered attempt.
         const int undelivered = 5000 - 1 - 9;  // i = 9
-        QCOMPARE(model.data(model.index(undelivered, AckHistoryModel::Delivered)).toString(), QStringLiteral("no"));
+        QCOMPARE(model.data(model.index(undelivered, AckHistoryModel::Delivered)).toString(), QStringLiteral("No"));
         QCOMPARE(model.data(model.index(undelivered, AckHistoryModel::Http)).toString(), QStringLiteral("—"));
         QCOMPARE(model.data(model.index(undelivered, AckHistoryModel::Error)).toString(), QStringLiteral("remote cmd disabled by client"));
         QCOMPARE(model.data(model.index(undelivered, AckHistoryModel::Retries)).toInt(), 9 % 3);
@@ -80,9 +80,38 @@ private slots:
         model.setFilter(filter);
         QCOMPARE(reset.count(), 1);
         QCOMPARE(model.rowCount(), 500);
-        QCOMPARE(model.data(model.index(0, AckHistoryModel::State)).toString(), QStringLiteral("rejected"));
+        QCOMPARE(model.data(model.index(0, AckHistoryModel::State)).toString(), QStringLiteral("Refused"));
         QCOMPARE(model.types().size(), 6);
         QCOMPARE(model.states().size(), 3);
+    }
+
+    void sortsInSqlWithoutReadingEverything()
+    {
+        AckHistoryModel model(*database);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        model.sort(AckHistoryModel::CommandId, Qt::AscendingOrder);
+        QCOMPARE(reset.count(), 1);
+        QCOMPARE(model.filter().sortKey, AckSortKey::CommandId);
+        QVERIFY(model.filter().ascending);
+        QCOMPARE(model.rowCount(), 5000);
+        QCOMPARE(model.data(model.index(0, AckHistoryModel::CommandId)).toLongLong(), 1000);
+        QCOMPARE(model.data(model.index(4999, AckHistoryModel::CommandId)).toLongLong(), 1000 + 4999 / 2);
+        QCOMPARE(model.pageLoads(), 2);  // the two pages asked for, not the 25 of the table
+        model.sort(AckHistoryModel::Retries, Qt::DescendingOrder);
+        QCOMPARE(model.filter().sortKey, AckSortKey::Attempt);
+        QCOMPARE(model.data(model.index(0, AckHistoryModel::Retries)).toInt(), 2);
+        QCOMPARE(model.data(model.index(4999, AckHistoryModel::Retries)).toInt(), 0);
+        // Every column sorts by something of its own.
+        QSet<int> keys;
+        for (int column = 0; column < AckHistoryModel::ColumnCount; ++column)
+            keys.insert(int(AckHistoryModel::sortKeyOf(column)));
+        QCOMPARE(keys.size(), int(AckHistoryModel::ColumnCount));
+        // The filters keep the sort.
+        AckHistoryFilter filter = model.filter();
+        filter.agentType = QStringLiteral("codex");
+        model.setFilter(filter);
+        QCOMPARE(model.rowCount(), 1667);  // i % 3 == 0 for i < 5000
+        QCOMPARE(model.filter().sortKey, AckSortKey::Attempt);
     }
 
     void newRowsGoOnTop()

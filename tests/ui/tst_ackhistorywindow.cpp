@@ -1,11 +1,14 @@
 // AckHistoryWindow: the count, each filter control, the search field, and the contents of a
-// CSV and a JSON export of what the filters select.
+// CSV and a JSON export of what the filters select. Issue 16 item 6: the header sorts every
+// column (in SQL), the agent filter, the details pane (command JSON, every attempt, the result),
+// and an export that writes nothing until the user confirms it, to a sensible default path.
 
 #include "models/AckHistoryModel.h"
 #include "store/LedgerDatabase.h"
 #include "windows/AckHistoryWindow.h"
 
 #include "AckFixture.h"
+#include "LedgerFixture.h"
 #include "TestEnvironment.h"
 
 #include <QCheckBox>
@@ -16,7 +19,12 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
+#include <QHeaderView>
 #include <QLineEdit>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QStandardPaths>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QtTest>
@@ -24,6 +32,7 @@
 using namespace teamai;
 using namespace teamai::ui;
 using teamai::test::AckFixture;
+using teamai::test::LedgerFixture;
 
 class TestAckHistoryWindow : public QObject
 {
@@ -121,6 +130,129 @@ private slots:
         QVERIFY(window.countLabel()->text().startsWith(QStringLiteral("Exported 300 rows")));
     }
 
+    void headerSortsEveryColumn()
+    {
+        AckHistoryWindow window(*database);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QHeaderView *header = window.table()->horizontalHeader();
+        for (int column = 0; column < AckHistoryModel::ColumnCount; ++column) {
+            for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
+                window.table()->sortByColumn(column, order);
+                QCOMPARE(window.model()->filter().sortKey, AckHistoryModel::sortKeyOf(column));
+                QCOMPARE(window.model()->filter().ascending, order == Qt::AscendingOrder);
+                QCOMPARE(header->sortIndicatorSection(), column);
+                QCOMPARE(window.model()->rowCount(), 3000);
+            }
+        }
+        window.table()->sortByColumn(AckHistoryModel::CommandId, Qt::AscendingOrder);
+        QCOMPARE(window.model()->data(window.model()->index(0, AckHistoryModel::CommandId)).toLongLong(), 1000);
+        // A filter change keeps the sort the header shows.
+        window.stateFilter()->setCurrentIndex(window.stateFilter()->findData(QStringLiteral("failed")));
+        QCOMPARE(window.model()->filter().sortKey, AckSortKey::CommandId);
+        QCOMPARE(window.model()->data(window.model()->index(0, AckHistoryModel::CommandId)).toLongLong(), 1003);  // i = 7
+    }
+
+    void agentFilter()
+    {
+        AckHistoryWindow window(*database);
+        QComboBox *agent = window.agentFilter();
+        QCOMPARE(agent->itemData(0).toString(), QString());
+        const int codex = agent->findData(QStringLiteral("codex"));
+        QVERIFY(codex > 0);
+        QVERIFY(agent->findData(QStringLiteral("claude")) > 0);
+        agent->setCurrentIndex(codex);
+        QCOMPARE(window.model()->rowCount(), 1000);  // i % 3 == 0
+        QCOMPARE(window.model()->data(window.model()->index(0, AckHistoryModel::Agent)).toString(), QStringLiteral("codex"));
+    }
+
+    void detailsPaneShowsCommandAttemptsAndResult()
+    {
+        CommandLedger ledger(*database);
+        LedgerFixture::finished(ledger, 88, CommandState::Failed, "printed before failing\n", {}, QStringLiteral("cmd failed: exit 3"));
+        OutboxAck ack;
+        for (const OutboxAck &due : ledger.dueAcks(false)) {
+            if (due.commandId == 88)
+                ack = due;
+        }
+        QCOMPARE(ack.commandId, 88);
+        ledger.recordAckAttempt(ack, 503, QStringLiteral("HTTP 503"), false);
+        ledger.recordAckAttempt(*ledger.undeliveredAck(ack.ackId), 200, QString(), true);
+
+        AckHistoryWindow window(*database);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.detailsView()->toPlainText().isEmpty());
+        window.table()->selectRow(0);  // newest: the second attempt of command 88
+        const QString details = window.detailsView()->toPlainText();
+        QVERIFY2(details.contains(QStringLiteral("\"id\": 88")), qPrintable(details));
+        QVERIFY(details.contains(QStringLiteral("\"cmd\": \"teamai status\"")));
+        QVERIFY(details.contains(QStringLiteral("Attempts to send the result (2)")));
+        QVERIFY(details.contains(QStringLiteral("Attempt 1 at ")));
+        QVERIFY(details.contains(QStringLiteral("not delivered (HTTP 503): HTTP 503")));
+        QVERIFY(details.contains(QStringLiteral("Attempt 2 at ")));
+        QVERIFY(details.contains(QStringLiteral("delivered (HTTP 200).")));
+        QVERIFY(details.contains(QStringLiteral("State: Failed")));
+        QVERIFY(details.contains(QStringLiteral("Exit status: 3")));
+        QVERIFY(details.contains(QStringLiteral("Error: cmd failed: exit 3")));
+        QVERIFY(details.contains(QStringLiteral("printed before failing")));
+        window.table()->selectRow(5);  // a fixture row: no ack behind it
+        QVERIFY(window.detailsView()->toPlainText().contains(QStringLiteral("no longer holds this ack")));
+    }
+
+    void exportOnlyAfterConfirmation()
+    {
+        AckHistoryWindow window(*database);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QString path = env->home() + QStringLiteral("/confirmed.csv");
+        QSignalSpy finished(&window, &AckHistoryWindow::exportFinished);
+
+        window.requestExport(path, AckHistoryQuery::Format::Csv);
+        QMessageBox *question = window.exportConfirmation();
+        QVERIFY(question);
+        QVERIFY(question->isVisible());
+        QVERIFY2(question->text().contains(QStringLiteral("3,000")) || question->text().contains(QStringLiteral("3000")), qPrintable(question->text()));
+        QVERIFY(question->text().contains(path));
+        QVERIFY(!QFile::exists(path));
+        QVERIFY(!window.isExporting());
+        question->button(QMessageBox::Cancel)->click();
+        QTRY_VERIFY(!window.exportConfirmation());
+        QVERIFY(!window.isExporting());
+        QVERIFY(!QFile::exists(path));
+        QCOMPARE(finished.count(), 0);
+
+        window.requestExport(path, AckHistoryQuery::Format::Csv);
+        question = window.exportConfirmation();
+        QVERIFY(question);
+        QAbstractButton *exportButton = nullptr;
+        for (QAbstractButton *button : question->buttons()) {
+            if (question->buttonRole(button) == QMessageBox::AcceptRole)
+                exportButton = button;
+        }
+        QVERIFY(exportButton);
+        QCOMPARE(exportButton->text(), QStringLiteral("&Export"));
+        exportButton->click();
+        QVERIFY(finished.wait(10000));
+        QVERIFY(finished.at(0).at(0).toBool());
+        QVERIFY(QFile::exists(path));
+    }
+
+    void defaultExportPath()
+    {
+        const QString csv = AckHistoryWindow::defaultExportPath(AckHistoryQuery::Format::Csv);
+        const QString today = QDate::currentDate().toString(Qt::ISODate);
+        QCOMPARE(QFileInfo(csv).fileName(), QStringLiteral("teamai-ack-history-%1.csv").arg(today));
+        const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
+        const QString folder = QFileInfo(csv).absolutePath();
+        QVERIFY2(folder == (QDir(documents).exists() ? documents : QDir::homePath()), qPrintable(folder));
+        QVERIFY(folder.startsWith(env->home()));
+        QVERIFY(AckHistoryWindow::defaultExportPath(AckHistoryQuery::Format::Json).endsWith(today + QStringLiteral(".json")));
+        QDir(env->home()).mkpath(QStringLiteral("Documents"));
+        if (!documents.isEmpty() && QDir(documents).exists())
+            QCOMPARE(QFileInfo(AckHistoryWindow::defaultExportPath(AckHistoryQuery::Format::Csv)).absolutePath(), documents);
+    }
+
     void aFailedExportSaysWhy()
     {
         AckHistoryWindow window(*database);
@@ -128,7 +260,7 @@ private slots:
         QVERIFY(window.startExport(QStringLiteral("/proc/not-writable/x.csv"), AckHistoryQuery::Format::Csv));
         QVERIFY(finished.wait(10000));
         QVERIFY(!finished.at(0).at(0).toBool());
-        QVERIFY(finished.at(0).at(2).toString().startsWith(QStringLiteral("Export failed")));
+        QVERIFY(finished.at(0).at(2).toString().startsWith(QStringLiteral("The export failed")));
     }
 };
 

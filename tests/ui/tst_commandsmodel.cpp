@@ -1,12 +1,18 @@
 // CommandsModel: rows newest first with their columns, states and exit texts; reload() keeps
-// the rows' identity; a command this tray runs is marked as such.
+// the rows' identity; a command this tray runs is marked as such. CommandLabels: every state and
+// delivery in people's words, the redacted command line, why a pending command waits.
+// CommandsFilterModel: filter by text and state, sort by id and time.
 
+#include "models/CommandLabels.h"
+#include "models/CommandsFilterModel.h"
 #include "models/CommandsModel.h"
 #include "models/LiveRuns.h"
 
 #include "LedgerFixture.h"
 #include "TestEnvironment.h"
 
+#include <QColor>
+#include <QFont>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -59,17 +65,20 @@ private slots:
         QCOMPARE(cell(model, 0, CommandsModel::Id), QStringLiteral("4"));  // newest first
         QCOMPARE(cell(model, 0, CommandsModel::Type), QStringLiteral("install_skill"));
         QCOMPARE(cell(model, 0, CommandsModel::Agent), QStringLiteral("codex"));
-        QCOMPARE(cell(model, 0, CommandsModel::State), QStringLiteral("pending"));
+        QCOMPARE(cell(model, 0, CommandsModel::State), QStringLiteral("Waiting"));
         QCOMPARE(cell(model, 0, CommandsModel::Delivery), QString());
-        QCOMPARE(cell(model, 1, CommandsModel::State), QStringLiteral("rejected"));
-        QCOMPARE(cell(model, 1, CommandsModel::Delivery), QStringLiteral("not_delivered"));
+        QCOMPARE(cell(model, 1, CommandsModel::State), QStringLiteral("Refused"));
+        QCOMPARE(cell(model, 1, CommandsModel::Delivery), QStringLiteral("Not run"));
         QCOMPARE(cell(model, 1, CommandsModel::Error), QStringLiteral("remote cmd disabled by client"));
-        QCOMPARE(cell(model, 2, CommandsModel::State), QStringLiteral("failed"));
+        QCOMPARE(cell(model, 2, CommandsModel::State), QStringLiteral("Failed"));
         QCOMPARE(cell(model, 2, CommandsModel::Exit), QStringLiteral("exit 3"));
-        QCOMPARE(cell(model, 3, CommandsModel::State), QStringLiteral("succeeded"));
-        QCOMPARE(cell(model, 3, CommandsModel::Delivery), QStringLiteral("delivered"));
+        QCOMPARE(cell(model, 3, CommandsModel::State), QStringLiteral("Succeeded"));
+        QCOMPARE(cell(model, 3, CommandsModel::Delivery), QStringLiteral("Ran"));
         QVERIFY(!cell(model, 3, CommandsModel::Finished).isEmpty());
-        QVERIFY(model.data(model.index(2, CommandsModel::State), Qt::ForegroundRole).isValid());
+        // A failure stands out in bold, not in a colour of our own (dark themes).
+        QVERIFY(model.data(model.index(2, CommandsModel::State), Qt::FontRole).value<QFont>().bold());
+        QVERIFY(!model.data(model.index(3, CommandsModel::State), Qt::FontRole).isValid());
+        QVERIFY(!model.data(model.index(2, CommandsModel::State), Qt::ForegroundRole).canConvert<QColor>());
         QCOMPARE(model.headerData(CommandsModel::Exit, Qt::Horizontal).toString(), QStringLiteral("Exit status"));
         // The table holds no output; details() reads it for one row.
         QVERIFY(model.commandAt(3).stdoutTail.isEmpty());
@@ -90,7 +99,7 @@ private slots:
         model.reload();
         QCOMPARE(reset.count(), 0);  // same rows: updated in place
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(cell(model, 0, CommandsModel::State), QStringLiteral("succeeded"));
+        QCOMPARE(cell(model, 0, CommandsModel::State), QStringLiteral("Succeeded"));
         LedgerFixture::admit(*ledger, 8);
         model.reload();
         QCOMPARE(reset.count(), 1);
@@ -103,13 +112,117 @@ private slots:
         LiveRuns live;
         CommandsModel model(*ledger, &live);
         model.reload();
-        QVERIFY(cell(model, 0, CommandsModel::State).startsWith(QStringLiteral("running (pid ")));
+        QVERIFY(cell(model, 0, CommandsModel::State).startsWith(QStringLiteral("Running (pid ")));
         QVERIFY(!model.data(model.index(0, 0), CommandsModel::RunHereRole).toBool());
         live.started(QStringLiteral("claude"), 9, 4242);
         QVERIFY(model.runsHere(0));
-        QCOMPARE(cell(model, 0, CommandsModel::State), QStringLiteral("running here"));
+        QCOMPARE(cell(model, 0, CommandsModel::State), QStringLiteral("Running here"));
         live.finished(QStringLiteral("claude"), 9);
         QVERIFY(!model.runsHere(0));
+    }
+
+    void everyStateAndDeliveryHasAHumanLabel()
+    {
+        const QList<CommandState> states = {CommandState::Pending, CommandState::Running, CommandState::Succeeded,
+                                            CommandState::Failed, CommandState::Rejected, CommandState::Skipped,
+                                            CommandState::Interrupted};
+        QSet<QString> labels;
+        for (const CommandState state : states) {
+            const QString label = CommandLabels::state(state);
+            QVERIFY2(!label.isEmpty() && label != stateName(state) && label != QStringLiteral("Unknown"), qPrintable(label));
+            QVERIFY(label.at(0).isUpper());
+            labels.insert(label);
+        }
+        QCOMPARE(labels.size(), states.size());
+        QCOMPARE(CommandLabels::delivery(Delivery::NotDelivered), QStringLiteral("Not run"));
+        for (const Delivery delivery : {Delivery::NotDelivered, Delivery::Delivered, Delivery::Unknown}) {
+            QVERIFY(CommandLabels::delivery(delivery) != deliveryName(delivery));
+            QVERIFY(!CommandLabels::delivery(delivery).contains(u'_'));
+        }
+    }
+
+    void noEnumNameInTheTable()
+    {
+        LedgerFixture::admit(*ledger, 1);
+        LedgerFixture::running(*ledger, 2);
+        for (const CommandState state : {CommandState::Succeeded, CommandState::Failed, CommandState::Rejected})
+            LedgerFixture::finished(*ledger, 10 + int(state), state);
+        CommandsModel model(*ledger, nullptr);
+        QVERIFY(model.reload());
+        QCOMPARE(model.rowCount(), 5);
+        const QStringList enumNames = {QStringLiteral("pending"), QStringLiteral("running"), QStringLiteral("succeeded"),
+                                       QStringLiteral("failed"), QStringLiteral("rejected"), QStringLiteral("not_delivered"),
+                                       QStringLiteral("delivered")};
+        for (int row = 0; row < model.rowCount(); ++row) {
+            for (const int column : {int(CommandsModel::State), int(CommandsModel::Delivery)})
+                QVERIFY2(!enumNames.contains(cell(model, row, column)), qPrintable(cell(model, row, column)));
+        }
+    }
+
+    void restrictedCommandLineIsRedacted()
+    {
+        LedgerCommand c;
+        c.type = QStringLiteral("cmd");
+        c.rawJson = QStringLiteral(R"({"id":5,"type":"cmd","cmd":"teamai history --token sk-live-abcdef123456 --limit 3"})");
+        const QString line = CommandLabels::commandLine(c);
+        QVERIFY2(line.startsWith(QStringLiteral("teamai history --token ")), qPrintable(line));
+        QVERIFY2(!line.contains(QStringLiteral("abcdef123456")), qPrintable(line));
+        QVERIFY(line.contains(QStringLiteral("***")));
+        c.type = QStringLiteral("install_skill");
+        c.rawJson = QStringLiteral(R"({"id":6,"type":"install_skill","name":"x"})");
+        QCOMPARE(CommandLabels::commandLine(c), QString());
+    }
+
+    void pendingReasons()
+    {
+        LedgerCommand c;
+        c.commandId = 7;
+        c.type = QStringLiteral("cmd");
+        c.rawJson = QStringLiteral(R"({"id":7,"type":"cmd","cmd":"teamai status"})");
+        PendingContext context;
+        QCOMPARE(pendingReason(c, context), QStringLiteral("Waiting for the next sync."));
+        context.nextSync = QDateTime(QDate(2026, 1, 2), QTime(14, 30));
+        QVERIFY(pendingReason(c, context).startsWith(QStringLiteral("Waiting for the next sync, at ")));
+        context.runningCommandId = 6;
+        QVERIFY(pendingReason(c, context).startsWith(QStringLiteral("Queued behind command 6, which is running now")));
+        context.remoteCommandsAllowed = false;
+        QVERIFY(pendingReason(c, context).startsWith(QStringLiteral("Blocked by your setting")));
+        // A skill install is not a remote command: the kill switch does not hold it.
+        c.type = QStringLiteral("install_skill");
+        c.rawJson = QStringLiteral(R"({"id":7,"type":"install_skill","name":"x"})");
+        QVERIFY(pendingReason(c, context).startsWith(QStringLiteral("Queued behind command 6")));
+    }
+
+    void filterAndSort()
+    {
+        LedgerFixture::finished(*ledger, 31, CommandState::Succeeded);
+        LedgerFixture::finished(*ledger, 5, CommandState::Failed, {}, {}, QStringLiteral("disk full"));
+        LedgerFixture::admit(*ledger, 200, QStringLiteral("install_skill"), QStringLiteral("codex"));
+        CommandsModel model(*ledger, nullptr);
+        QVERIFY(model.reload());
+        CommandsFilterModel proxy;
+        proxy.setSourceModel(&model);
+        proxy.sort(CommandsModel::Id, Qt::AscendingOrder);
+        const auto ids = [&proxy] {
+            QStringList out;
+            for (int row = 0; row < proxy.rowCount(); ++row)
+                out << proxy.index(row, CommandsModel::Id).data().toString();
+            return out.join(u',');
+        };
+        QCOMPARE(ids(), QStringLiteral("5,31,200"));  // as numbers, not as text ("200" < "31")
+        proxy.sort(CommandsModel::Id, Qt::DescendingOrder);
+        QCOMPARE(ids(), QStringLiteral("200,31,5"));
+        proxy.setStateFilter(QStringLiteral("failed"));
+        QCOMPARE(ids(), QStringLiteral("5"));
+        proxy.setStateFilter(QString());
+        proxy.setTextFilter(QStringLiteral("CODEX"));
+        QCOMPARE(ids(), QStringLiteral("200"));
+        proxy.setTextFilter(QStringLiteral("disk"));
+        QCOMPARE(ids(), QStringLiteral("5"));
+        proxy.setTextFilter(QStringLiteral("teamai STATUS"));  // the restricted commands' command line
+        QCOMPARE(ids(), QStringLiteral("31,5"));
+        proxy.setTextFilter(QString());
+        QCOMPARE(proxy.rowCount(), 3);
     }
 
     void exitTexts()

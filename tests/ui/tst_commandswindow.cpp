@@ -1,15 +1,22 @@
 // CommandsWindow: details of the selected command, live output and cancel for a command run
 // here, the note for one run by another process, tails and spill files for a finished one, and
-// that a ledger change shows after reload().
+// that a ledger change shows after reload(). Issue 16 item 5: human labels, the redacted command
+// line, why a pending command waits, the filter and sorting, the running command selected.
 
+#include "models/CommandsFilterModel.h"
 #include "models/CommandsModel.h"
 #include "models/LiveRuns.h"
 #include "windows/CommandsWindow.h"
 
 #include "LedgerFixture.h"
+#include "commands/Command.h"
 #include "TestEnvironment.h"
 
+#include <QComboBox>
+#include <QHeaderView>
+#include <QJsonObject>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
@@ -71,7 +78,7 @@ private slots:
         const auto buttons = window.findChildren<QPushButton *>();
         bool openOut = false;
         for (QPushButton *button : buttons)
-            openOut = openOut || (button->text() == QStringLiteral("Open full stdout") && button->isVisible());
+            openOut = openOut || (button->text() == QStringLiteral("Open full &stdout") && button->isVisible());
         QVERIFY(openOut);
         QVERIFY(!window.cancelButton()->isVisible());
     }
@@ -120,6 +127,115 @@ private slots:
         QVERIFY(!window.outputView()->toPlainText().contains(QStringLiteral("other agent")));
     }
 
+    QString noteText(CommandsWindow &window)
+    {
+        QStringList texts;
+        for (QLabel *label : window.findChildren<QLabel *>())
+            texts << label->text();
+        return texts.join(u'\n');
+    }
+
+    qint64 admitCmd(qint64 id, const QString &cmd)
+    {
+        const Command command = Command::fromJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("cmd")},
+                                                              {QStringLiteral("cmd"), cmd}});
+        return ledger->admit(command, QStringLiteral("claude"), QStringLiteral("agent-id")).row.rowId;
+    }
+
+    void humanLabelsAndRedactedCommandLine()
+    {
+        const qint64 row = admitCmd(41, QStringLiteral("teamai history --token tok-9f8e7d6c5b4a --limit 2"));
+        CommandsWindow window(*ledger, nullptr);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.selectRow(row);
+        const QString details = window.detailsLabel()->text();
+        QVERIFY2(details.contains(QStringLiteral("Command line: <code>teamai history --token ***")), qPrintable(details));
+        QVERIFY(!details.contains(QStringLiteral("9f8e7d6c5b4a")));
+        QVERIFY(details.contains(QStringLiteral("State: Waiting")));
+        QVERIFY(!details.contains(QStringLiteral("pending")));
+        QCOMPARE(window.table()->model()->index(0, CommandsModel::State).data().toString(), QStringLiteral("Waiting"));
+
+        const qint64 rejected = LedgerFixture::finished(*ledger, 42, CommandState::Rejected, {}, {}, QStringLiteral("remote cmd disabled by client"));
+        window.reload();
+        window.selectRow(rejected);
+        const QString refused = window.detailsLabel()->text();
+        QVERIFY2(refused.contains(QStringLiteral("State: Refused")) && refused.contains(QStringLiteral("Delivery: Not run")),
+                 qPrintable(refused));
+        QVERIFY(!refused.contains(QStringLiteral("not_delivered")));
+    }
+
+    void pendingSaysWhyAndWhen()
+    {
+        const qint64 row = admitCmd(51, QStringLiteral("teamai status"));
+        CommandsWindow window(*ledger, nullptr);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        window.selectRow(row);
+        QVERIFY2(noteText(window).contains(QStringLiteral("Waiting for the next sync.")), qPrintable(noteText(window)));
+        window.setNextSync(QDateTime::currentDateTime().addSecs(60));
+        QVERIFY(noteText(window).contains(QStringLiteral("Waiting for the next sync, at ")));
+
+        LedgerFixture::running(*ledger, 52);
+        window.reload();
+        window.selectRow(row);
+        QVERIFY2(noteText(window).contains(QStringLiteral("Queued behind command 52, which is running now")), qPrintable(noteText(window)));
+
+        qputenv("TEAMAI_DISABLE_REMOTE_CMD", "1");
+        window.selectRow(window.model()->commandAt(window.model()->runningRow()).rowId);
+        window.selectRow(row);
+        const QString blocked = noteText(window);
+        qunsetenv("TEAMAI_DISABLE_REMOTE_CMD");
+        QVERIFY2(blocked.contains(QStringLiteral("Blocked by your setting")), qPrintable(blocked));
+    }
+
+    void filterAndSort()
+    {
+        LedgerFixture::finished(*ledger, 9, CommandState::Succeeded);
+        LedgerFixture::finished(*ledger, 300, CommandState::Failed, {}, {}, QStringLiteral("cmd failed: no space left"));
+        LedgerFixture::admit(*ledger, 40, QStringLiteral("install_skill"), QStringLiteral("codex"));
+        CommandsWindow window(*ledger, nullptr);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAbstractItemModel *shown = window.table()->model();
+        QCOMPARE(shown->rowCount(), 3);
+        window.table()->sortByColumn(CommandsModel::Id, Qt::AscendingOrder);
+        QCOMPARE(shown->index(0, CommandsModel::Id).data().toString(), QStringLiteral("9"));
+        QCOMPARE(shown->index(2, CommandsModel::Id).data().toString(), QStringLiteral("300"));
+        window.table()->sortByColumn(CommandsModel::Id, Qt::DescendingOrder);
+        QCOMPARE(shown->index(0, CommandsModel::Id).data().toString(), QStringLiteral("300"));
+
+        window.stateFilter()->setCurrentIndex(window.stateFilter()->findData(QStringLiteral("failed")));
+        QCOMPARE(shown->rowCount(), 1);
+        QVERIFY(window.detailsLabel()->text().contains(QStringLiteral("Command 300")));  // the selection follows
+        window.stateFilter()->setCurrentIndex(0);
+        QTest::keyClicks(window.filterField(), QStringLiteral("codex"));
+        QCOMPARE(shown->rowCount(), 1);
+        QCOMPARE(shown->index(0, CommandsModel::Id).data().toString(), QStringLiteral("40"));
+        window.filterField()->setText(QStringLiteral("nothing matches this"));
+        QCOMPARE(shown->rowCount(), 0);
+        QVERIFY(window.detailsLabel()->text().contains(QStringLiteral("No command matches the filter.")));
+    }
+
+    void theRunningCommandIsSelected()
+    {
+        LedgerFixture::finished(*ledger, 61, CommandState::Succeeded);
+        const qint64 running = LedgerFixture::running(*ledger, 62);
+        LedgerFixture::admit(*ledger, 63);  // newer, on top
+        CommandsWindow window(*ledger, nullptr);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const QModelIndex current = window.table()->selectionModel()->currentIndex();
+        QCOMPARE(current.data(CommandsModel::RowIdRole).toLongLong(), running);
+        QVERIFY(window.detailsLabel()->text().contains(QStringLiteral("Command 62")));
+        // A row the user picks stays picked across reloads.
+        QTest::mouseClick(window.table()->viewport(), Qt::LeftButton, {}, window.table()->visualRect(window.table()->model()->index(0, 0)).center());
+        const qint64 picked = window.table()->selectionModel()->currentIndex().data(CommandsModel::RowIdRole).toLongLong();
+        QVERIFY(picked != running);
+        window.reload();
+        QCOMPARE(window.table()->selectionModel()->currentIndex().data(CommandsModel::RowIdRole).toLongLong(), picked);
+    }
+
     void reloadKeepsTheSelection()
     {
         const qint64 first = LedgerFixture::finished(*ledger, 21, CommandState::Succeeded, "one\n");
@@ -131,7 +247,7 @@ private slots:
         window.reload();
         QCOMPARE(window.model()->rowCount(), 2);
         const QModelIndex current = window.table()->selectionModel()->currentIndex();
-        QCOMPARE(window.model()->data(current, CommandsModel::RowIdRole).toLongLong(), first);
+        QCOMPARE(current.data(CommandsModel::RowIdRole).toLongLong(), first);
         QVERIFY(window.detailsLabel()->text().contains(QStringLiteral("Command 21")));
     }
 };

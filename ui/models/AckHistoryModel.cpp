@@ -1,6 +1,8 @@
 #include "models/AckHistoryModel.h"
 
-#include <QColor>
+#include "models/CommandLabels.h"
+
+#include <QFont>
 
 namespace teamai::ui {
 
@@ -37,7 +39,8 @@ void AckHistoryModel::refresh()
     const int count = m_query.count();
     m_pages.clear();
     m_recent.clear();
-    if (count > m_count) {
+    const bool newestFirst = m_query.filter().sortKey == AckSortKey::Time && !m_query.filter().ascending;
+    if (count > m_count && newestFirst) {
         // New attempts are the newest: they go on top and what is below keeps its place.
         beginInsertRows({}, 0, count - m_count - 1);
         m_count = count;
@@ -94,6 +97,12 @@ void AckHistoryModel::setDeferLoading(bool defer)
         emit dataChanged(index(0, 0), index(m_count - 1, ColumnCount - 1));
 }
 
+AckDetails AckHistoryModel::details(int row) const
+{
+    const AckAttemptRow *attempt = rowAt(row);
+    return attempt ? m_query.details(*attempt) : AckDetails();
+}
+
 const AckAttemptRow *AckHistoryModel::rowAt(int row) const
 {
     if (row < 0 || row >= m_count)
@@ -107,25 +116,28 @@ QVariant AckHistoryModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return {};
-    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != Qt::ForegroundRole)
+    if (role != Qt::DisplayRole && role != Qt::ToolTipRole && role != Qt::FontRole)
         return {};
     if (m_defer && !m_pages.contains(index.row() / kPageSize))
         return role == Qt::DisplayRole && index.column() == Time ? QVariant(QStringLiteral("…")) : QVariant();
     const AckAttemptRow *row = rowAt(index.row());
     if (!row)
         return role == Qt::DisplayRole && index.column() == Time ? QVariant(QStringLiteral("…")) : QVariant();
-    if (role == Qt::ForegroundRole) {
-        if (index.column() == Delivered && !row->delivered)
-            return QColor(0xb9, 0x1c, 0x1c);
-        if (index.column() == Status && row->status == QLatin1String("failed"))
-            return QColor(0xb9, 0x1c, 0x1c);
-        return {};
+    if (role == Qt::FontRole) {
+        // Bold, not a colour of our own: readable in light and dark themes alike.
+        const bool bad = (index.column() == Delivered && !row->delivered)
+            || (index.column() == Status && row->status == QLatin1String("failed"));
+        if (!bad)
+            return {};
+        QFont font;
+        font.setBold(true);
+        return font;
     }
     if (role == Qt::ToolTipRole) {
         if (index.column() == Error) {
             QString tip = row->error;
             if (!row->transportError.isEmpty())
-                tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + QStringLiteral("Delivery: ") + row->transportError;
+                tip += (tip.isEmpty() ? QString() : QStringLiteral("\n")) + tr("Delivery: %1").arg(row->transportError);
             return tip.isEmpty() ? QVariant() : QVariant(tip);
         }
         return {};
@@ -135,9 +147,9 @@ QVariant AckHistoryModel::data(const QModelIndex &index, int role) const
     case CommandId: return row->commandId;
     case Type: return row->type;
     case Agent: return row->agentType;
-    case State: return row->commandState;
-    case Status: return row->status;
-    case Delivered: return row->delivered ? QStringLiteral("yes") : QStringLiteral("no");
+    case State: return stateLabel(row->commandState);
+    case Status: return statusLabel(row->status);
+    case Delivered: return row->delivered ? tr("Yes") : tr("No");
     case Http: return row->httpStatus ? QVariant(*row->httpStatus) : QVariant(QStringLiteral("—"));
     case Error: {
         const QString text = row->error.isEmpty() ? row->transportError : row->error;
@@ -149,22 +161,63 @@ QVariant AckHistoryModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
+QString AckHistoryModel::stateLabel(const QString &stateName)
+{
+    const std::optional<CommandState> state = stateFromName(stateName);
+    return state ? CommandLabels::state(*state) : stateName;
+}
+
+QString AckHistoryModel::statusLabel(const QString &status)
+{
+    if (status == QLatin1String("success"))
+        return tr("Success");
+    if (status == QLatin1String("failed"))
+        return tr("Failed");
+    return status;
+}
+
+AckSortKey AckHistoryModel::sortKeyOf(int column)
+{
+    switch (column) {
+    case CommandId: return AckSortKey::CommandId;
+    case Type: return AckSortKey::Type;
+    case Agent: return AckSortKey::Agent;
+    case State: return AckSortKey::State;
+    case Status: return AckSortKey::Status;
+    case Delivered: return AckSortKey::Delivered;
+    case Http: return AckSortKey::Http;
+    case Error: return AckSortKey::Error;
+    case Version: return AckSortKey::Version;
+    case Retries: return AckSortKey::Attempt;
+    default: return AckSortKey::Time;
+    }
+}
+
+void AckHistoryModel::sort(int column, Qt::SortOrder order)
+{
+    AckHistoryFilter sorted = m_query.filter();
+    sorted.sortKey = sortKeyOf(column);
+    sorted.ascending = order == Qt::AscendingOrder;
+    if (!(sorted == m_query.filter()))
+        setFilter(sorted);
+}
+
 QVariant AckHistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Time: return QStringLiteral("Time");
-    case CommandId: return QStringLiteral("Command");
-    case Type: return QStringLiteral("Type");
-    case Agent: return QStringLiteral("Agent");
-    case State: return QStringLiteral("State");
-    case Status: return QStringLiteral("Ack");
-    case Delivered: return QStringLiteral("Delivered");
-    case Http: return QStringLiteral("HTTP");
-    case Error: return QStringLiteral("Error");
-    case Version: return QStringLiteral("Version");
-    case Retries: return QStringLiteral("Retries");
+    case Time: return tr("Time");
+    case CommandId: return tr("Command");
+    case Type: return tr("Type");
+    case Agent: return tr("Agent");
+    case State: return tr("State");
+    case Status: return tr("Ack");
+    case Delivered: return tr("Delivered");
+    case Http: return tr("HTTP");
+    case Error: return tr("Error");
+    case Version: return tr("Version");
+    case Retries: return tr("Retries");
     }
     return {};
 }

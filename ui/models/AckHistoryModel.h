@@ -33,6 +33,16 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+    /// @brief Sorting runs in SQL (AckHistoryFilter::sortKey): the header's click sets it.
+    void sort(int column, Qt::SortOrder order = Qt::AscendingOrder) override;
+    static AckSortKey sortKeyOf(int column);
+    /// @brief "Succeeded" for "succeeded", "Success" for "success"… (unknown values as they are).
+    static QString stateLabel(const QString &stateName);
+    static QString statusLabel(const QString &status);
+    /// @brief The command, ack, result and attempts behind @p row (read now).
+    AckDetails details(int row) const;
+
+    /// @brief Replaces filters and sort together (the window keeps the sort on filter changes).
     void setFilter(const AckHistoryFilter &filter);
     const AckHistoryFilter &filter() const { return m_query.filter(); }
     /// @brief The table changed: re-count, drop the cache. New rows (newest first) are inserted

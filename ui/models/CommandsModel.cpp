@@ -1,10 +1,13 @@
 #include "models/CommandsModel.h"
 
+#include "models/CommandLabels.h"
 #include "models/LiveRuns.h"
 #include "store/CommandLedger.h"
 
-#include <QColor>
+#include <QFont>
+#include <QGuiApplication>
 #include <QLocale>
+#include <QPalette>
 
 namespace teamai::ui {
 namespace {
@@ -14,18 +17,34 @@ QString timeText(const QDateTime &time)
     return time.isValid() ? time.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")) : QString();
 }
 
-QColor stateColor(CommandState state)
+// No colour of our own (it would be unreadable in some theme): failures are bold, what has not
+// happened yet is in the palette's muted text colour.
+QVariant stateFont(CommandState state)
 {
-    switch (state) {
-    case CommandState::Succeeded: return QColor(0x15, 0x80, 0x3d);
-    case CommandState::Failed:
-    case CommandState::Interrupted: return QColor(0xb9, 0x1c, 0x1c);
-    case CommandState::Rejected: return QColor(0xb4, 0x53, 0x09);
-    case CommandState::Running: return QColor(0x6d, 0x28, 0xd9);
-    case CommandState::Pending:
-    case CommandState::Skipped: break;
+    if (state != CommandState::Failed && state != CommandState::Interrupted && state != CommandState::Rejected)
+        return {};
+    QFont font;
+    font.setBold(true);
+    return font;
+}
+
+QVariant stateForeground(CommandState state)
+{
+    if (state != CommandState::Pending && state != CommandState::Skipped)
+        return {};
+    return QGuiApplication::palette().brush(QPalette::PlaceholderText);
+}
+
+QVariant sortValue(const LedgerCommand &c, int column)
+{
+    switch (column) {
+    case CommandsModel::Id: return c.commandId;
+    case CommandsModel::Received: return c.receivedAt;
+    case CommandsModel::Started: return c.startedAt;
+    case CommandsModel::Finished: return c.finishedAt;
+    case CommandsModel::Exit: return c.exitCode ? QVariant(*c.exitCode) : QVariant(-1);
+    default: return {};
     }
-    return {};
 }
 
 } // namespace
@@ -51,14 +70,14 @@ QString CommandsModel::exitText(const LedgerCommand &c)
 {
     QStringList parts;
     if (c.timedOut)
-        parts << QStringLiteral("timed out");
+        parts << tr("timed out");
     if (c.cancelled)
-        parts << QStringLiteral("cancelled");
+        parts << tr("cancelled");
     if (c.signal)
-        parts << QStringLiteral("exit %1 (signal %2)").arg(c.exitCode.value_or(128 + *c.signal)).arg(*c.signal);
+        parts << tr("exit %1 (signal %2)").arg(c.exitCode.value_or(128 + *c.signal)).arg(*c.signal);
     else if (c.exitCode)
-        parts << QStringLiteral("exit %1").arg(*c.exitCode);
-    return parts.join(QStringLiteral(", "));
+        parts << tr("exit %1").arg(*c.exitCode);
+    return parts.join(tr(", "));
 }
 
 bool CommandsModel::runsHere(int row) const
@@ -79,12 +98,16 @@ QVariant CommandsModel::data(const QModelIndex &index, int role) const
     case RowIdRole: return c.rowId;
     case StateNameRole: return stateName(c.state);
     case RunHereRole: return runsHere(index.row());
-    case Qt::ForegroundRole:
-        if (index.column() == State) {
-            const QColor color = stateColor(c.state);
-            return color.isValid() ? QVariant(color) : QVariant();
-        }
-        return {};
+    case SortRole: {
+        const QVariant value = sortValue(c, index.column());
+        return value.isValid() ? value : data(index, Qt::DisplayRole);
+    }
+    case FilterTextRole:
+        return QStringList{QString::number(c.commandId), c.type, c.agentType, CommandLabels::state(c.state), c.error,
+                           m_commandLines.value(index.row())}
+            .join(u'\n');
+    case Qt::ForegroundRole: return index.column() == State ? stateForeground(c.state) : QVariant();
+    case Qt::FontRole: return index.column() == State ? stateFont(c.state) : QVariant();
     case Qt::ToolTipRole:
         if (index.column() == Error && !c.error.isEmpty())
             return c.error;
@@ -98,13 +121,13 @@ QVariant CommandsModel::data(const QModelIndex &index, int role) const
     }
     switch (index.column()) {
     case Id: return c.commandId;
-    case Type: return c.type.isEmpty() ? QStringLiteral("(none)") : c.type;
+    case Type: return c.type.isEmpty() ? tr("(none)") : c.type;
     case Agent: return c.agentType;
     case State:
         if (c.state == CommandState::Running)
-            return runsHere(index.row()) ? QStringLiteral("running here") : QStringLiteral("running (pid %1)").arg(c.runnerPid);
-        return stateName(c.state);
-    case Delivery: return c.state == CommandState::Pending || c.state == CommandState::Running ? QString() : deliveryName(c.delivery);
+            return runsHere(index.row()) ? tr("Running here") : tr("Running (pid %1)").arg(c.runnerPid);
+        return CommandLabels::state(c.state);
+    case Delivery: return isFinal(c.state) ? CommandLabels::delivery(c.delivery) : QString();
     case Received: return timeText(c.receivedAt);
     case Started: return timeText(c.startedAt);
     case Finished: return timeText(c.finishedAt);
@@ -119,16 +142,16 @@ QVariant CommandsModel::headerData(int section, Qt::Orientation orientation, int
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Id: return QStringLiteral("ID");
-    case Type: return QStringLiteral("Type");
-    case Agent: return QStringLiteral("Agent");
-    case State: return QStringLiteral("State");
-    case Delivery: return QStringLiteral("Delivery");
-    case Received: return QStringLiteral("Received");
-    case Started: return QStringLiteral("Started");
-    case Finished: return QStringLiteral("Finished");
-    case Exit: return QStringLiteral("Exit status");
-    case Error: return QStringLiteral("Error");
+    case Id: return tr("ID");
+    case Type: return tr("Type");
+    case Agent: return tr("Agent");
+    case State: return tr("State");
+    case Delivery: return tr("Delivery");
+    case Received: return tr("Received");
+    case Started: return tr("Started");
+    case Finished: return tr("Finished");
+    case Exit: return tr("Exit status");
+    case Error: return tr("Error");
     }
     return {};
 }
@@ -140,7 +163,10 @@ bool CommandsModel::reload()
     QList<LedgerCommand> rows = m_ledger.history(filter);
     if (rows.isEmpty() && !m_ledger.lastError().isEmpty() && !m_rows.isEmpty())
         return false;
+    QStringList commandLines;  // for the filter; the JSON itself is not kept
+    commandLines.reserve(rows.size());
     for (LedgerCommand &row : rows) {
+        commandLines << CommandLabels::commandLine(row);
         // The table never shows output; details() reads it for the selected row only.
         row.stdoutTail.clear();
         row.stderrTail.clear();
@@ -149,6 +175,7 @@ bool CommandsModel::reload()
     bool sameRows = rows.size() == m_rows.size();
     for (qsizetype i = 0; sameRows && i < rows.size(); ++i)
         sameRows = rows.at(i).rowId == m_rows.at(i).rowId;
+    m_commandLines = std::move(commandLines);
     if (sameRows) {
         m_rows = std::move(rows);
         if (!m_rows.isEmpty())
@@ -166,6 +193,20 @@ std::optional<LedgerCommand> CommandsModel::details(int row) const
     if (row < 0 || row >= m_rows.size())
         return std::nullopt;
     return m_ledger.command(m_rows.at(row).rowId);
+}
+
+int CommandsModel::runningRow() const
+{
+    int found = -1;
+    for (qsizetype i = 0; i < m_rows.size(); ++i) {
+        if (m_rows.at(i).state != CommandState::Running)
+            continue;
+        if (runsHere(int(i)))
+            return int(i);
+        if (found < 0)
+            found = int(i);
+    }
+    return found;
 }
 
 int CommandsModel::rowOf(qint64 rowId) const

@@ -31,6 +31,8 @@ public:
         RowIdRole = Qt::UserRole + 1,  ///< the ledger's row id (qint64)
         StateNameRole,                 ///< "running", "failed"…
         RunHereRole,                   ///< bool: this tray is running it (live output available)
+        SortRole,                      ///< what the column sorts by (numbers and times as such)
+        FilterTextRole,                ///< the text the window's filter field matches
     };
 
     /// @brief @p ledger belongs to the GUI thread; @p live may be null (no live runs).
@@ -52,6 +54,8 @@ public:
     int rowOf(qint64 rowId) const;
     /// @brief True when this tray runs the command of @p row (so live output exists).
     bool runsHere(int row) const;
+    /// @brief The row of the command running now (this tray's first), or -1.
+    int runningRow() const;
 
     /// @brief "exit 0", "signal 9", "timed out (signal 15)", "cancelled"… or empty.
     static QString exitText(const LedgerCommand &command);
@@ -60,6 +64,7 @@ private:
     CommandLedger &m_ledger;
     const LiveRuns *m_live;
     QList<LedgerCommand> m_rows;
+    QStringList m_commandLines;  // the redacted command line of each row, empty when it has none
 };
 
 } // namespace teamai::ui

@@ -470,9 +470,13 @@ void TrayController::showCommands()
             if (m_worker)
                 m_worker->cancelRunning();
         });
+        // A pending command says when the next sync will run it.
+        connect(m_scheduler.get(), &SyncScheduler::stateChanged, m_commandsWindow,
+                [this] { m_commandsWindow->setNextSync(m_scheduler->nextSyncAt()); });
     } else {
         m_commandsWindow->reload();
     }
+    m_commandsWindow->setNextSync(m_scheduler->nextSyncAt());
     raise(m_commandsWindow);
 }
 

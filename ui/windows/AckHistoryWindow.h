@@ -12,8 +12,11 @@
 class QCheckBox;
 class QComboBox;
 class QDateEdit;
+class QLayout;
 class QLabel;
 class QLineEdit;
+class QMessageBox;
+class QPlainTextEdit;
 class QPushButton;
 class QTableView;
 class QThread;
@@ -28,8 +31,10 @@ namespace teamai::ui {
 class AckHistoryModel;
 
 /// @brief The admin's view of every ack attempt: command id, type, status, error, version, HTTP
-/// result, time, retries; filters by command state, type and date range; text search; export of
-/// what the filters select to CSV or JSON. The table is lazy (AckHistoryModel), so it opens and
+/// result, time, retries; sorting by any column (in SQL); filters by command state, type, agent
+/// and date range; text search; a details pane for the selected row (the command JSON, every
+/// attempt of its ack, the result); export of what the filters select to CSV or JSON, after a
+/// confirmation. The table is lazy (AckHistoryModel), so it opens and
 /// scrolls at the same speed with a million rows as with ten. Exports run on their own thread
 /// with their own database connection, so the window stays responsive.
 class AckHistoryWindow : public QWidget
@@ -43,6 +48,10 @@ public:
     QTableView *table() const { return m_table; }
     QComboBox *stateFilter() const { return m_state; }
     QComboBox *typeFilter() const { return m_type; }
+    QComboBox *agentFilter() const { return m_agent; }
+    QPlainTextEdit *detailsView() const { return m_details; }
+    /// @brief The open "Export N rows to …?" question, or null.
+    QMessageBox *exportConfirmation() const;
     QLineEdit *searchField() const { return m_search; }
     QCheckBox *fromEnabled() const { return m_useFrom; }
     QCheckBox *toEnabled() const { return m_useTo; }
@@ -56,6 +65,11 @@ public:
     /// @brief Exports what the filters select to @p path on a worker thread; exportFinished()
     /// follows. False when an export is already running.
     bool startExport(const QString &path, AckHistoryQuery::Format format);
+    /// @brief Asks (window-modal, not blocking) whether to export to @p path; startExport()
+    /// runs only when the user confirms.
+    void requestExport(const QString &path, AckHistoryQuery::Format format);
+    /// @brief Documents (or HOME when there is none) / teamai-ack-history-YYYY-MM-DD.csv|json.
+    static QString defaultExportPath(AckHistoryQuery::Format format);
     bool isExporting() const { return m_exportThread != nullptr; }
 
 public slots:
@@ -72,12 +86,19 @@ private:
     void fillFilterChoices();
     void updateCount();
     void chooseExport(AckHistoryQuery::Format format);
+    QLayout *buildFilters();
+    void setUpTable();
+    void connectControls();
+    void showDetails();
 
     LedgerDatabase &m_database;
     AckHistoryModel *m_model;
     QTableView *m_table;
     QComboBox *m_state;
     QComboBox *m_type;
+    QComboBox *m_agent;
+    QPlainTextEdit *m_details;
+    QPointer<QMessageBox> m_confirm;
     QCheckBox *m_useFrom;
     QDateEdit *m_from;
     QCheckBox *m_useTo;

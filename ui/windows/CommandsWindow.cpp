@@ -1,13 +1,19 @@
 #include "windows/CommandsWindow.h"
 
+#include "config/RemoteCommandGate.h"
+#include "models/CommandLabels.h"
+#include "models/CommandsFilterModel.h"
 #include "models/CommandsModel.h"
 #include "models/LiveRuns.h"
 #include "tray/TrayIconFactory.h"
+#include "windows/WindowFit.h"
 
 #include <QDesktopServices>
+#include <QComboBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QScrollBar>
@@ -24,13 +30,13 @@ QString outputText(const QByteArray &out, const QByteArray &err, bool outTruncat
 {
     QString text;
     if (!out.isEmpty() || err.isEmpty()) {
-        text += outTruncated ? QStringLiteral("── stdout (last part) ──\n") : QStringLiteral("── stdout ──\n");
+        text += outTruncated ? CommandsWindow::tr("── stdout (last part) ──") + u'\n' : CommandsWindow::tr("── stdout ──") + u'\n';
         text += QString::fromUtf8(out);
     }
     if (!err.isEmpty()) {
         if (!text.isEmpty() && !text.endsWith(u'\n'))
             text += u'\n';
-        text += errTruncated ? QStringLiteral("── stderr (last part) ──\n") : QStringLiteral("── stderr ──\n");
+        text += errTruncated ? CommandsWindow::tr("── stderr (last part) ──") + u'\n' : CommandsWindow::tr("── stderr ──") + u'\n';
         text += QString::fromUtf8(err);
     }
     return text;
@@ -49,35 +55,30 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, LiveRuns *live, QWidget *p
     , m_ledger(ledger)
     , m_live(live)
     , m_model(new CommandsModel(ledger, live, this))
+    , m_proxy(new CommandsFilterModel(this))
+    , m_filterText(new QLineEdit)
+    , m_filterState(new QComboBox)
     , m_table(new QTableView)
     , m_details(new QLabel)
     , m_outputNote(new QLabel)
     , m_output(new QPlainTextEdit)
-    , m_cancel(new QPushButton(QStringLiteral("Cancel command")))
-    , m_openOut(new QPushButton(QStringLiteral("Open full stdout")))
-    , m_openErr(new QPushButton(QStringLiteral("Open full stderr")))
+    , m_cancel(new QPushButton(tr("&Cancel command")))
+    , m_openOut(new QPushButton(tr("Open full &stdout")))
+    , m_openErr(new QPushButton(tr("Open full std&err")))
 {
-    setWindowTitle(QStringLiteral("TeamAI Agent — Commands"));
+    setWindowTitle(tr("TeamAI Agent — Commands"));
     setWindowIcon(TrayIconFactory::appIcon());
-    resize(1160, 640);
+    addCloseShortcut(this);
 
-    m_table->setModel(m_model);
-    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
-    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
-    m_table->setAlternatingRowColors(true);
-    m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
-    m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setWordWrap(false);
-    const int widths[] = {55, 130, 80, 105, 95, 135, 135, 135, 90};
-    for (int column = 0; column < int(std::size(widths)); ++column)
-        m_table->setColumnWidth(column, widths[column]);
+    setUpTable();
 
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_details->setTextFormat(Qt::RichText);
     m_details->setWordWrap(true);
     m_details->setAlignment(Qt::AlignTop | Qt::AlignLeft);
     m_outputNote->setWordWrap(true);
     m_output->setReadOnly(true);
+    m_output->setAccessibleName(tr("Command output"));
     m_output->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_output->setMaximumBlockCount(20000);
     QFont mono = QFont(QStringLiteral("monospace"));
@@ -103,13 +104,44 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, LiveRuns *live, QWidget *p
     splitter->addWidget(detailPane);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 2);
+    buildFilters();
     m_layout->addWidget(splitter);
 
-    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, &CommandsWindow::showSelected);
+    connectSignals();
+    reload();
+    fitToScreen(this, QSize(1160, 640));
+}
+
+void CommandsWindow::setUpTable()
+{
+    m_proxy->setSourceModel(m_model);
+    m_table->setModel(m_proxy);
+    m_table->setAccessibleName(tr("Commands"));
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setAlternatingRowColors(true);
+    m_table->setSortingEnabled(true);
+    m_table->sortByColumn(CommandsModel::Received, Qt::DescendingOrder);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setWordWrap(false);
+    const int widths[] = {55, 130, 80, 105, 95, 135, 135, 135, 90};
+    for (int column = 0; column < int(std::size(widths)); ++column)
+        m_table->setColumnWidth(column, widths[column]);
+}
+
+void CommandsWindow::connectSignals()
+{
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this] {
+        if (!m_selecting)
+            m_userSelected = true;
+        showSelected();
+    });
     connect(m_model, &QAbstractItemModel::modelReset, this, [this] { showSelected(); });
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_cancel->setEnabled(false);
-        m_cancel->setText(QStringLiteral("Cancelling…"));
+        m_cancel->setText(tr("Cancelling…"));
         emit cancelRequested();
     });
     // Only the user's own scrolling (not ours, not new text) stops or resumes following.
@@ -121,19 +153,53 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, LiveRuns *live, QWidget *p
     connect(m_openErr, &QPushButton::clicked, this, [this] { openSpill(true); });
     if (m_live) {
         connect(m_live, &LiveRuns::outputAppended, this, &CommandsWindow::onOutput);
-        connect(m_live, &LiveRuns::runStarted, this, &CommandsWindow::reload);
+        connect(m_live, &LiveRuns::runStarted, this, [this] {
+            m_userSelected = false;  // a new run: show it
+            reload();
+        });
         connect(m_live, &LiveRuns::runFinished, this, &CommandsWindow::reload);
     }
-    reload();
+}
+
+void CommandsWindow::buildFilters()
+{
+    m_filterText->setPlaceholderText(tr("Id, type, agent, error or command line"));
+    m_filterText->setClearButtonEnabled(true);
+    m_filterState->addItem(tr("Any state"), QString());
+    for (const CommandState state : {CommandState::Pending, CommandState::Running, CommandState::Succeeded, CommandState::Failed,
+                                     CommandState::Rejected, CommandState::Skipped, CommandState::Interrupted})
+        m_filterState->addItem(CommandLabels::state(state), stateName(state));
+    auto *textLabel = new QLabel(tr("&Filter:"));
+    textLabel->setBuddy(m_filterText);
+    auto *stateLabel = new QLabel(tr("S&tate:"));
+    stateLabel->setBuddy(m_filterState);
+    auto *row = new QHBoxLayout;
+    row->addWidget(textLabel);
+    row->addWidget(m_filterText, 1);
+    row->addWidget(stateLabel);
+    row->addWidget(m_filterState);
+    m_layout->addLayout(row);
+    connect(m_filterText, &QLineEdit::textChanged, this, [this](const QString &text) {
+        m_proxy->setTextFilter(text);
+        selectRow(selectedRowId());
+    });
+    connect(m_filterState, &QComboBox::currentIndexChanged, this, [this] {
+        m_proxy->setStateFilter(m_filterState->currentData().toString());
+        selectRow(selectedRowId());
+    });
 }
 
 CommandsWindow::~CommandsWindow() = default;
 
 void CommandsWindow::showAppControls(const QList<QAction *> &actions, const QString &notice)
 {
+    // The palette's tooltip colours stand out from the window in light and dark themes alike.
     auto *banner = new QLabel(notice);
     banner->setWordWrap(true);
-    banner->setStyleSheet(QStringLiteral("background: #fef3c7; color: #78350f; padding: 6px; border-radius: 4px"));
+    banner->setAutoFillBackground(true);
+    banner->setBackgroundRole(QPalette::ToolTipBase);
+    banner->setForegroundRole(QPalette::ToolTipText);
+    banner->setMargin(6);
     auto *bar = new QHBoxLayout;
     for (QAction *action : actions) {
         auto *button = new QToolButton;
@@ -149,42 +215,85 @@ void CommandsWindow::showAppControls(const QList<QAction *> &actions, const QStr
 qint64 CommandsWindow::selectedRowId() const
 {
     const QModelIndex current = m_table->selectionModel()->currentIndex();
-    return current.isValid() ? m_model->data(current, CommandsModel::RowIdRole).toLongLong() : 0;
+    return current.isValid() ? current.data(CommandsModel::RowIdRole).toLongLong() : 0;
 }
 
 void CommandsWindow::reload()
 {
-    const qint64 selected = selectedRowId();
+    qint64 selected = selectedRowId();
     m_model->reload();
+    const int running = m_model->runningRow();
+    if (!m_userSelected && running >= 0)
+        selected = m_model->commandAt(running).rowId;
     selectRow(selected);
+}
+
+void CommandsWindow::setNextSync(const QDateTime &when)
+{
+    m_nextSync = when;
+    showSelected();
 }
 
 void CommandsWindow::selectRow(qint64 rowId)
 {
-    int row = rowId ? m_model->rowOf(rowId) : -1;
-    if (row < 0 && m_model->rowCount() > 0)
-        row = 0;
-    if (row < 0) {
+    const int sourceRow = rowId ? m_model->rowOf(rowId) : -1;
+    QModelIndex index = sourceRow >= 0 ? m_proxy->mapFromSource(m_model->index(sourceRow, 0)) : QModelIndex();
+    if (!index.isValid() && m_proxy->rowCount() > 0)
+        index = m_proxy->index(0, 0);
+    if (!index.isValid()) {
+        m_selecting = true;
+        m_table->selectionModel()->clear();
+        m_selecting = false;
         showSelected();
         return;
     }
-    const QModelIndex index = m_model->index(row, 0);
-    if (m_table->selectionModel()->currentIndex().row() != row)
+    if (m_table->selectionModel()->currentIndex().row() != index.row()) {
+        m_selecting = true;
         m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
-    else
+        m_selecting = false;
+        m_table->scrollTo(index);
+    } else {
         showSelected();  // same row, new data
+    }
+}
+
+QString CommandsWindow::detailsHtml(const LedgerCommand &c) const
+{
+    QStringList lines;
+    const QString type = c.type.isEmpty() ? tr("(no type)") : c.type;
+    lines << tr("<b>Command %1</b> — %2 for <b>%3</b>").arg(c.commandId).arg(type.toHtmlEscaped(), c.agentType.toHtmlEscaped());
+    const QString commandLine = CommandLabels::commandLine(c);
+    if (!commandLine.isEmpty())
+        lines << tr("Command line: <code>%1</code>").arg(commandLine.toHtmlEscaped());
+    lines << tr("State: %1").arg(CommandLabels::state(c.state).toHtmlEscaped());
+    if (isFinal(c.state))
+        lines << tr("Delivery: %1").arg(CommandLabels::delivery(c.delivery).toHtmlEscaped());
+    if (!c.ackState.isEmpty())
+        lines << (c.ackAttempts == 1 ? tr("Result sent to the backend: %1 (1 attempt)").arg(CommandLabels::ack(c.ackState).toHtmlEscaped())
+                                     : tr("Result sent to the backend: %1 (%2 attempts)").arg(CommandLabels::ack(c.ackState).toHtmlEscaped()).arg(c.ackAttempts));
+    lines << tr("Received %1 · started %2 · finished %3").arg(timeText(c.receivedAt), timeText(c.startedAt), timeText(c.finishedAt));
+    const QString exit = CommandsModel::exitText(c);
+    if (!exit.isEmpty())
+        lines << tr("Exit status: %1").arg(exit.toHtmlEscaped());
+    if (!c.error.isEmpty())
+        lines << tr("<b>Error:</b> %1").arg(c.error.toHtmlEscaped());
+    if (!c.detail.isEmpty())
+        lines << tr("Detail: %1").arg(c.detail.toHtmlEscaped());
+    return lines.join(QStringLiteral("<br>"));
 }
 
 void CommandsWindow::showSelected()
 {
-    const int row = m_table->selectionModel()->currentIndex().row();
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    const int row = current.isValid() ? m_proxy->mapToSource(current).row() : -1;
     const std::optional<LedgerCommand> command = m_model->details(row);
     m_outSpill.clear();
     m_errSpill.clear();
     if (!command) {
         m_shownCommand = 0;
         m_shownLive = false;
-        m_details->setText(m_model->rowCount() == 0 ? QStringLiteral("No commands yet. Commands the backend pushes appear here.") : QString());
+        m_details->setText(m_model->rowCount() == 0 ? tr("No commands yet. Commands the backend pushes appear here.")
+                           : m_proxy->rowCount() == 0 ? tr("No command matches the filter.") : QString());
         m_outputNote->clear();
         m_output->clear();
         m_cancel->hide();
@@ -193,64 +302,60 @@ void CommandsWindow::showSelected()
         return;
     }
     const LedgerCommand &c = *command;
-    QStringList lines;
-    lines << QStringLiteral("<b>Command %1</b> — %2 for <b>%3</b>").arg(c.commandId).arg((c.type.isEmpty() ? QStringLiteral("(no type)") : c.type).toHtmlEscaped(), c.agentType.toHtmlEscaped());
-    QString state = stateName(c.state);
-    if (isFinal(c.state))
-        state += QStringLiteral(" · delivery: %1").arg(deliveryName(c.delivery));
-    if (!c.ackState.isEmpty())
-        state += QStringLiteral(" · ack %1 (%2 attempt%3)").arg(c.ackState).arg(c.ackAttempts).arg(c.ackAttempts == 1 ? QString() : QStringLiteral("s"));
-    lines << QStringLiteral("State: %1").arg(state.toHtmlEscaped());
-    lines << QStringLiteral("Received %1 · started %2 · finished %3").arg(timeText(c.receivedAt), timeText(c.startedAt), timeText(c.finishedAt));
-    const QString exit = CommandsModel::exitText(c);
-    if (!exit.isEmpty())
-        lines << QStringLiteral("Exit status: %1").arg(exit.toHtmlEscaped());
-    if (!c.error.isEmpty())
-        lines << QStringLiteral("Error: <span style='color:#b91c1c'>%1</span>").arg(c.error.toHtmlEscaped());
-    if (!c.detail.isEmpty())
-        lines << QStringLiteral("Detail: %1").arg(c.detail.toHtmlEscaped());
-    m_details->setText(lines.join(QStringLiteral("<br>")));
-
+    m_details->setText(detailsHtml(c));
     const bool sameCommand = m_shownCommand == c.commandId && m_shownAgent == c.agentType;
     m_shownAgent = c.agentType;
     m_shownCommand = c.commandId;
+    if (!showLive(c, sameCommand))
+        showRecorded(c);
+}
+
+bool CommandsWindow::showLive(const LedgerCommand &c, bool sameCommand)
+{
     const LiveRuns::Run *run = m_live ? m_live->find(c.agentType, c.commandId) : nullptr;
     const bool liveHere = run && run->running && c.state == CommandState::Running;
     m_cancel->setVisible(liveHere);
-    if (liveHere && !sameCommand) {
+    if (!liveHere) {
+        m_shownLive = false;
+        return false;
+    }
+    if (!sameCommand) {
         m_cancel->setEnabled(true);
-        m_cancel->setText(QStringLiteral("Cancel command"));
+        m_cancel->setText(tr("&Cancel command"));
     }
+    m_outputNote->setText(tr("Running here (pid %1): output appears as it is printed.").arg(run->pid));
+    if (!sameCommand || !m_shownLive) {
+        m_output->setPlainText(outputText(run->out, run->err, run->outTruncated, run->errTruncated));
+        m_followOutput = true;
+        m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());
+    }
+    m_shownLive = true;
+    m_openOut->hide();
+    m_openErr->hide();
+    return true;
+}
 
-    if (liveHere) {
-        m_outputNote->setText(QStringLiteral("Running here (pid %1): output appears as it is printed.").arg(run->pid));
-        if (!sameCommand || !m_shownLive) {
-            m_output->setPlainText(outputText(run->out, run->err, run->outTruncated, run->errTruncated));
-            m_followOutput = true;
-            m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());
-        }
-        m_shownLive = true;
-        m_openOut->hide();
-        m_openErr->hide();
-        return;
-    }
-    m_shownLive = false;
+void CommandsWindow::showRecorded(const LedgerCommand &c)
+{
     if (c.state == CommandState::Running) {
-        m_outputNote->setText(QStringLiteral("Running in another agent process (pid %1). Its output is only visible to that "
-                                             "process; it will show here once the command has finished.")
+        m_outputNote->setText(tr("Running in another agent process (pid %1). Its output is only visible to that "
+                                 "process; it will show here once the command has finished.")
                                   .arg(c.runnerPid));
         m_output->clear();
     } else if (c.state == CommandState::Pending) {
-        m_outputNote->setText(QStringLiteral("Waiting to run."));
+        PendingContext context;
+        context.remoteCommandsAllowed = RemoteCommandGate::evaluate().allowed;
+        context.nextSync = m_nextSync;
+        const int running = m_model->runningRow();
+        context.runningCommandId = running >= 0 ? m_model->commandAt(running).commandId : 0;
+        m_outputNote->setText(pendingReason(c, context));
         m_output->clear();
     } else if (c.stdoutTail.isEmpty() && c.stderrTail.isEmpty()) {
-        m_outputNote->setText(c.delivery == Delivery::Delivered ? QStringLiteral("It printed nothing.")
-                                                                : QStringLiteral("Nothing ran, so there is no output."));
+        m_outputNote->setText(c.delivery == Delivery::Delivered ? tr("It printed nothing.") : tr("Nothing ran, so there is no output."));
         m_output->clear();
     } else {
         const bool spilled = !c.stdoutSpill.isEmpty() || !c.stderrSpill.isEmpty();
-        m_outputNote->setText(spilled ? QStringLiteral("The end of the output is shown; open the full output below.")
-                                      : QStringLiteral("Output:"));
+        m_outputNote->setText(spilled ? tr("The end of the output is shown; open the full output below.") : tr("Output:"));
         m_output->setPlainText(outputText(c.stdoutTail, c.stderrTail, !c.stdoutSpill.isEmpty(), !c.stderrSpill.isEmpty()));
     }
     m_outSpill = c.stdoutSpill;

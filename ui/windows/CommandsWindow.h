@@ -1,9 +1,14 @@
 #pragma once
 
+#include "store/LedgerTypes.h"
+
+#include <QDateTime>
 #include <QWidget>
 
 class QAction;
+class QComboBox;
 class QLabel;
+class QLineEdit;
 class QVBoxLayout;
 class QPlainTextEdit;
 class QPushButton;
@@ -15,6 +20,7 @@ class CommandLedger;
 
 namespace teamai::ui {
 
+class CommandsFilterModel;
 class CommandsModel;
 class LiveRuns;
 
@@ -23,6 +29,8 @@ class LiveRuns;
 /// process (a hook, `teamai sync`) shows as running without output — only the process running it
 /// sees its output; a finished one shows its output tails and opens the full spill files.
 /// It re-reads the ledger when reload() is called (the tray connects LedgerWatcher to it).
+/// The table sorts by any column and filters by text and state; with nothing chosen, the
+/// running command is selected. A pending command says why it waits and when it will run.
 class CommandsWindow : public QWidget
 {
     Q_OBJECT
@@ -31,6 +39,10 @@ public:
     ~CommandsWindow() override;
 
     CommandsModel *model() const { return m_model; }
+    /// @brief What the table shows: model() sorted and filtered.
+    CommandsFilterModel *proxy() const { return m_proxy; }
+    QLineEdit *filterField() const { return m_filterText; }
+    QComboBox *stateFilter() const { return m_filterState; }
     QTableView *table() const { return m_table; }
     QPlainTextEdit *outputView() const { return m_output; }
     QPushButton *cancelButton() const { return m_cancel; }
@@ -45,6 +57,8 @@ public:
 
 public slots:
     void reload();
+    /// @brief When the tray syncs next (a pending command waits for it); invalid when unknown.
+    void setNextSync(const QDateTime &when);
 
 signals:
     /// @brief The user asked to cancel the command this tray runs.
@@ -52,6 +66,12 @@ signals:
 
 private:
     void showSelected();
+    void buildFilters();
+    void setUpTable();
+    void connectSignals();
+    QString detailsHtml(const LedgerCommand &command) const;
+    bool showLive(const LedgerCommand &command, bool sameCommand);
+    void showRecorded(const LedgerCommand &command);
     void onOutput(const QString &agentType, qint64 commandId, const QByteArray &out, const QByteArray &err);
     qint64 selectedRowId() const;
     void openSpill(bool stderrStream);
@@ -60,6 +80,9 @@ private:
     CommandLedger &m_ledger;
     LiveRuns *m_live;
     CommandsModel *m_model;
+    CommandsFilterModel *m_proxy;
+    QLineEdit *m_filterText;
+    QComboBox *m_filterState;
     QTableView *m_table;
     QLabel *m_details;
     QLabel *m_outputNote;
@@ -70,6 +93,9 @@ private:
     QString m_shownAgent;
     qint64 m_shownCommand = 0;
     bool m_shownLive = false;
+    bool m_userSelected = false;  // the user picked a row: reloads keep it instead of the running one
+    bool m_selecting = false;     // we are moving the selection, not the user
+    QDateTime m_nextSync;
     bool m_followOutput = true;  // keep the end of live output in view until the user scrolls up
     QString m_outSpill;
     QString m_errSpill;

@@ -1,11 +1,15 @@
 // AckHistoryQuery: counts and pages (from both ends), each filter and their combination, the text
 // search (substring, exact command id, escaping), distinct values, and CSV / JSON export contents.
+// Issue 16 item 6: sorting by every column both ways (pages, seeks and search results agree with
+// a sort done here), the agent filter, and the details of one ack (command, attempts, result).
 
 #include "store/AckHistoryQuery.h"
+#include "store/CommandLedger.h"
 #include "store/SqliteQuery.h"
 #include "store/LedgerDatabase.h"
 
 #include "../AckFixture.h"
+#include "../LedgerFixture.h"
 #include "TestEnvironment.h"
 
 #include <QBuffer>
@@ -20,6 +24,47 @@ using teamai::test::AckFixture;
 namespace {
 const QDateTime kStart = QDateTime(QDate(2026, 1, 1), QTime(0, 0), Qt::UTC);
 constexpr int kRows = 1000;
+
+// The sort value of @p row as the admin history defines it, computed here independently.
+QVariant keyOf(const AckAttemptRow &row, AckSortKey key)
+{
+    switch (key) {
+    case AckSortKey::Time: return row.attemptedAt.toMSecsSinceEpoch();
+    case AckSortKey::CommandId: return row.commandId;
+    case AckSortKey::Type: return row.type;
+    case AckSortKey::Agent: return row.agentType;
+    case AckSortKey::State: return row.commandState;
+    case AckSortKey::Status: return row.status;
+    case AckSortKey::Delivered: return int(row.delivered);
+    case AckSortKey::Http: return row.httpStatus.value_or(0);
+    case AckSortKey::Error: return row.error.isEmpty() ? row.transportError : row.error;
+    case AckSortKey::Version: return row.version;
+    case AckSortKey::Attempt: return row.attemptNumber;
+    }
+    return {};
+}
+
+// -1, 0, 1 for (key, [time,] attempt id), the way SQLite compares integers and (BINARY) text.
+int compareRows(const AckAttemptRow &a, const AckAttemptRow &b, AckSortKey key)
+{
+    const QVariant x = keyOf(a, key);
+    const QVariant y = keyOf(b, key);
+    int c = 0;
+    if (x.typeId() == QMetaType::QString)
+        c = x.toString().toUtf8().compare(y.toString().toUtf8());
+    else
+        c = x.toLongLong() < y.toLongLong() ? -1 : x.toLongLong() > y.toLongLong() ? 1 : 0;
+    // Type and state break ties by time (their index's order), then every key by attempt id.
+    if (c == 0 && (key == AckSortKey::Type || key == AckSortKey::State))
+        c = a.attemptedAt < b.attemptedAt ? -1 : a.attemptedAt > b.attemptedAt ? 1 : 0;
+    if (c == 0)
+        c = a.attemptId < b.attemptId ? -1 : a.attemptId > b.attemptId ? 1 : 0;
+    return c < 0 ? -1 : c > 0 ? 1 : 0;
+}
+
+const QList<AckSortKey> kAllKeys = {AckSortKey::Time, AckSortKey::CommandId, AckSortKey::Type, AckSortKey::Agent,
+                                    AckSortKey::State, AckSortKey::Status, AckSortKey::Delivered, AckSortKey::Http,
+                                    AckSortKey::Error, AckSortKey::Version, AckSortKey::Attempt};
 
 int brute(const std::function<bool(int)> &match)
 {
@@ -98,6 +143,112 @@ private slots:
             }
         }
         QCOMPARE(seen, kRows);
+    }
+
+    void sortByEveryColumnBothWays()
+    {
+        AckHistoryQuery all(*database);
+        QList<AckAttemptRow> expected = all.page(0, kRows);
+        QCOMPARE(expected.size(), kRows);
+        for (const AckSortKey key : kAllKeys) {
+            for (const bool ascending : {true, false}) {
+                const QByteArray what = QByteArray::number(int(key)) + QByteArray(ascending ? " ascending" : " descending");
+                std::sort(expected.begin(), expected.end(), [key, ascending](const AckAttemptRow &a, const AckAttemptRow &b) {
+                    return compareRows(a, b, key) == (ascending ? -1 : 1);
+                });
+                AckHistoryFilter filter;
+                filter.sortKey = key;
+                filter.ascending = ascending;
+                AckHistoryQuery query(*database);
+                query.setFilter(filter);
+                // Pages by offset (the second half read from the other end) …
+                QList<AckAttemptRow> paged;
+                for (int offset = 0; offset < kRows; offset += 150)
+                    paged += query.page(offset, 150);
+                // … and by seeking on from the last row read, both ways.
+                QList<AckAttemptRow> sought = query.page(0, 100);
+                while (sought.size() < kRows) {
+                    const QList<AckAttemptRow> next = query.pageAfter(sought.constLast(), 100);
+                    QVERIFY2(!next.isEmpty(), what.constData());
+                    sought += next;
+                }
+                const QList<AckAttemptRow> before = query.pageBefore(sought.at(500), 100);
+                QCOMPARE(before.size(), 100);
+                for (int i = 0; i < kRows; ++i) {
+                    QVERIFY2(paged.at(i).attemptId == expected.at(i).attemptId, QByteArray(what + " page row " + QByteArray::number(i)).constData());
+                    QVERIFY2(sought.at(i).attemptId == expected.at(i).attemptId, QByteArray(what + " seek row " + QByteArray::number(i)).constData());
+                }
+                for (int i = 0; i < 100; ++i)
+                    QCOMPARE(before.at(i).attemptId, expected.at(400 + i).attemptId);
+            }
+        }
+    }
+
+    void searchResultsFollowTheSort()
+    {
+        AckHistoryFilter filter;
+        filter.text = QStringLiteral("exit 1");  // every failed row
+        filter.sortKey = AckSortKey::CommandId;
+        filter.ascending = true;
+        AckHistoryQuery query(*database);
+        query.setFilter(filter);
+        const QList<AckAttemptRow> rows = query.page(0, kRows);
+        QCOMPARE(rows.size(), brute([](int i) { return AckFixture::stateOf(i) == QLatin1String("failed"); }));
+        for (qsizetype i = 1; i < rows.size(); ++i)
+            QCOMPARE(compareRows(rows.at(i - 1), rows.at(i), AckSortKey::CommandId), -1);
+    }
+
+    void agentFilter()
+    {
+        AckHistoryFilter filter;
+        filter.agentType = QStringLiteral("codex");
+        AckHistoryQuery query(*database);
+        query.setFilter(filter);
+        QCOMPARE(query.count(), brute([](int i) { return i % 3 == 0; }));
+        for (const AckAttemptRow &row : query.page(0, 200))
+            QCOMPARE(row.agentType, QStringLiteral("codex"));
+        filter.commandState = QStringLiteral("rejected");
+        query.setFilter(filter);
+        QCOMPARE(query.count(), brute([](int i) { return i % 3 == 0 && AckFixture::stateOf(i) == QLatin1String("rejected"); }));
+    }
+
+    void detailsOfOneAck()
+    {
+        CommandLedger ledger(*database);
+        test::LedgerFixture::finished(ledger, 77, CommandState::Failed, "partial out\n", "it broke\n", QStringLiteral("cmd failed: it broke"));
+        std::optional<OutboxAck> ack;
+        for (const OutboxAck &due : ledger.dueAcks(false)) {
+            if (due.commandId == 77)
+                ack = due;
+        }
+        QVERIFY(ack);
+        ledger.recordAckAttempt(*ack, 0, QStringLiteral("connection refused"), false);
+        ack = ledger.undeliveredAck(ack->ackId);
+        QVERIFY(ack);
+        ledger.recordAckAttempt(*ack, 200, QString(), true);
+
+        AckHistoryQuery query(*database);
+        const QList<AckAttemptRow> newest = query.page(0, 2);  // the fixture's rows are all older
+        QCOMPARE(newest.size(), 2);
+        QCOMPARE(newest.at(0).commandId, 77);
+        const AckDetails details = query.details(newest.at(0));
+        QVERIFY(details.found);
+        QVERIFY2(details.commandJson.contains(QStringLiteral("\"id\":77")), qPrintable(details.commandJson));
+        QVERIFY(details.ackPayload.contains(QStringLiteral("cmd failed: it broke")));
+        QCOMPARE(details.attempts.size(), 2);
+        QCOMPARE(details.attempts.at(0).attemptNumber, 1);
+        QVERIFY(!details.attempts.at(0).delivered);
+        QCOMPARE(details.attempts.at(0).transportError, QStringLiteral("connection refused"));
+        QVERIFY(details.attempts.at(1).delivered);
+        QCOMPARE(details.attempts.at(1).httpStatus, 200);
+        QCOMPARE(details.commandState, QStringLiteral("failed"));
+        QCOMPARE(details.delivery, QStringLiteral("delivered"));
+        QCOMPARE(details.exitCode, 3);
+        QCOMPARE(details.commandError, QStringLiteral("cmd failed: it broke"));
+        QCOMPARE(details.stdoutTail, QByteArray("partial out\n"));
+        QCOMPARE(details.stderrTail, QByteArray("it broke\n"));
+        // A fixture row has no ack behind it: nothing found, nothing invented.
+        QVERIFY(!query.details(query.page(5, 1).at(0)).found);
     }
 
     void filtersAndTheirCombination()

@@ -1,0 +1,152 @@
+// The Commands and Ack history windows at QT_SCALE_FACTOR=2 (issue 16 item 7 for the windows of
+// items 5-6): their first size fits the screen's available geometry, Ctrl+W closes them, every
+// input has an accessible name or a label buddy, and every push button has a mnemonic.
+
+#include "windows/AckHistoryWindow.h"
+#include "windows/CommandsWindow.h"
+
+#include "AckFixture.h"
+#include "TestEnvironment.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+
+#include <QAbstractSpinBox>
+#include <QApplication>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QScreen>
+#include <QTemporaryDir>
+#include <QTableView>
+#include <QtTest>
+
+using namespace teamai;
+using namespace teamai::ui;
+
+namespace {
+
+// Inputs the user reaches with the keyboard; the line edit inside a spin box belongs to it.
+QList<QWidget *> inputsOf(QWidget *window)
+{
+    QList<QWidget *> inputs;
+    for (QWidget *widget : window->findChildren<QWidget *>()) {
+        if (qobject_cast<QAbstractSpinBox *>(widget->parentWidget()) || qobject_cast<QComboBox *>(widget->parentWidget()))
+            continue;
+        if (qobject_cast<QLineEdit *>(widget) || qobject_cast<QComboBox *>(widget) || qobject_cast<QAbstractSpinBox *>(widget)
+            || qobject_cast<QPlainTextEdit *>(widget) || qobject_cast<QTableView *>(widget))
+            inputs << widget;
+    }
+    return inputs;
+}
+
+QString unnamedInputs(QWidget *window)
+{
+    QSet<QWidget *> buddies;
+    for (QLabel *label : window->findChildren<QLabel *>()) {
+        if (label->buddy())
+            buddies.insert(label->buddy());
+    }
+    QStringList missing;
+    for (QWidget *input : inputsOf(window)) {
+        if (input->accessibleName().isEmpty() && !buddies.contains(input))
+            missing << QString::fromLatin1(input->metaObject()->className());
+    }
+    return missing.join(QStringLiteral(", "));
+}
+
+QString buttonsWithoutMnemonic(QWidget *window)
+{
+    QStringList missing;
+    for (QPushButton *button : window->findChildren<QPushButton *>()) {
+        if (!button->text().isEmpty() && !button->text().contains(u'&'))
+            missing << button->text();
+    }
+    return missing.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+class TestWindowFit : public QObject
+{
+    Q_OBJECT
+private:
+    std::unique_ptr<test::TestEnvironment> env;
+    std::unique_ptr<LedgerDatabase> database;
+    std::unique_ptr<CommandLedger> ledger;
+
+    void checkFitsAndCloses(QWidget &window)
+    {
+        const QRect available = window.screen()->availableGeometry();
+        QVERIFY2(available.width() < 1160, "the test needs a screen smaller than the Commands window's preferred size");
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY2(window.frameGeometry().width() <= available.width() && window.frameGeometry().height() <= available.height(),
+                 qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(window.width()).arg(window.height())
+                                .arg(available.width()).arg(available.height())));
+        QVERIFY(available.contains(window.geometry()));
+        QCOMPARE(unnamedInputs(&window), QString());
+        QCOMPARE(buttonsWithoutMnemonic(&window), QString());
+        window.activateWindow();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QTest::keyClick(&window, Qt::Key_W, Qt::ControlModifier);
+        QVERIFY(!window.isVisible());
+    }
+
+private slots:
+    void init()
+    {
+        env = std::make_unique<test::TestEnvironment>();
+        database = std::make_unique<LedgerDatabase>();
+        QVERIFY(database->open());
+        ledger = std::make_unique<CommandLedger>(*database);
+    }
+    void cleanup()
+    {
+        ledger.reset();
+        database.reset();
+        env.reset();
+    }
+
+    void scaledTwice()
+    {
+        QCOMPARE(qApp->primaryScreen()->devicePixelRatio(), 2.0);
+        QCOMPARE(qApp->primaryScreen()->geometry().size(), QSize(800, 500));
+    }
+
+    void commandsWindow()
+    {
+        CommandsWindow window(*ledger, nullptr);
+        checkFitsAndCloses(window);
+    }
+
+    void ackHistoryWindow()
+    {
+        QVERIFY(test::AckFixture::fill(*database, 10, QDateTime::currentDateTimeUtc()));
+        AckHistoryWindow window(*database);
+        checkFitsAndCloses(window);
+    }
+};
+
+int main(int argc, char **argv)
+{
+    // The screen of the report: 1600×1000 at QT_SCALE_FACTOR=2, that is 800×500 to the windows.
+    // Both are read when the application starts.
+    QTemporaryDir dir;
+    const QString config = dir.filePath(QStringLiteral("screen.json"));
+    QFile file(config);
+    if (!file.open(QIODevice::WriteOnly)
+        || file.write(R"({"screens": [{"name": "screen", "x": 0, "y": 0, "width": 1600, "height": 1000,)"
+                      R"( "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]})") < 0)
+        return 2;
+    file.close();
+    qputenv("QT_QPA_PLATFORM", "offscreen:configfile=" + config.toLocal8Bit());
+    qputenv("QT_SCALE_FACTOR", "2");
+    QApplication app(argc, argv);
+    TestWindowFit test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_windowfit.moc"
