@@ -13,6 +13,8 @@ packages=(
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     # tests: a real Secret Service, an X server with a tray host, screenshots
     dbus gnome-keyring xvfb xauth x11-utils trayer imagemagick xdotool
+    # a CJK font, for the tray in Chinese under Xvfb (screenshots, issue 16 item 7)
+    fonts-wqy-microhei
     # fuzzing (libFuzzer) and the demo/benchmarks
     clang libclang-rt-14-dev curl hyperfine time unzip
     # packaging (scripts/package.sh, scripts/package-check.sh): icon renders, dpkg-shlibdeps,
