@@ -2,15 +2,14 @@
 // ledger, kill switch) and has no sync logic of its own. Agent hooks never start it; `--hook`
 // belongs to `teamai`.
 
+#include "FirstRun.h"
 #include "TrayCommandLine.h"
-#include "app/LoginItem.h"
 #include "app/SingleInstance.h"
 #include "config/AgentConfig.h"
 #include "i18n/Translations.h"
 #include "log/Logging.h"
 #include "tray/TrayController.h"
 #include "tray/TrayIconFactory.h"
-#include "windows/FirstRunDialog.h"
 
 #include <QApplication>
 #include <QJsonDocument>
@@ -28,15 +27,6 @@ namespace {
 void printLine(FILE *stream, const QString &text)
 {
     std::fprintf(stream, "%s\n", text.toLocal8Bit().constData());
-}
-
-// Setting the tray up is asking for it: from now on it starts at login for this user (the
-// package installs no system-wide autostart). The user turns it off in the tray menu.
-void startAtLoginAfterSetup()
-{
-    QString error;
-    if (!LoginItem::setEnabled(true, &error))
-        printLine(stderr, QStringLiteral("teamai-tray: cannot turn on start at login: %1").arg(error));
 }
 
 } // namespace
@@ -108,23 +98,9 @@ int main(int argc, char **argv)
         logging::shutdown();
         return 1;
     }
-    if (FirstRunDialog::needed()) {
-        FirstRunDialog setup;
-        // A second launch during setup brings the setup forward.
-        instance.setHandler([&setup](const QJsonObject &request) {
-            if (request.value(QStringLiteral("cmd")).toString() != QLatin1String("status")) {
-                setup.raise();
-                setup.activateWindow();
-            }
-            return QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("state"), QStringLiteral("setup")}};
-        });
-        const int answer = setup.exec();
-        instance.setHandler({});
-        if (answer != QDialog::Accepted) {
-            logging::shutdown();
-            return 0;
-        }
-        startAtLoginAfterSetup();
+    if (!runFirstRunIfNeeded(instance)) {
+        logging::shutdown();
+        return 0;
     }
 
     TrayController::Options options;
