@@ -8,14 +8,20 @@ packages=(
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-httpserver-dev qt6-websockets-dev
     qtkeychain-qt6-dev libsecret-1-0 libspdlog-dev libarchive-dev libsqlite3-dev
+    # the tray's translations: lupdate/lrelease and CMake's qt_add_translations; Qt's own
+    # qtbase translations, which the tray loads next to its own (issue 16 item 7)
+    qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     # tests: a real Secret Service, an X server with a tray host, screenshots
     dbus gnome-keyring xvfb xauth x11-utils trayer imagemagick xdotool
     # tests: a stand-in desktop notification service (tests/ui/fake-notification-daemon.py)
     python3-dbus python3-gi
+    # a CJK font, for the tray in Chinese under Xvfb (screenshots, issue 16 item 7)
+    fonts-wqy-microhei
     # fuzzing (libFuzzer) and the demo/benchmarks
     clang libclang-rt-14-dev curl hyperfine time unzip
-    # packaging (scripts/package.sh, scripts/package-check.sh): icon renders, dpkg-shlibdeps, lintian
-    librsvg2-bin dpkg-dev file lintian
+    # packaging (scripts/package.sh, scripts/package-check.sh): icon renders, dpkg-shlibdeps,
+    # lintian, the AppStream and desktop-entry validators, man to render the pages
+    librsvg2-bin dpkg-dev file lintian appstream desktop-file-utils man-db
 )
 
 missing=()

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The package check (issue #7): builds the Debian package (or takes the one given), checks its
-# contents and lintian, installs it on this machine with apt-get, uses it — `teamai --version`,
+# contents, lintian and its desktop metadata (AppStream metainfo, desktop entry; no system-wide
+# autostart, issue 16 item 8), installs it on this machine with apt-get, uses it — `teamai --version`,
 # `teamai init` against the development backend in a throw-away HOME, one hook round trip that runs
 # a pushed command — then removes and purges it and checks that nothing of it is left in system
 # folders.
@@ -85,22 +86,32 @@ ok "Depends: $depends"
 expect=(/usr/bin/teamai /usr/share/man/man1/teamai.1.gz /usr/share/bash-completion/completions/teamai
         /usr/share/zsh/vendor-completions/_teamai /usr/share/doc/teamai/copyright
         /usr/share/doc/teamai/changelog.gz /usr/share/doc/teamai/changelog.Debian.gz
-        /usr/share/doc/teamai/user-guide.md.gz /usr/share/icons/hicolor/scalable/apps/teamai.svg
+        /usr/share/doc/teamai/user-guide.md.gz /usr/share/doc/teamai/user-guide.zh-CN.md.gz
+        /usr/share/man/zh_CN/man1/teamai.1.gz
+        /usr/share/icons/hicolor/scalable/apps/teamai.svg /usr/share/icons/hicolor/symbolic/apps/teamai-symbolic.svg
         /usr/lib/teamai/modules/libteamai-keychain.so /usr/lib/teamai/modules/libteamai-archive.so)
 for size in 16 22 24 32 48 64 128 256; do
     expect+=("/usr/share/icons/hicolor/${size}x${size}/apps/teamai.png")
 done
 if [ -n "$has_tray" ]; then
-    expect+=(/usr/bin/teamai-tray /usr/share/man/man1/teamai-tray.1.gz
-             /usr/share/applications/teamai-tray.desktop /etc/xdg/autostart/teamai-tray.desktop)
+    expect+=(/usr/bin/teamai-tray /usr/share/man/man1/teamai-tray.1.gz /usr/share/man/zh_CN/man1/teamai-tray.1.gz
+             /usr/share/applications/teamai-tray.desktop /usr/share/metainfo/com.teamai.tray.metainfo.xml)
 fi
 for path in "${expect[@]}"; do
     grep -qxF "$path" "$work/contents" || fail "the package lacks $path"
 done
+# Autostart is per user, written by the tray after its first-run setup: a system-wide entry would
+# open the setup for every account on the machine.
+if grep -E '^/etc/xdg/autostart/.|/autostart/teamai' "$work/contents"; then
+    fail "the package must not install an autostart entry (above)"
+fi
+if dpkg-deb --ctrl-tarfile "$deb" | tar -t | grep -qx './conffiles'; then
+    fail "the package has conffiles: $(dpkg-deb --info "$deb" conffiles | tr '\n' ' ')"
+fi
 if grep -q devserver "$work/contents"; then
     fail "the development backend must never be packaged: $(grep devserver "$work/contents" | tr '\n' ' ')"
 fi
-ok "$(wc -l <"$work/contents") paths, all expected ones present, no teamai-devserver"
+ok "$(wc -l <"$work/contents") paths, all expected ones present, no teamai-devserver, no autostart entry"
 [ -n "$has_tray" ] || echo "  note: this build has no teamai-tray (TEAMAI_BUILD_TRAY=OFF)"
 
 if command -v lintian >/dev/null; then
@@ -145,18 +156,29 @@ done
 sh tests/check-headless.sh /usr/bin/teamai >/dev/null || fail "/usr/bin/teamai loads Qt Gui or a runtime module's library at start-up"
 ok "every shared library found; teamai stays headless and loads its modules only when used"
 if [ -n "$has_tray" ]; then
-    tray_version=$(QT_QPA_PLATFORM=offscreen HOME="$work" timeout 20 /usr/bin/teamai-tray --version 2>/dev/null || true)
-    grep -qF "$version" <<<"$tray_version" || fail "teamai-tray --version says '$tray_version'"
-    ok "/usr/bin/teamai-tray --version: $tray_version"
+    # No display at all: --version and --help are answered before any GUI start.
+    tray_version=$(env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM HOME="$work" timeout 20 /usr/bin/teamai-tray --version 2>&1) \
+        || fail "teamai-tray --version without a display exited $?: $tray_version"
+    [ "$tray_version" = "teamai-tray $version" ] || fail "teamai-tray --version says '$tray_version'"
+    env -u DISPLAY -u WAYLAND_DISPLAY -u QT_QPA_PLATFORM HOME="$work" timeout 20 /usr/bin/teamai-tray --help | grep -q -- '--show' \
+        || fail "teamai-tray --help without a display"
+    ok "/usr/bin/teamai-tray --version and --help without a display: $tray_version"
 fi
 if command -v man >/dev/null; then
     man -l /usr/share/man/man1/teamai.1.gz 2>/dev/null | grep -q 'teamai init' || fail "man page teamai(1) does not render"
-    ok "man teamai renders"
+    man -l /usr/share/man/zh_CN/man1/teamai.1.gz 2>/dev/null | grep -q '命令' || fail "man page zh_CN/teamai(1) does not render"
+    ok "man teamai renders (English and zh_CN)"
 fi
-if command -v desktop-file-validate >/dev/null && [ -n "$has_tray" ]; then
-    desktop-file-validate /usr/share/applications/teamai-tray.desktop /etc/xdg/autostart/teamai-tray.desktop \
-        || fail "desktop entries do not validate"
-    ok "desktop entries validate"
+if [ -n "$has_tray" ]; then
+    command -v desktop-file-validate >/dev/null || fail "desktop-file-validate is missing (desktop-file-utils; scripts/bootstrap.sh)"
+    desktop-file-validate /usr/share/applications/teamai-tray.desktop || fail "the desktop entry does not validate"
+    ok "the desktop entry validates"
+    command -v appstreamcli >/dev/null || fail "appstreamcli is missing (appstream; scripts/bootstrap.sh)"
+    appstreamcli validate --no-net /usr/share/metainfo/com.teamai.tray.metainfo.xml 2>&1 | sed 's/^/  | /' \
+        || fail "the AppStream metainfo does not validate (above)"
+    grep -q "<release version=\"$version\"" /usr/share/metainfo/com.teamai.tray.metainfo.xml \
+        || fail "the metainfo does not list release $version"
+    ok "AppStream metainfo validates (appstreamcli validate --no-net) and lists release $version"
 fi
 
 # --- 3. use it: init against the development backend, one hook round trip --------------------
@@ -232,7 +254,11 @@ while read -r path; do
     fi
 done <"$work/dpkg-list"
 [ ${#left[@]} -eq 0 ] || fail "left after apt-get remove: ${left[*]}"
-ok "every file is gone but the configuration files dpkg keeps until a purge: $(tr '\n' ' ' <"$work/conffiles")"
+if [ -s "$work/conffiles" ]; then
+    ok "every file is gone but the configuration files dpkg keeps until a purge: $(tr '\n' ' ' <"$work/conffiles")"
+else
+    ok "every file is gone (the package has no configuration files)"
+fi
 
 step "apt-get purge"
 apt purge teamai >>"$work/apt.log" 2>&1 || { cat "$work/apt.log" >&2; fail "apt-get purge"; }
@@ -243,7 +269,8 @@ left=()
 while read -r path; do
     if [ -e "$path" ] || [ -L "$path" ]; then left+=("$path"); fi
 done < <(grep -v '^$' "$work/dpkg-list" | while read -r p; do [ -d "$p" ] || echo "$p"; done; cat "$work/conffiles" "$work/new-paths")
-for pattern in /usr/share/applications/teamai* /etc/xdg/autostart/teamai* /usr/share/icons/hicolor/*/apps/teamai.* \
+for pattern in /usr/share/applications/teamai* /etc/xdg/autostart/teamai* /usr/share/icons/hicolor/*/apps/teamai* \
+               /usr/share/metainfo/com.teamai.* /usr/share/man/zh_CN/man1/teamai* \
                /usr/share/man/man1/teamai* /usr/share/doc/teamai /usr/share/bash-completion/completions/teamai \
                /usr/share/zsh/vendor-completions/_teamai /usr/share/lintian/overrides/teamai /usr/bin/teamai*; do
     for path in $pattern; do

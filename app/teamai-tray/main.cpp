@@ -2,16 +2,16 @@
 // ledger, kill switch) and has no sync logic of its own. Agent hooks never start it; `--hook`
 // belongs to `teamai`.
 
-#include "Version.h"
+#include "FirstRun.h"
+#include "TrayCommandLine.h"
 #include "app/SingleInstance.h"
 #include "config/AgentConfig.h"
+#include "i18n/Translations.h"
 #include "log/Logging.h"
 #include "tray/TrayController.h"
 #include "tray/TrayIconFactory.h"
-#include "windows/FirstRunDialog.h"
 
 #include <QApplication>
-#include <QCommandLineParser>
 #include <QJsonDocument>
 #include <QMessageBox>
 
@@ -20,6 +20,7 @@
 
 using namespace teamai;
 using namespace teamai::ui;
+using namespace teamai::tray;
 
 namespace {
 
@@ -41,23 +42,23 @@ int main(int argc, char **argv)
         }
     }
 
+    // --help, --version and a wrong option need no display (and must not fail for want of one).
+    if (answeredWithoutDisplay(argc, argv))
+        return answerWithoutDisplay(argc, argv);
+
     QApplication app(argc, argv);
-    QApplication::setApplicationName(QStringLiteral("teamai-tray"));
+    setApplicationIdentity();
     QApplication::setApplicationDisplayName(QStringLiteral("TeamAI Agent"));
-    QApplication::setApplicationVersion(QString::fromLatin1(kVersion));
     QApplication::setDesktopFileName(QStringLiteral("teamai-tray"));
     QApplication::setQuitOnLastWindowClosed(false);
+    i18n::installTranslations(app, QLocale::system());
 
-    QCommandLineParser parser;
-    parser.setApplicationDescription(QStringLiteral("TeamAI Agent: tray app for syncing, remote commands and their history."));
-    parser.addHelpOption();
-    parser.addVersionOption();
-    const QCommandLineOption show(QStringLiteral("show"), QStringLiteral("Open a window: commands, history or settings."),
-                                  QStringLiteral("window"));
-    const QCommandLineOption status(QStringLiteral("status"), QStringLiteral("Print the running tray's status as JSON and exit."));
-    const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("Ask the running tray to quit."));
-    const QCommandLineOption noTray(QStringLiteral("no-tray"), QStringLiteral("Run in a window, as where there is no system tray."));
-    parser.addOptions({show, status, quit, noTray});
+    TrayCommandLine line;
+    QCommandLineParser &parser = line.parser;
+    const QCommandLineOption &show = line.show;
+    const QCommandLineOption &status = line.status;
+    const QCommandLineOption &quit = line.quit;
+    const QCommandLineOption &noTray = line.noTray;
     parser.process(app);
 
     logging::install();
@@ -97,22 +98,9 @@ int main(int argc, char **argv)
         logging::shutdown();
         return 1;
     }
-    if (FirstRunDialog::needed()) {
-        FirstRunDialog setup;
-        // A second launch during setup brings the setup forward.
-        instance.setHandler([&setup](const QJsonObject &request) {
-            if (request.value(QStringLiteral("cmd")).toString() != QLatin1String("status")) {
-                setup.raise();
-                setup.activateWindow();
-            }
-            return QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("state"), QStringLiteral("setup")}};
-        });
-        const int answer = setup.exec();
-        instance.setHandler({});
-        if (answer != QDialog::Accepted && answer != FirstRunDialog::Postponed) {
-            logging::shutdown();
-            return 0;
-        }
+    if (!runFirstRunIfNeeded(instance)) {
+        logging::shutdown();
+        return 0;
     }
 
     TrayController::Options options;

@@ -437,6 +437,39 @@ qint64 CommandLedger::requeueAck(qint64 rowId)
     return id;
 }
 
+std::optional<CommandLedger::AckTimes> CommandLedger::latestAck(qint64 rowId)
+{
+    SqliteQuery &q = statement(QStringLiteral("SELECT ack_id, created_at, delivered_at, attempts FROM acks WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
+    q.addBindValue(rowId);
+    std::optional<AckTimes> times;
+    if (exec(q, "latest ack") && q.next()) {
+        times = AckTimes{q.value(0).toLongLong(), q.value(1).toLongLong(), std::nullopt, q.value(3).toInt()};
+        if (!q.value(2).isNull())
+            times->deliveredAtMs = q.value(2).toLongLong();
+    }
+    q.finish();
+    return times;
+}
+
+bool CommandLedger::ackBeingDeliveredElsewhere(qint64 ackId)
+{
+    SqliteQuery &q = statement(QStringLiteral(
+        "SELECT a.attempts, a.created_at, c.runner_pid, c.runner_start_time FROM acks a JOIN commands c ON c.row_id = a.command_row "
+        "WHERE a.ack_id = ? AND a.delivered_at IS NULL"));
+    q.addBindValue(ackId);
+    if (!exec(q, "ack in flight") || !q.next()) {
+        q.finish();
+        return false;
+    }
+    const int attempts = q.value(0).toInt();
+    const qint64 createdAt = q.value(1).toLongLong();
+    const ProcessIdentity runner{q.value(2).toLongLong(), q.value(3).toString()};
+    q.finish();
+    if (attempts > 0 || nowMs() - createdAt > kAckHandoverMs || runner.pid <= 0 || runner.pid == ProcessIdentity::current().pid)
+        return false;
+    return runner.isAlive();
+}
+
 int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const LedgerCommand &)> &ackPayloadFor)
 {
     SqliteQuery &running = statement(QStringLiteral("SELECT row_id, runner_pid, runner_start_time FROM commands WHERE state = 'running'"));

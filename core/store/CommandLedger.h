@@ -91,6 +91,23 @@ public:
     /// unless an undelivered one is already waiting. Returns the ack id queued or waiting.
     qint64 requeueAck(qint64 rowId);
 
+    /// @brief When the newest ack of a command was queued and delivered (ms since the epoch).
+    struct AckTimes {
+        qint64 ackId = 0;
+        qint64 createdAtMs = 0;
+        std::optional<qint64> deliveredAtMs;  ///< empty: still in the outbox
+        int attempts = 0;                     ///< delivery attempts so far
+    };
+    /// @brief The newest ack of row @p rowId, if it has one.
+    std::optional<AckTimes> latestAck(qint64 rowId);
+
+    /// @brief True when ack @p ackId is, as far as the ledger can tell, being delivered by another
+    /// live process right now: never tried yet, queued less than kAckHandoverMs ago, and its
+    /// command's runner is alive and not this process (it delivers right after storing the
+    /// result). Others leave it to that process; should it die first, the outbox takes over.
+    bool ackBeingDeliveredElsewhere(qint64 ackId);
+    static constexpr qint64 kAckHandoverMs = 60000;
+
     /// @brief Every `running` row whose runner is gone becomes `interrupted` / `unknown` with a
     /// failed ack queued. Returns how many were recovered.
     int recoverInterrupted(const std::function<QJsonObject(const LedgerCommand &)> &ackPayloadFor);

@@ -129,6 +129,7 @@ SyncSummary SyncSession::run(const SyncOptions &options)
 
 QList<QJsonObject> SyncSession::receive(const ToolInfo &tool, const SyncOptions &options, SyncSummary &summary)
 {
+    m_syncSentAtMs = QDateTime::currentMSecsSinceEpoch();
     const BackendReply syncReply = m_client.post(Route::Sync, payloads::sync(tool, m_config, options.status, options.cwd));
     if (!syncReply.ok) {
         summary.syncError = syncReply.error;
@@ -213,11 +214,16 @@ void SyncSession::drainLedger(const SyncOptions &options, SyncSummary &summary, 
 
 void SyncSession::flushOutbox(const SyncOptions &options, SyncSummary &summary)
 {
-    for (const OutboxAck &ack : m_ledger.dueAcks(options.respectAckBackoff)) {
+    for (const OutboxAck &listed : m_ledger.dueAcks(options.respectAckBackoff)) {
         if (!budgetLeft(options))
             break;
+        // Another process may have delivered it since the list was read, or have just stored it
+        // and be sending it now: sending it too would make a duplicate (issue 16 item 8).
+        const std::optional<OutboxAck> ack = m_ledger.undeliveredAck(listed.ackId);
+        if (!ack || m_ledger.ackBeingDeliveredElsewhere(ack->ackId))
+            continue;
         CommandOutcome attempt;
-        if (!deliver(ack, &attempt)) {
+        if (!deliver(*ack, &attempt)) {
             ++summary.outboxFailed;
             summary.outboxError = attempt.ackError;
             break;  // the backend is not taking acks now: keep the order for next time
@@ -239,8 +245,35 @@ void SyncSession::ackAgain(const LedgerCommand &admittedRow, CommandOutcome &out
     outcome.result.detail = QStringLiteral("already %1 earlier; not run again").arg(stateName(row.state));
     if (row.state == CommandState::Skipped || !budgetLeft(options))
         return;
+    if (ackedConcurrently(row.rowId)) {
+        outcome.result.detail = QStringLiteral("%1 in another agent process during this sync, which acknowledges it; not run again")
+                                    .arg(stateName(row.state));
+        return;
+    }
     if (const auto ack = m_ledger.undeliveredAck(m_ledger.requeueAck(row.rowId)))
         deliver(*ack, &outcome);
+}
+
+bool SyncSession::ackedConcurrently(qint64 rowId)
+{
+    // The backend resends a command until it has our ack. That is evidence of a lost ack only
+    // if the ack reached the backend before this round asked. Another process (the hook's
+    // worker) that finished the command meanwhile delivers its own ack right after storing it:
+    // a second one from us would be a duplicate. An ack whose delivery failed, or whose process
+    // is gone, is sent again, as before.
+    const auto ack = m_ledger.latestAck(rowId);
+    if (!ack)
+        return false;
+    const auto deliveredThisRound = [this](const CommandLedger::AckTimes &times) {
+        return times.deliveredAtMs && *times.deliveredAtMs >= m_syncSentAtMs;
+    };
+    if (ack->deliveredAtMs)
+        return deliveredThisRound(*ack);
+    if (m_ledger.ackBeingDeliveredElsewhere(ack->ackId))
+        return true;
+    // Its process may have recorded the delivery between the two looks.
+    const auto now = m_ledger.latestAck(rowId);
+    return now && deliveredThisRound(*now);
 }
 
 void SyncSession::handle(const Command &command, const CommandLedger::Admitted &admitted, const SyncOptions &options,

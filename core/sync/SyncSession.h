@@ -101,6 +101,7 @@ private:
     void handle(const Command &command, const CommandLedger::Admitted &admitted, const SyncOptions &options,
                 SyncSummary &summary, bool &stopped);
     void ackAgain(const LedgerCommand &admittedRow, CommandOutcome &outcome, const SyncOptions &options);
+    bool ackedConcurrently(qint64 rowId);
     void runClaimed(const LedgerCommand &row, const Command &command, const SyncOptions &options,
                     SyncSummary &summary, bool &stopped);
     void record(qint64 rowId, CommandOutcome outcome, SyncSummary &summary, bool &stopped);
@@ -114,6 +115,7 @@ private:
     QString m_agentType;
     QString m_localAgentId;
     bool m_batchEnded = false;  ///< a command ended the batch (uninstall_teamai succeeded)
+    qint64 m_syncSentAtMs = 0;  ///< when this round asked the backend for commands
 };
 
 } // namespace teamai

@@ -85,6 +85,51 @@ private slots:
         QCOMPARE(runTeamai(syncArgs()).exitCode, 0);
         QCOMPARE(f->ackFor(7).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
     }
+
+    // Issue 16 item 8: a hook's detached worker and syncs started meanwhile all receive the same
+    // commands before any ack arrives. Each command runs once and the backend gets one ack per
+    // command: a process that finds a command finished by another one in its round leaves the
+    // ack to that process instead of sending it a second time.
+    void workerAndConcurrentSyncsAckEachCommandOnce()
+    {
+        QHash<qint64, int> expected;
+        for (int round = 0; round < 3; ++round) {
+            QJsonArray commands;
+            for (qint64 id = 0; id < 30; ++id) {
+                commands.append(unsupportedCommand(5000 + 100 * round + id));
+                expected.insert(5000 + 100 * round + id, 1);
+            }
+            f->server().queue(commands);
+            QList<QProcess *> runs;
+            auto *hook = new QProcess(this);
+            hook->start(builtBinary("TEAMAI_BIN"), {QStringLiteral("--hook"), QStringLiteral("stop"), QStringLiteral("--tool"), QStringLiteral("claude")});
+            hook->write("{}");
+            hook->closeWriteChannel();
+            runs.append(hook);
+            for (int i = 0; i < 3; ++i) {
+                auto *sync = new QProcess(this);
+                sync->start(builtBinary("TEAMAI_BIN"), syncArgs());
+                sync->closeWriteChannel();
+                runs.append(sync);
+            }
+            for (QProcess *run : runs) {
+                QVERIFY(run->waitForFinished(60000));
+                QCOMPARE(run->exitCode(), 0);
+                delete run;
+            }
+            QVERIFY(f->waitForWorkers());
+        }
+        QHash<qint64, int> received;
+        for (const QJsonValue &ack : f->server().acks())
+            ++received[ack.toObject().value(QStringLiteral("id")).toInteger()];
+        QStringList duplicates;
+        for (auto it = received.cbegin(); it != received.cend(); ++it) {
+            if (it.value() != 1)
+                duplicates << QStringLiteral("%1 (%2 acks)").arg(it.key()).arg(it.value());
+        }
+        QVERIFY2(duplicates.isEmpty(), qPrintable(QStringLiteral("acked more than once: ") + duplicates.join(u", ")));
+        QCOMPARE(received.size(), expected.size());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestConcurrencyEndToEnd)
