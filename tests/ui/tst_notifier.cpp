@@ -120,11 +120,12 @@ private slots:
         RecordingSink sink;
         Notifier notifier;
         notifier.setSink(&sink);
-        notifier.post(RoundNotifications::eventsFor(SyncRoundResult{
-            true, false, {}, {},
-            {ran(1, QStringLiteral("cmd"), false, QStringLiteral("remote cmd disabled by client")),
-             ran(2, QStringLiteral("cmd"), false, QStringLiteral("boom")), ran(3, QStringLiteral("install_skill"), true),
-             ran(4, QStringLiteral("uninstall_teamai"), true), ran(5, QStringLiteral("uninstall_teamai"), true)}}));
+        SyncRoundResult round;
+        round.ok = true;
+        round.ran = {ran(1, QStringLiteral("cmd"), false, QStringLiteral("remote cmd disabled by client")),
+                     ran(2, QStringLiteral("cmd"), false, QStringLiteral("boom")), ran(3, QStringLiteral("install_skill"), true),
+                     ran(4, QStringLiteral("uninstall_teamai"), true), ran(5, QStringLiteral("uninstall_teamai"), true)};
+        notifier.post(RoundNotifications::eventsFor(round));
         QCOMPARE(sink.shown.size(), 1);
         const Notification &n = sink.shown.at(0);
         QCOMPARE(n.title, QStringLiteral("5 remote commands finished"));
