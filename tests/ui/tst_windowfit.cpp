@@ -29,6 +29,7 @@
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QTableView>
@@ -171,6 +172,25 @@ private slots:
         // All of its content is taller than this screen: only scrolling keeps Save in sight.
         QVERIFY(scroll->widget()->sizeHint().height() > dialog.screen()->availableGeometry().height());
         checkDialogFits(dialog, box->buttons());
+    }
+
+    // Save is below the scrolled content: a refusal at its top is scrolled into view.
+    void settingsRevealsARefusalAboveTheView()
+    {
+        SettingsDialog dialog;
+        auto *scroll = dialog.findChild<QScrollArea *>();
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
+        const auto inView = [scroll](QWidget *widget) {
+            const QRect rect(widget->mapTo(scroll->viewport(), QPoint(0, 0)), widget->size());
+            return scroll->viewport()->rect().contains(rect);
+        };
+        QVERIFY(!inView(dialog.endpointField()));
+        dialog.endpointField()->setText(QStringLiteral("ftp://nope"));
+        QTest::mouseClick(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save), Qt::LeftButton);
+        QVERIFY(dialog.endpointError()->isVisible());
+        QVERIFY(inView(dialog.endpointError()));
     }
 
     void firstRunDialog()

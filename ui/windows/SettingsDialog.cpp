@@ -85,6 +85,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     , m_logLink(new QLabel)
     , m_status(new QLabel)
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel))
+    , m_scroll(new QScrollArea)
     , m_init(new InitRunner(teamaiPath, this))
 {
     setWindowTitle(QStringLiteral("TeamAI Agent — Settings"));
@@ -162,13 +163,12 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     contentLayout->addLayout(testRow);
     contentLayout->addWidget(new BindingsPanel);
     contentLayout->addWidget(m_logLink);
-    auto *scroll = new QScrollArea;
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
-    scroll->setWidget(content);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidget(content);
 
     auto *layout = new QVBoxLayout(this);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(m_scroll, 1);
     layout->addWidget(m_status);
     layout->addWidget(m_buttons);
 
@@ -178,14 +178,14 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showFieldError(m_endpointError, {}); });
     connect(m_token, &QLineEdit::textEdited, this, [this] { showFieldError(m_tokenError, {}); });
     load();
-    fitToScreen(this, preferredSize(scroll));
+    fitToScreen(this, preferredSize());
     addCloseShortcut(this);
 }
 
-QSize SettingsDialog::preferredSize(const QScrollArea *scroll) const
+QSize SettingsDialog::preferredSize() const
 {
     // All of the content without scrolling, plus what lies around the scroll area.
-    const QSize content = scroll->widget()->sizeHint();
+    const QSize content = m_scroll->widget()->sizeHint();
     const QMargins margins = layout()->contentsMargins();
     const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
     const int below = 2 * layout()->spacing() + m_status->sizeHint().height() + m_buttons->sizeHint().height();
@@ -233,6 +233,18 @@ bool SettingsDialog::validate()
     return endpointProblem.isEmpty() && tokenProblem.isEmpty() && agentsProblem.isEmpty();
 }
 
+void SettingsDialog::revealError()
+{
+    // Save is below the scrolled content: bring the first refusal into view.
+    for (QLabel *error : {m_endpointError, m_tokenError, m_agentsError}) {
+        if (!error->isHidden()) {
+            m_scroll->widget()->layout()->activate();
+            m_scroll->ensureWidgetVisible(error);
+            return;
+        }
+    }
+}
+
 void SettingsDialog::setBusy(bool busy, const QString &message)
 {
     m_buttons->setEnabled(!busy);
@@ -251,7 +263,7 @@ void SettingsDialog::testConnection()
     const QString typed = m_token->text().trimmed();
     const QString saved = m_savedEndpoint;
     m_test->setEnabled(false);
-    showTestResult(QStringLiteral("Testing…"), TestOutcome::Running);
+    showTestResult(tr("Testing…"), TestOutcome::Running);
     runInBackground(
         this,
         [endpoint, typed, saved] {
@@ -288,8 +300,10 @@ void SettingsDialog::showTestResult(const QString &text, TestOutcome outcome)
 
 void SettingsDialog::save()
 {
-    if (!validate())
+    if (!validate()) {
+        revealError();
         return;
+    }
     const QString endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
     const QString token = m_token->text().trimmed();
     const QString oldEndpoint = m_savedEndpoint;
@@ -346,6 +360,7 @@ void SettingsDialog::save()
             if (!outcome.error.isEmpty()) {
                 setBusy(false);
                 showFieldError(m_endpointError, outcome.error);
+                revealError();
                 return;
             }
             m_token->clear();
@@ -409,6 +424,7 @@ void SettingsDialog::finishSave(bool endpointChanged, const QStringList &newAgen
             setBusy(false, QString());
             emit applied(endpointChanged, m_interval->value(), checkedAgents());
             showFieldError(m_agentsError, QStringLiteral("Saved, but installing the hooks failed: %1").arg(output));
+            revealError();
             return;
         }
         done();

@@ -76,7 +76,8 @@ signals:
 
 private:
     void load();
-    QSize preferredSize(const QScrollArea *scroll) const;
+    QSize preferredSize() const;
+    void revealError();
     QStringList checkedAgents() const;
     void setBusy(bool busy, const QString &message = {});
     void finishSave(bool endpointChanged, const QStringList &newAgents, bool stayOpen);
@@ -101,6 +102,7 @@ private:
     QLabel *m_logLink;
     QLabel *m_status;
     QDialogButtonBox *m_buttons;
+    QScrollArea *m_scroll;
     InitRunner *m_init;
     QString m_savedEndpoint;
     QStringList m_savedAgents;
