@@ -13,6 +13,7 @@ render() { # svg sizes…
     done
 }
 render teamai.svg 16 22 24 32 48 64 128
+render teamai-symbolic.svg 16 22 24 32 48 64
 for svg in tray-*.svg; do
     render "$svg" 16 22 24 32 48 64
 done

@@ -3,10 +3,13 @@
 // anyway); then the token is saved, `teamai init` runs for the chosen agents, and they are
 // recorded for the tray. Issue 16 item 4: errors wrap inside the dialog (never clipped, never a
 // server's HTML) and the dialog shrinks back when they clear; no agent is required; "Not now"
-// postpones instead of quitting; a summary of what was configured ends the setup.
+// postpones instead of quitting; a summary of what was configured ends the setup. The token goes
+// through the process's TokenSource, and the summary words where it went as Settings does (a
+// plain file no one chose is a warning with what to install).
 
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
+#include "config/TokenSource.h"
 #include "config/TokenStore.h"
 #include "windows/FirstRunDialog.h"
 
@@ -117,7 +120,7 @@ private slots:
         QVERIFY(dialog.summaryLabel()->isVisible());
         const QString summary = plain(dialog.summaryLabel()->text());
         QVERIFY2(summary.contains(QStringLiteral("Backend: %1").arg(server.baseUrl())), qPrintable(summary));
-        QVERIFY2(summary.contains(QStringLiteral("Token: saved in")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("The token is saved in")), qPrintable(summary));
         QVERIFY2(summary.contains(QStringLiteral("Agents hooked: claude.")), qPrintable(summary));
         QVERIFY(!dialog.setupButton()->isVisible());
         QCOMPARE(accepted.count(), 0);
@@ -135,6 +138,32 @@ private slots:
         QCOMPARE(AgentSettings::load().settings.enabledAgents(), QStringList{QStringLiteral("claude")});
         QVERIFY(env->readFile(QStringLiteral(".claude/settings.json")).contains("hook-dispatch"));
         QCOMPARE(server.requests(QStringLiteral("getConfig")).size(), 1);
+    }
+
+    void withoutASecretServiceTheSummaryWarnsAndTheFileIsPrivate()
+    {
+        test::DevServerProcess server;
+        QVERIFY(server.isRunning());
+        QVERIFY(qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS"));  // TestEnvironment: no Secret Service
+        FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        dialog.show();
+        uncheckAll(dialog);
+        dialog.endpointField()->setText(server.baseUrl());
+        dialog.tokenField()->setText(test::DevServerProcess::token());
+        QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
+        dialog.setUp();
+        QVERIFY2(finished.wait(20000), qPrintable(dialog.statusLabel()->text()));
+        QVERIFY(dialog.summaryIsWarning());
+        const QString summary = plain(dialog.summaryLabel()->text());
+        QVERIFY2(summary.contains(TokenStore::tokenFilePath()), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("no system credential store answered")), qPrintable(summary));
+        QVERIFY2(summary.contains(QStringLiteral("gnome-keyring")), qPrintable(summary));
+        QCOMPARE(QFileInfo(TokenStore::tokenFilePath()).permissions() & ~(QFile::ReadUser | QFile::WriteUser),
+                 QFile::ReadOwner | QFile::WriteOwner);
+        // Saved through the process's token source: its answer is the new token, from the file.
+        const TokenStore::Loaded current = TokenSource::current(server.baseUrl());
+        QCOMPARE(current.token, test::DevServerProcess::token());
+        QCOMPARE(current.source, QStringLiteral("file"));
     }
 
     void unreachableMayBeSetUpAnyway()

@@ -13,6 +13,7 @@
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
 #include "windows/SettingsDialog.h"
+#include "windows/StatusColours.h"
 
 #include "DevServerProcess.h"
 #include "FakeKeychain.h"
@@ -181,11 +182,14 @@ private slots:
         QVERIFY(tested.wait(10000));
         QVERIFY2(tested.at(0).at(0).toBool(), qPrintable(tested.at(0).at(1).toString()));
         QVERIFY(dialog.testResult()->text().contains(QStringLiteral("accepted")));
+        // Said in the theme's own contrast (StatusColours), not by a fixed colour.
+        QCOMPARE(dialog.testResult()->palette().color(QPalette::WindowText), successColour(dialog.palette()));
         dialog.tokenField()->setText(QStringLiteral("wrong-token"));
         dialog.testConnection();
         QVERIFY(tested.wait(10000));
         QVERIFY(!tested.at(1).at(0).toBool());
         QVERIFY(dialog.testResult()->text().contains(QStringLiteral("rejected the token")));
+        QCOMPARE(dialog.testResult()->palette().color(QPalette::WindowText), errorColour(dialog.palette()));
     }
 
     void savesIntervalAndAgentsAndInstallsHooks()

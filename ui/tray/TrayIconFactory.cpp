@@ -15,6 +15,18 @@ bool TrayIconFactory::usesSvg()
     return svg;
 }
 
+TrayIconStyle TrayIconFactory::parseStyle(const QString &value)
+{
+    return value.trimmed().compare(QLatin1String("symbolic"), Qt::CaseInsensitive) == 0 ? TrayIconStyle::Symbolic
+                                                                                         : TrayIconStyle::Colour;
+}
+
+TrayIconStyle TrayIconFactory::style()
+{
+    static const TrayIconStyle style = parseStyle(qEnvironmentVariable("TEAMAI_TRAY_ICON"));
+    return style;
+}
+
 QIcon TrayIconFactory::load(const QString &name, const QList<int> &sizes)
 {
     QIcon icon;
@@ -27,14 +39,29 @@ QIcon TrayIconFactory::load(const QString &name, const QList<int> &sizes)
     return icon;
 }
 
+QIcon TrayIconFactory::symbolicIcon()
+{
+    // The theme's variant matches its panel; ours is the same shape, for themes without one.
+    QIcon icon = QIcon::fromTheme(QStringLiteral("teamai-symbolic"), load(QStringLiteral("teamai-symbolic"), kTraySizes));
+    icon.setIsMask(true);
+    return icon;
+}
+
 QIcon TrayIconFactory::icon(TrayState state)
 {
+    return icon(state, style());
+}
+
+QIcon TrayIconFactory::icon(TrayState state, TrayIconStyle style)
+{
+    const bool symbolic = style == TrayIconStyle::Symbolic && state == TrayState::Idle;
     static QHash<int, QIcon> cache;
-    const auto it = cache.constFind(int(state));
+    const int key = symbolic ? -1 : int(state);
+    const auto it = cache.constFind(key);
     if (it != cache.cend())
         return *it;
-    const QIcon icon = load(QStringLiteral("tray-") + trayStateName(state), kTraySizes);
-    cache.insert(int(state), icon);
+    const QIcon icon = symbolic ? symbolicIcon() : load(QStringLiteral("tray-") + trayStateName(state), kTraySizes);
+    cache.insert(key, icon);
     return icon;
 }
 

@@ -1,7 +1,9 @@
 #include "windows/AboutBox.h"
 
 #include "Version.h"
+#include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
+#include "windows/WindowFit.h"
 
 #include <QMessageBox>
 
@@ -20,9 +22,22 @@ QString aboutText()
         .arg(QString::fromLatin1(kProductName), QString::fromLatin1(kVersion), paths::agentStateDir().toHtmlEscaped());
 }
 
+QMessageBox *createAboutBox(QWidget *parent)
+{
+    // QMessageBox::about() with the app icon, as a box of our own so it can be checked: it sizes
+    // itself to the screen, and its one button makes Esc close it.
+    auto *box = new QMessageBox(QMessageBox::NoIcon, QStringLiteral("About %1").arg(QString::fromLatin1(kProductName)), aboutText(),
+                                QMessageBox::Ok, parent);
+    box->setIconPixmap(TrayIconFactory::appIcon().pixmap(64, 64));
+    box->setTextFormat(Qt::RichText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    addCloseShortcut(box);
+    return box;
+}
+
 void showAboutBox(QWidget *parent)
 {
-    QMessageBox::about(parent, QStringLiteral("About %1").arg(QString::fromLatin1(kProductName)), aboutText());
+    createAboutBox(parent)->exec();
 }
 
 } // namespace teamai::ui

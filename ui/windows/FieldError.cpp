@@ -1,5 +1,7 @@
 #include "windows/FieldError.h"
 
+#include "windows/StatusColours.h"
+
 #include <QColor>
 #include <QLabel>
 #include <QPalette>
@@ -49,17 +51,11 @@ QString breakableText(const QString &text)
     return out;
 }
 
-QColor errorColor(const QPalette &palette)
-{
-    const bool darkWindow = palette.color(QPalette::Window).lightnessF() < 0.5;
-    return QColor::fromHslF(0.0f, 0.75f, darkWindow ? 0.72f : 0.38f);
-}
-
 void setErrorStyle(QLabel *label, bool error)
 {
     QPalette palette = label->palette();
     const QPalette defaults = label->parentWidget() ? label->parentWidget()->palette() : QPalette();
-    palette.setColor(QPalette::WindowText, error ? errorColor(defaults) : defaults.color(QPalette::WindowText));
+    palette.setColor(QPalette::WindowText, error ? errorColour(defaults) : defaults.color(QPalette::WindowText));
     label->setPalette(palette);
 }
 

@@ -3,8 +3,6 @@
 #include <QString>
 
 class QLabel;
-class QPalette;
-class QColor;
 
 namespace teamai::ui {
 
@@ -21,10 +19,7 @@ void showFieldError(QLabel *label, const QString &message);
 /// line can be expected to hold.
 QString breakableText(const QString &text);
 
-/// @brief A red of the palette's own contrast: dark on a light window, light on a dark one.
-QColor errorColor(const QPalette &palette);
-
-/// @brief Gives @p label the error colour (or, with @p error false, the palette's text colour).
+/// @brief Gives @p label the error colour (StatusColours' errorColour of its parent's palette) (or, with @p error false, the palette's text colour).
 void setErrorStyle(QLabel *label, bool error = true);
 
 } // namespace teamai::ui

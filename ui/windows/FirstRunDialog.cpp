@@ -4,11 +4,13 @@
 #include "app/InitRunner.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
+#include "config/TokenSource.h"
 #include "tools/ToolTable.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
 #include "windows/FieldError.h"
 #include "windows/SetupSummary.h"
+#include "windows/WindowFit.h"
 
 #include <QCheckBox>
 #include <QDir>
@@ -20,6 +22,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QStyle>
 #include <QVBoxLayout>
 
 namespace teamai::ui {
@@ -49,6 +52,7 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     , m_tokenError(createFieldErrorLabel())
     , m_formPage(new QWidget)
     , m_summaryPage(new QWidget)
+    , m_summaryWarningIcon(new QLabel)
     , m_summary(new QLabel)
     , m_status(new QLabel)
     , m_setup(new QPushButton(tr("&Set up")))
@@ -73,10 +77,14 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     m_summary->setWordWrap(true);
     m_summary->setTextFormat(Qt::PlainText);
     m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summaryWarningIcon->hide();
+    auto *summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summaryWarningIcon, 0, Qt::AlignTop);
+    summaryRow->addWidget(m_summary, 1);
     auto *summaryLayout = new QVBoxLayout(m_summaryPage);
     summaryLayout->setContentsMargins(0, 0, 0, 0);
     summaryLayout->addWidget(done);
-    summaryLayout->addWidget(m_summary);
+    summaryLayout->addLayout(summaryRow);
     m_summaryPage->hide();
 
     m_status->setWordWrap(true);
@@ -105,6 +113,8 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
         showError(m_endpointError, {});
     });
     connect(m_token, &QLineEdit::textEdited, this, [this] { showError(m_tokenError, {}); });
+    fitToScreen(this, sizeHint());
+    addCloseShortcut(this);
 }
 
 FirstRunDialog::~FirstRunDialog() = default;
@@ -168,7 +178,7 @@ void FirstRunDialog::refit()
     QLayout *top = layout();
     top->activate();
     const int height = top->hasHeightForWidth() ? top->totalHeightForWidth(width()) : top->totalSizeHint().height();
-    resize(width(), std::max(height, top->totalMinimumSize().height()));
+    fitHeight(this, std::max(height, top->totalMinimumSize().height()));
 }
 
 void FirstRunDialog::showError(QLabel *label, const QString &message)
@@ -286,7 +296,7 @@ void FirstRunDialog::install()
     const QString token = m_token->text().trimmed();
     const QStringList agents = chosenAgents();
     setBusy(true, tr("Saving the token…"));
-    runInBackground(this, [endpoint, token] { return TokenStore::save(endpoint, token); },
+    runInBackground(this, [endpoint, token] { return TokenSource::save(endpoint, token); },
                     [this, endpoint, agents](const TokenStore::SaveResult &saved) {
         if (!saved.ok) {
             setBusy(false, QString());
@@ -323,7 +333,15 @@ void FirstRunDialog::runInit(const QString &endpoint, const QStringList &agents,
 void FirstRunDialog::showSummary(const QString &endpoint, const TokenStore::SaveResult &saved)
 {
     setBusy(false, QString());
-    m_summary->setText(breakableText(SetupSummary::collect(endpoint, saved.location).text()));
+    const SetupSummary summary = SetupSummary::collect(endpoint, saved.location, saved.fallbackReason);
+    m_summary->setText(breakableText(summary.text()));
+    m_summaryWarning = summary.token.warning;
+    m_summaryWarningIcon->setVisible(summary.token.warning);
+    if (summary.token.warning) {
+        const int size = style()->pixelMetric(QStyle::PM_MessageBoxIconSize);
+        m_summaryWarningIcon->setPixmap(style()->standardIcon(QStyle::SP_MessageBoxWarning).pixmap(size, size));
+        m_summaryWarningIcon->setAccessibleName(tr("Warning"));
+    }
     m_formPage->hide();
     m_setup->hide();
     m_cancel->hide();

@@ -17,15 +17,17 @@ class InitRunner;
 
 /// @brief The short setup shown when teamai-tray starts on a machine with no configuration:
 /// backend URL, token, which agents. "Set up" checks the connection (the same check as the
-/// Settings window's Test connection), saves the token through TokenStore, runs `teamai init
+/// Settings window's Test connection), saves the token through TokenSource (the process's one
+/// token source, so the tray's first sync sends it), runs `teamai init
 /// --http URL [--agents a,b]` (config and agent hooks, exactly as from a terminal: with no agent
 /// chosen, init hooks the agents it finds) and records the chosen agents. A backend that cannot
 /// be reached may be set up anyway (second click); a rejected token may not.
 ///
 /// It ends on a summary of what was configured (backend, where the token is, which agents are
-/// hooked) with a Done button (accepted). "Not now", Esc and the window's close button end it
+/// hooked, worded where the token went as Settings does: a plain file is a warning with what to
+/// install) with a Done button (accepted). "Not now", Esc and the window's close button end it
 /// with Postponed: the tray starts without a backend and the user can set up from Settings.
-/// The dialog keeps the height its content needs: errors wrap inside it, and it shrinks back
+/// It opens within the screen; Esc and Ctrl+W postpone. The dialog keeps the height its content needs (up to the screen's): errors wrap inside it, and it shrinks back
 /// when they clear.
 class FirstRunDialog : public QDialog
 {
@@ -52,6 +54,8 @@ public:
     QLabel *statusLabel() const { return m_status; }
     /// @brief The page shown after a successful setup (hidden before).
     QLabel *summaryLabel() const { return m_summary; }
+    /// @brief True when the summary warns that the token is in a plain file no one chose.
+    bool summaryIsWarning() const { return m_summaryWarning; }
     QStringList chosenAgents() const;
 
 public slots:
@@ -88,6 +92,7 @@ private:
     QMap<QString, QCheckBox *> m_agents;
     QWidget *m_formPage;
     QWidget *m_summaryPage;
+    QLabel *m_summaryWarningIcon;
     QLabel *m_summary;
     QLabel *m_status;
     QPushButton *m_setup;
@@ -96,6 +101,7 @@ private:
     InitRunner *m_init;
     bool m_allowUnreachable = false;
     bool m_busy = false;
+    bool m_summaryWarning = false;
 };
 
 } // namespace teamai::ui

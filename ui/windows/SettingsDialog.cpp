@@ -15,7 +15,9 @@
 #include "windows/FieldError.h"
 #include "windows/ModelGatewaysPanel.h"
 #include "windows/NotificationSettingsPanel.h"
+#include "windows/StatusColours.h"
 #include "windows/TokenNotice.h"
+#include "windows/WindowFit.h"
 
 #include <QCheckBox>
 #include <QDesktopServices>
@@ -27,6 +29,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSpinBox>
 #include <QStyle>
 #include <QUrl>
@@ -77,10 +80,12 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     , m_interval(new QSpinBox)
     , m_agentsError(createFieldErrorLabel())
     , m_test(new QPushButton(QStringLiteral("Test connection")))
+    , m_testResultIcon(new QLabel)
     , m_testResult(new QLabel)
     , m_logLink(new QLabel)
     , m_status(new QLabel)
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel))
+    , m_scroll(new QScrollArea)
     , m_init(new InitRunner(teamaiPath, this))
 {
     setWindowTitle(QStringLiteral("TeamAI Agent — Settings"));
@@ -98,6 +103,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     m_tokenSaved->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_tokenSaved->hide();
     m_tokenSavedIcon->hide();
+    m_testResultIcon->hide();
     m_testResult->setWordWrap(true);
     m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
@@ -132,6 +138,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
 
     auto *testRow = new QHBoxLayout;
     testRow->addWidget(m_test);
+    testRow->addWidget(m_testResultIcon);
     testRow->addWidget(m_testResult, 1);
 
     const QString logs = paths::logDir();
@@ -142,16 +149,26 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
         QDesktopServices::openUrl(QUrl::fromLocalFile(logs));
     });
 
-    auto *layout = new QVBoxLayout(this);
-    layout->addLayout(form);
-    layout->addWidget(agentsGroup);
+    // Everything but the status line and the buttons scrolls: the dialog is taller than a
+    // 1280×800 screen, and Save must stay in sight.
+    auto *content = new QWidget;
+    auto *contentLayout = new QVBoxLayout(content);
+    contentLayout->setContentsMargins(0, 0, 0, 0);
+    contentLayout->addLayout(form);
+    contentLayout->addWidget(agentsGroup);
     auto *notifications = new NotificationSettingsPanel;
-    layout->addWidget(notifications);
+    contentLayout->addWidget(notifications);
     connect(this, &QDialog::accepted, notifications, &NotificationSettingsPanel::save);
-    layout->addWidget(new ModelGatewaysPanel(this));
-    layout->addLayout(testRow);
-    layout->addWidget(new BindingsPanel);
-    layout->addWidget(m_logLink);
+    contentLayout->addWidget(new ModelGatewaysPanel(this));
+    contentLayout->addLayout(testRow);
+    contentLayout->addWidget(new BindingsPanel);
+    contentLayout->addWidget(m_logLink);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setWidget(content);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_scroll, 1);
     layout->addWidget(m_status);
     layout->addWidget(m_buttons);
 
@@ -161,6 +178,18 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showFieldError(m_endpointError, {}); });
     connect(m_token, &QLineEdit::textEdited, this, [this] { showFieldError(m_tokenError, {}); });
     load();
+    fitToScreen(this, preferredSize());
+    addCloseShortcut(this);
+}
+
+QSize SettingsDialog::preferredSize() const
+{
+    // All of the content without scrolling, plus what lies around the scroll area.
+    const QSize content = m_scroll->widget()->sizeHint();
+    const QMargins margins = layout()->contentsMargins();
+    const int bar = style()->pixelMetric(QStyle::PM_ScrollBarExtent);
+    const int below = 2 * layout()->spacing() + m_status->sizeHint().height() + m_buttons->sizeHint().height();
+    return {content.width() + bar + margins.left() + margins.right(), content.height() + below + margins.top() + margins.bottom()};
 }
 
 SettingsDialog::~SettingsDialog() = default;
@@ -204,6 +233,18 @@ bool SettingsDialog::validate()
     return endpointProblem.isEmpty() && tokenProblem.isEmpty() && agentsProblem.isEmpty();
 }
 
+void SettingsDialog::revealError()
+{
+    // Save is below the scrolled content: bring the first refusal into view.
+    for (QLabel *error : {m_endpointError, m_tokenError, m_agentsError}) {
+        if (!error->isHidden()) {
+            m_scroll->widget()->layout()->activate();
+            m_scroll->ensureWidgetVisible(error);
+            return;
+        }
+    }
+}
+
 void SettingsDialog::setBusy(bool busy, const QString &message)
 {
     m_buttons->setEnabled(!busy);
@@ -222,8 +263,7 @@ void SettingsDialog::testConnection()
     const QString typed = m_token->text().trimmed();
     const QString saved = m_savedEndpoint;
     m_test->setEnabled(false);
-    m_testResult->setStyleSheet(QString());
-    m_testResult->setText(QStringLiteral("Testing…"));
+    showTestResult(tr("Testing…"), TestOutcome::Running);
     runInBackground(
         this,
         [endpoint, typed, saved] {
@@ -237,16 +277,33 @@ void SettingsDialog::testConnection()
         },
         [this](const ConnectionCheckResult &result) {
             m_test->setEnabled(true);
-            m_testResult->setStyleSheet(result.ok() ? QStringLiteral("color: #15803d") : QStringLiteral("color: #b91c1c"));
-            m_testResult->setText((result.ok() ? QStringLiteral("✔ ") : QStringLiteral("✘ ")) + result.message);
+            showTestResult(result.message, result.ok() ? TestOutcome::Passed : TestOutcome::Failed);
             emit testFinished(result.ok(), result.message);
         });
 }
 
+void SettingsDialog::showTestResult(const QString &text, TestOutcome outcome)
+{
+    // Not by colour alone: the style's icon says it too, and the colours follow the theme.
+    QPalette palette = this->palette();
+    if (outcome != TestOutcome::Running)
+        palette.setColor(QPalette::WindowText, outcome == TestOutcome::Passed ? successColour(palette) : errorColour(palette));
+    m_testResult->setPalette(palette);
+    m_testResult->setText(text);
+    m_testResultIcon->setVisible(outcome != TestOutcome::Running);
+    if (outcome != TestOutcome::Running) {
+        const int size = style()->pixelMetric(QStyle::PM_SmallIconSize);
+        const auto icon = outcome == TestOutcome::Passed ? QStyle::SP_DialogApplyButton : QStyle::SP_MessageBoxCritical;
+        m_testResultIcon->setPixmap(style()->standardIcon(icon).pixmap(size, size));
+    }
+}
+
 void SettingsDialog::save()
 {
-    if (!validate())
+    if (!validate()) {
+        revealError();
         return;
+    }
     const QString endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
     const QString token = m_token->text().trimmed();
     const QString oldEndpoint = m_savedEndpoint;
@@ -303,6 +360,7 @@ void SettingsDialog::save()
             if (!outcome.error.isEmpty()) {
                 setBusy(false);
                 showFieldError(m_endpointError, outcome.error);
+                revealError();
                 return;
             }
             m_token->clear();
@@ -366,6 +424,7 @@ void SettingsDialog::finishSave(bool endpointChanged, const QStringList &newAgen
             setBusy(false, QString());
             emit applied(endpointChanged, m_interval->value(), checkedAgents());
             showFieldError(m_agentsError, QStringLiteral("Saved, but installing the hooks failed: %1").arg(output));
+            revealError();
             return;
         }
         done();

@@ -9,6 +9,7 @@ class QDialogButtonBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 
 namespace teamai::ui {
@@ -27,6 +28,9 @@ class InitRunner;
 /// typed. After a new token was saved the dialog stays open and says where the token went (the
 /// credential store, or a plain file with a warning saying why and what to install); it also
 /// stays open to show that warning when a moved token ended up in a plain file.
+///
+/// Its content scrolls above the status line and the buttons, which stay visible on any screen;
+/// it opens within the screen (fitToScreen), and Esc or Ctrl+W closes it.
 ///
 /// Test connection sends the typed token, else the one TokenSource has — the one syncs send.
 class SettingsDialog : public QDialog
@@ -72,10 +76,14 @@ signals:
 
 private:
     void load();
+    QSize preferredSize() const;
+    void revealError();
     QStringList checkedAgents() const;
     void setBusy(bool busy, const QString &message = {});
     void finishSave(bool endpointChanged, const QStringList &newAgents, bool stayOpen);
     void showTokenSaved(const QString &text, bool warning);
+    enum class TestOutcome { Running, Passed, Failed };
+    void showTestResult(const QString &text, TestOutcome outcome);
 
     QLineEdit *m_endpoint;
     QLabel *m_endpointError;
@@ -89,10 +97,12 @@ private:
     QMap<QString, QCheckBox *> m_agents;
     QLabel *m_agentsError;
     QPushButton *m_test;
+    QLabel *m_testResultIcon;
     QLabel *m_testResult;
     QLabel *m_logLink;
     QLabel *m_status;
     QDialogButtonBox *m_buttons;
+    QScrollArea *m_scroll;
     InitRunner *m_init;
     QString m_savedEndpoint;
     QStringList m_savedAgents;

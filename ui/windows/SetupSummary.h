@@ -1,6 +1,7 @@
 #pragma once
 
 #include "config/AgentSettings.h"
+#include "windows/TokenNotice.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -15,12 +16,13 @@ struct SetupSummary {
     Q_DECLARE_TR_FUNCTIONS(SetupSummary)
 public:
     QString endpoint;
-    AgentSettings::TokenLocation tokenLocation = AgentSettings::TokenLocation::None;
-    QString tokenFile;          ///< where a File token lives
+    TokenNotice token;          ///< where the token went, as Settings words it (tokenSavedNotice)
     QStringList hookedAgents;   ///< in the tool table's order
 
-    /// @brief Reads the hooks installed in this HOME now.
-    static SetupSummary collect(const QString &endpoint, AgentSettings::TokenLocation tokenLocation);
+    /// @brief Reads the hooks installed in this HOME now. @p fallbackReason: why the token is in
+    /// a plain file (TokenStore::SaveResult::fallbackReason).
+    static SetupSummary collect(const QString &endpoint, AgentSettings::TokenLocation tokenLocation,
+                                const QString &fallbackReason = {});
 
     /// @brief One sentence per line: backend, token, agents.
     QString text() const;

@@ -27,6 +27,20 @@ void fitToScreen(QWidget *window, QSize preferred)
     window->move(available.center() - QPoint(size.width() / 2, size.height() / 2));
 }
 
+void fitHeight(QWidget *window, int height)
+{
+    QScreen *screen = window->screen() ? window->screen() : QGuiApplication::primaryScreen();
+    if (!screen) {
+        window->resize(window->width(), height);
+        return;
+    }
+    const QRect available = screen->availableGeometry();
+    window->resize(window->width(), std::min(height, std::max(available.height() - kScreenMargin, 150)));
+    const int overflow = window->frameGeometry().bottom() - available.bottom();
+    if (overflow > 0 && window->isVisible())
+        window->move(window->x(), std::max(available.top(), window->y() - overflow));
+}
+
 void addCloseShortcut(QWidget *window)
 {
     auto *shortcut = new QShortcut(QKeySequence::Close, window);

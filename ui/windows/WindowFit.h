@@ -11,6 +11,11 @@ namespace teamai::ui {
 /// screen), and centres it there.
 void fitToScreen(QWidget *window, QSize preferred);
 
+/// @brief Makes @p window @p height tall, at most as tall as its screen's available geometry
+/// allows, and moves it up only if its bottom would leave the screen (a dialog that grows with
+/// an error message).
+void fitHeight(QWidget *window, int height);
+
 /// @brief Ctrl+W (QKeySequence::Close) closes @p window, as in every desktop application.
 void addCloseShortcut(QWidget *window);
 
