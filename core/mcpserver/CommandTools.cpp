@@ -4,6 +4,7 @@
 #include "store/AckHistoryQuery.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
+#include "tools/ToolTable.h"
 #include "util/Redact.h"
 
 #include <QJsonArray>
@@ -152,6 +153,18 @@ QString recordText(const LedgerCommand &row, const QJsonObject &record, const QL
     return lines.join(u'\n');
 }
 
+/// The rows with backend id @p id: per known tool through the (agent_type, command_id) index, so a
+/// lookup stays an index seek on a big ledger; a whole-table search only when none matched.
+QList<LedgerCommand> rowsWithId(CommandLedger &ledger, qint64 id, const QString &agent)
+{
+    if (!agent.isEmpty())
+        return ledger.commandsWithId(id, agent);
+    QList<LedgerCommand> rows;
+    for (const QString &tool : knownToolNames())
+        rows += ledger.commandsWithId(id, tool);
+    return rows.isEmpty() ? ledger.commandsWithId(id) : rows;
+}
+
 ToolResult runCommand(const QJsonObject &arguments)
 {
     const qint64 id = arguments.value(QStringLiteral("id")).toInteger();
@@ -160,7 +173,7 @@ ToolResult runCommand(const QJsonObject &arguments)
     if (!database.open())
         return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(database.error()));
     CommandLedger ledger(database);
-    const QList<LedgerCommand> rows = ledger.commandsWithId(id, agent);
+    const QList<LedgerCommand> rows = rowsWithId(ledger, id, agent);
     if (!ledger.lastError().isEmpty())
         return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(ledger.lastError()));
     if (rows.isEmpty())

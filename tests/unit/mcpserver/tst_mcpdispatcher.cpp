@@ -285,6 +285,30 @@ private slots:
         QCOMPARE(badSince.value(QStringLiteral("isError")), QJsonValue(true));
     }
 
+    void sameIdForTwoAgentsNeedsTheAgent()
+    {
+        test::TestEnvironment env;
+        {
+            LedgerDatabase database;
+            QVERIFY(database.open());
+            CommandLedger ledger(database);
+            ledger.admit(pushed(21, QStringLiteral("echo a")), QStringLiteral("claude"), {});
+            ledger.admit(pushed(21, QStringLiteral("echo b")), QStringLiteral("codex"), {});
+            ledger.admit(pushed(22, QStringLiteral("echo c")), QStringLiteral("some-future-tool"), {});
+        }
+        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools());
+        const QJsonObject ambiguous = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"), QJsonObject{{QStringLiteral("id"), 21}})));
+        QCOMPARE(ambiguous.value(QStringLiteral("isError")), QJsonValue(true));
+        QVERIFY2(textOf(ambiguous).contains(QStringLiteral("`agent`")), qPrintable(textOf(ambiguous)));
+        const QJsonObject codex = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"),
+            QJsonObject{{QStringLiteral("id"), 21}, {QStringLiteral("agent"), QStringLiteral("codex")}}))).value(QStringLiteral("structuredContent")).toObject();
+        QCOMPARE(codex.value(QStringLiteral("command_text")).toString(), QStringLiteral("echo b"));
+        // An agent type outside the tool table is still found (the whole-table fallback).
+        const QJsonObject other = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"), QJsonObject{{QStringLiteral("id"), 22}})))
+                                      .value(QStringLiteral("structuredContent")).toObject();
+        QCOMPARE(other.value(QStringLiteral("agent")).toString(), QStringLiteral("some-future-tool"));
+    }
+
     void disableToolTurnsTheSwitchOffAsTheAgent()
     {
         test::TestEnvironment env;
