@@ -192,6 +192,45 @@ ToolResult runCommand(const QJsonObject &arguments)
     return ToolResult::success(record, recordText(row, record, attempts));
 }
 
+QJsonObject summarySchema()
+{
+    return QJsonObject{
+        {QStringLiteral("id"), schema::typed("integer")},
+        {QStringLiteral("agent"), schema::typed("string")},
+        {QStringLiteral("type"), schema::typed("string")},
+        {QStringLiteral("state"), schema::typed("string")},
+        {QStringLiteral("delivery"), schema::typed("string")},
+        {QStringLiteral("received_at"), schema::typedOrNull("string")},
+        {QStringLiteral("started_at"), schema::typedOrNull("string")},
+        {QStringLiteral("finished_at"), schema::typedOrNull("string")},
+        {QStringLiteral("exit_code"), schema::typedOrNull("integer")},
+        {QStringLiteral("signal"), schema::typedOrNull("integer")},
+        {QStringLiteral("timed_out"), schema::typed("boolean")},
+        {QStringLiteral("cancelled"), schema::typed("boolean")},
+        {QStringLiteral("reason"), schema::typed("string")},
+        {QStringLiteral("error"), schema::typed("string")},
+        {QStringLiteral("ack"), schema::typed("string")},
+    };
+}
+
+QJsonObject recordSchema()
+{
+    QJsonObject properties = summarySchema();
+    properties.insert(QStringLiteral("command_text"), schema::typed("string"));
+    properties.insert(QStringLiteral("version"), schema::typed("string"));
+    properties.insert(QStringLiteral("detail"), schema::typed("string"));
+    properties.insert(QStringLiteral("ack_attempts"), schema::arrayOf(schema::result({
+        {QStringLiteral("attempt"), schema::typed("integer")},
+        {QStringLiteral("attempted_at"), schema::typedOrNull("string")},
+        {QStringLiteral("ack_status"), schema::typed("string")},
+        {QStringLiteral("command_state"), schema::typed("string")},
+        {QStringLiteral("delivered"), schema::typed("boolean")},
+        {QStringLiteral("http_status"), schema::typedOrNull("integer")},
+        {QStringLiteral("transport_error"), schema::typed("string")},
+        {QStringLiteral("error"), schema::typed("string")}})));
+    return schema::result(properties);
+}
+
 } // namespace
 
 McpTool commandsTool()
@@ -210,6 +249,9 @@ McpTool commandsTool()
                        "it ran (delivery), exit code, signal, timeout, error and acknowledgement. Filters combine."),
         schema::object(properties),
         runCommands,
+        schema::result({{QStringLiteral("commands"), schema::arrayOf(schema::result(summarySchema()))},
+                        {QStringLiteral("count"), schema::typed("integer")},
+                        {QStringLiteral("limit"), schema::typed("integer")}}),
     };
 }
 
@@ -226,6 +268,7 @@ McpTool commandTool()
                        "delivery, exit code, signal, timeout, cancellation, error, and every attempt to acknowledge it."),
         schema::object(properties, {QStringLiteral("id")}),
         runCommand,
+        recordSchema(),
     };
 }
 

@@ -43,6 +43,9 @@ McpTool disableRemoteCommandsTool()
                        "commands back on (tray or `teamai remote-cmd enable`); no tool does."),
         schema::object({}),
         runDisable,
+        schema::result({{QStringLiteral("remote_commands"), remoteCommandsSchema()},
+                        {QStringLiteral("hook_rules_withdrawn"), schema::typed("integer")},
+                        {QStringLiteral("problems"), schema::arrayOf(schema::typed("string"))}}),
     };
 }
 

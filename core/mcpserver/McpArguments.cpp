@@ -101,5 +101,29 @@ QJsonObject integer(const QString &description, qint64 minimum, qint64 maximum)
                        {QStringLiteral("minimum"), minimum}, {QStringLiteral("maximum"), maximum}};
 }
 
+QJsonObject result(const QJsonObject &properties)
+{
+    QStringList required;
+    for (auto it = properties.begin(); it != properties.end(); ++it)
+        required << it.key();
+    return QJsonObject{{QStringLiteral("type"), QStringLiteral("object")}, {QStringLiteral("properties"), properties},
+                       {QStringLiteral("required"), QJsonArray::fromStringList(required)}};
+}
+
+QJsonObject typed(const char *type)
+{
+    return QJsonObject{{QStringLiteral("type"), QString::fromLatin1(type)}};
+}
+
+QJsonObject typedOrNull(const char *type)
+{
+    return QJsonObject{{QStringLiteral("type"), QJsonArray{QString::fromLatin1(type), QStringLiteral("null")}}};
+}
+
+QJsonObject arrayOf(const QJsonObject &items)
+{
+    return QJsonObject{{QStringLiteral("type"), QStringLiteral("array")}, {QStringLiteral("items"), items}};
+}
+
 } // namespace schema
 } // namespace teamai::mcpserver

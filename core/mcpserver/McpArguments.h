@@ -18,6 +18,11 @@ QJsonObject object(const QJsonObject &properties, const QStringList &required = 
 QJsonObject string(const QString &description, int maxLength = 200);
 QJsonObject stringEnum(const QString &description, const QStringList &values);
 QJsonObject integer(const QString &description, qint64 minimum, qint64 maximum);
+/// Output schemas: open objects (fields may be added later), plain and nullable types, arrays.
+QJsonObject result(const QJsonObject &properties);
+QJsonObject typed(const char *type);
+QJsonObject typedOrNull(const char *type);
+QJsonObject arrayOf(const QJsonObject &items);
 } // namespace schema
 
 } // namespace teamai::mcpserver

@@ -45,6 +45,8 @@ QJsonObject McpTool::descriptor() const
                     {QStringLiteral("inputSchema"), inputSchema}};
     if (!title.isEmpty())
         out.insert(QStringLiteral("title"), title);
+    if (!outputSchema.isEmpty())
+        out.insert(QStringLiteral("outputSchema"), outputSchema);
     return out;
 }
 

@@ -30,6 +30,8 @@ struct McpTool {
     QString description;
     QJsonObject inputSchema;
     std::function<ToolResult(const QJsonObject &arguments)> call;
+    /// The shape of `structuredContent` (revision 2025-06-18 clients validate results against it).
+    QJsonObject outputSchema;
 
     /// @brief The `tools/list` entry.
     QJsonObject descriptor() const;

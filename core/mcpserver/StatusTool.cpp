@@ -10,6 +10,8 @@
 #include "store/LedgerDatabase.h"
 #include "util/Redact.h"
 
+#include <QJsonArray>
+
 namespace teamai::mcpserver {
 namespace {
 
@@ -103,8 +105,36 @@ QJsonObject remoteCommandsJson()
                        {QStringLiteral("status_line"), RemoteCommandGate::statusLine(gate)}};
 }
 
+QJsonObject remoteCommandsSchema()
+{
+    return schema::result({{QStringLiteral("allowed"), schema::typed("boolean")},
+                           {QStringLiteral("decided_by"), schema::typed("string")},
+                           {QStringLiteral("locked"), schema::typed("boolean")},
+                           {QStringLiteral("detail"), schema::typed("string")},
+                           {QStringLiteral("changed_by"), schema::typed("string")},
+                           {QStringLiteral("changed_at"), schema::typed("string")},
+                           {QStringLiteral("status_line"), schema::typed("string")}});
+}
+
 McpTool statusTool()
 {
+    QJsonObject counts = schema::result({{QStringLiteral("pending"), schema::typed("integer")},
+                                         {QStringLiteral("running"), schema::typed("integer")},
+                                         {QStringLiteral("acks_waiting"), schema::typed("integer")},
+                                         {QStringLiteral("ledger_error"), schema::typed("string")}});
+    counts.insert(QStringLiteral("required"), QJsonArray{QStringLiteral("ledger_error")});  // counts only when it opened
+    const QJsonObject output = schema::result({
+        {QStringLiteral("version"), schema::typed("string")},
+        {QStringLiteral("endpoint"), schema::typed("string")},
+        {QStringLiteral("config_error"), schema::typed("string")},
+        {QStringLiteral("token_source"), schema::typed("string")},
+        {QStringLiteral("remote_commands"), remoteCommandsSchema()},
+        {QStringLiteral("commands"), counts},
+        {QStringLiteral("last_sync"), schema::result({{QStringLiteral("time"), schema::typedOrNull("string")},
+                                                      {QStringLiteral("ok"), schema::typed("boolean")},
+                                                      {QStringLiteral("message"), schema::typed("string")},
+                                                      {QStringLiteral("tool"), schema::typed("string")}})},
+    });
     return McpTool{
         QStringLiteral("teamai_status"),
         QStringLiteral("TeamAI agent status"),
@@ -113,6 +143,7 @@ McpTool statusTool()
                        "how many received commands are pending or running, and the last sync and its outcome."),
         schema::object({}),
         runStatus,
+        output,
     };
 }
 

@@ -10,5 +10,7 @@ McpTool statusTool();
 
 /// @brief The kill switch as the tools show it (shared with teamai_disable_remote_commands).
 QJsonObject remoteCommandsJson();
+/// @brief The output schema of remoteCommandsJson().
+QJsonObject remoteCommandsSchema();
 
 } // namespace teamai::mcpserver

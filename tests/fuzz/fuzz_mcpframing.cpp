@@ -23,7 +23,7 @@ McpServer &server()
                         {QStringLiteral("name"), schema::string(QStringLiteral("name"), 20)},
                         {QStringLiteral("state"), schema::stringEnum(QStringLiteral("state"), {QStringLiteral("a"), QStringLiteral("b")})}},
                        {QStringLiteral("id")}),
-        [](const QJsonObject &arguments) { return ToolResult::success(arguments, QStringLiteral("ok")); }}});
+        [](const QJsonObject &arguments) { return ToolResult::success(arguments, QStringLiteral("ok")); }, {}}});
     return instance;
 }
 

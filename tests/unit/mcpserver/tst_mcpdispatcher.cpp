@@ -60,7 +60,8 @@ McpTool echoTool()
     return McpTool{QStringLiteral("echo"), {}, QStringLiteral("echoes"), schema::object(properties, {QStringLiteral("name")}),
                    [](const QJsonObject &arguments) {
                        return ToolResult::success(arguments, QStringLiteral("Authorization: Bearer abcdefghijklmnop"));
-                   }};
+                   },
+                   {}};
 }
 
 Command pushed(qint64 id, const QString &cmd)
@@ -191,6 +192,8 @@ private slots:
             QCOMPARE(schema.value(QStringLiteral("type")).toString(), QStringLiteral("object"));
             QVERIFY(schema.value(QStringLiteral("properties")).isObject());
             QCOMPARE(schema.value(QStringLiteral("additionalProperties")), QJsonValue(false));
+            // structuredContent's shape, which revision 2025-06-18 clients check (tst_mcp_sdk_e2e).
+            QCOMPARE(tool.value(QStringLiteral("outputSchema")).toObject().value(QStringLiteral("type")).toString(), QStringLiteral("object"));
         }
         QCOMPARE(names, (QStringList{QStringLiteral("teamai_status"), QStringLiteral("teamai_commands"), QStringLiteral("teamai_command"),
                                      QStringLiteral("teamai_disable_remote_commands")}));
