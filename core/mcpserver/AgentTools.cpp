@@ -6,9 +6,9 @@
 
 namespace teamai::mcpserver {
 
-QList<McpTool> agentTools()
+QList<McpTool> agentTools(std::function<StatusExtras()> statusExtras)
 {
-    return {statusTool(), commandsTool(), commandTool(), disableRemoteCommandsTool()};
+    return {statusTool(std::move(statusExtras)), commandsTool(), commandTool(), disableRemoteCommandsTool()};
 }
 
 } // namespace teamai::mcpserver

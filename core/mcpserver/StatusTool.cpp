@@ -1,6 +1,7 @@
 #include "mcpserver/StatusTool.h"
 
 #include "Version.h"
+#include "agenthooks/HookRules.h"
 #include "config/AgentConfig.h"
 #include "config/RemoteCommandGate.h"
 #include "config/TokenStore.h"
@@ -68,7 +69,19 @@ QString statusText(const QJsonObject &s)
     return lines.join(u'\n');
 }
 
-ToolResult runStatus(const QJsonObject &)
+QJsonObject hookRulesJson()
+{
+    QString error;
+    QJsonArray list;
+    for (const agenthooks::HookRuleRecord &rule : agenthooks::hookrules::installedForAllTools(&error))
+        list.append(QJsonObject{{QStringLiteral("slug"), rule.slug},
+                                {QStringLiteral("tool"), rule.tool},
+                                {QStringLiteral("event"), rule.agentEvent},
+                                {QStringLiteral("state"), agenthooks::hookrules::stateName(rule)}});
+    return QJsonObject{{QStringLiteral("rules"), list}, {QStringLiteral("error"), error}};
+}
+
+ToolResult runStatus(const std::function<StatusExtras()> &extras)
 {
     const AgentConfig::Loaded config = AgentConfig::load();
     const QString endpoint = config.config.endpoint();
@@ -78,7 +91,7 @@ ToolResult runStatus(const QJsonObject &)
         tokenSource = token.source;
         addSecretValue(token.token);  // whatever text quotes it from now on is masked
     }
-    const QJsonObject status{
+    QJsonObject status{
         {QStringLiteral("version"), QString::fromLatin1(kVersion)},
         {QStringLiteral("endpoint"), endpoint},
         {QStringLiteral("config_error"), config.error},
@@ -86,8 +99,17 @@ ToolResult runStatus(const QJsonObject &)
         {QStringLiteral("remote_commands"), remoteCommandsJson()},
         {QStringLiteral("commands"), commandCounts()},
         {QStringLiteral("last_sync"), lastSyncJson()},
+        {QStringLiteral("hook_rules"), hookRulesJson()},
     };
-    return ToolResult::success(status, statusText(status));
+    QString text = statusText(status);
+    if (extras) {
+        const StatusExtras more = extras();
+        for (auto it = more.json.begin(); it != more.json.end(); ++it)
+            status.insert(it.key(), it.value());
+        for (const QString &line : more.lines)
+            text += u'\n' + line.simplified();
+    }
+    return ToolResult::success(status, text);
 }
 
 } // namespace
@@ -116,7 +138,7 @@ QJsonObject remoteCommandsSchema()
                            {QStringLiteral("status_line"), schema::typed("string")}});
 }
 
-McpTool statusTool()
+McpTool statusTool(std::function<StatusExtras()> extras)
 {
     QJsonObject counts = schema::result({{QStringLiteral("pending"), schema::typed("integer")},
                                          {QStringLiteral("running"), schema::typed("integer")},
@@ -134,15 +156,22 @@ McpTool statusTool()
                                                       {QStringLiteral("ok"), schema::typed("boolean")},
                                                       {QStringLiteral("message"), schema::typed("string")},
                                                       {QStringLiteral("tool"), schema::typed("string")}})},
+        {QStringLiteral("hook_rules"), schema::result({{QStringLiteral("rules"), schema::arrayOf(schema::result({
+                                                           {QStringLiteral("slug"), schema::typed("string")},
+                                                           {QStringLiteral("tool"), schema::typed("string")},
+                                                           {QStringLiteral("event"), schema::typed("string")},
+                                                           {QStringLiteral("state"), schema::typed("string")}}))},
+                                                       {QStringLiteral("error"), schema::typed("string")}})},
     });
     return McpTool{
         QStringLiteral("teamai_status"),
         QStringLiteral("TeamAI agent status"),
         QStringLiteral("The TeamAI backend this machine follows, where its token comes from (never the token itself), "
                        "whether remote commands are allowed and who decided it (env, user, policy; locked or not), "
-                       "how many received commands are pending or running, and the last sync and its outcome."),
+                       "how many received commands are pending or running, the last sync and its outcome, the hook rules, "
+                       "MCP servers and model gateways the backend installed, and the workspaces bound to its projects."),
         schema::object({}),
-        runStatus,
+        [extras = std::move(extras)](const QJsonObject &) { return runStatus(extras); },
         output,
     };
 }

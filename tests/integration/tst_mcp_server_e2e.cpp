@@ -113,6 +113,10 @@ private slots:
                  cli.value(QStringLiteral("commands")).toObject().value(QStringLiteral("pending")).toInt());
         QVERIFY(status.value(QStringLiteral("last_sync")).toObject().value(QStringLiteral("ok")).toBool());
         QVERIFY(status.value(QStringLiteral("remote_commands")).toObject().value(QStringLiteral("allowed")).toBool());
+        for (const char *key : {"mcp_servers", "model_gateways", "bindings"})  // what the CLI's inventory adds
+            QVERIFY2(status.contains(QLatin1String(key)) && status.value(QLatin1String(key)) == cli.value(QLatin1String(key)), key);
+        QCOMPARE(status.value(QStringLiteral("hook_rules")).toObject().value(QStringLiteral("rules")).toArray().size(),
+                 cli.value(QStringLiteral("hook_rules")).toObject().value(QStringLiteral("rules")).toArray().size());
 
         const QJsonArray commands = structured(mcp.call(5, QStringLiteral("teamai_commands"))).value(QStringLiteral("commands")).toArray();
         const QList<QJsonObject> history = historyRows();

@@ -2,6 +2,7 @@
 
 #include "Version.h"
 #include "cli/CommandLine.h"
+#include "cli/StatusInventory.h"
 #include "mcpserver/AgentTools.h"
 #include "mcpserver/JsonRpcFraming.h"
 #include "mcpserver/McpServer.h"
@@ -87,7 +88,11 @@ int McpCommand::run(const QStringList &arguments)
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
     prepareStdio();
-    mcpserver::McpServer server(QStringLiteral("teamai"), QString::fromLatin1(kVersion), mcpserver::agentTools());
+    const auto inventory = [] {
+        StatusInventory collected = StatusInventory::collect();
+        return mcpserver::StatusExtras{collected.json, collected.lines};
+    };
+    mcpserver::McpServer server(QStringLiteral("teamai"), QString::fromLatin1(kVersion), mcpserver::agentTools(inventory));
     mcpserver::JsonRpcFraming framing;
     // Request/response over one pipe: a blocking read on the main thread is all it needs, and an
     // idle server sleeps in read() at 0 % CPU.
