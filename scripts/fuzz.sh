@@ -6,12 +6,12 @@
 # Usage:
 #   scripts/fuzz.sh [seconds]               build, then run every target for <seconds> (default 60) each
 #   scripts/fuzz.sh build                   build only (ctest's fuzz_build fixture)
-#   scripts/fuzz.sh run <target> [seconds]  run one built target: tokenizer, command, names or modelconfig
+#   scripts/fuzz.sh run <target> [seconds]  run one built target: tokenizer, command, names, mcpfiles, modelconfig or mcpframing
 # TEAMAI_FUZZ_BUILD_DIR overrides ./build-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build_dir=${TEAMAI_FUZZ_BUILD_DIR:-build-fuzz}
-targets=(tokenizer command names mcpfiles modelconfig)
+targets=(tokenizer command names mcpfiles modelconfig mcpframing)
 temporary=()
 trap 'rm -rf "${temporary[@]}"' EXIT
 

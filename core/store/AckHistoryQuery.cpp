@@ -491,6 +491,24 @@ AckDetails AckHistoryQuery::details(const AckAttemptRow &row)
     return details;
 }
 
+QList<AckAttemptRow> AckHistoryQuery::attemptsOfCommand(qint64 commandId, const QString &agentType)
+{
+    SqliteQuery q(m_database.db());
+    q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts WHERE command_id = ?%2 ORDER BY attempted_at, attempt_id")
+                  .arg(kColumns, agentType.isEmpty() ? QString() : QStringLiteral(" AND agent_type = ?")));
+    q.addBindValue(commandId);
+    if (!agentType.isEmpty())
+        q.addBindValue(agentType);
+    QList<AckAttemptRow> rows;
+    if (!q.exec()) {
+        m_lastError = q.lastError();
+        return rows;
+    }
+    while (q.next())
+        rows.append(rowFrom(q));
+    return rows;
+}
+
 QStringList AckHistoryQuery::types()
 {
     return distinct(QStringLiteral("type"));

@@ -130,6 +130,9 @@ public:
 
     /// @brief The command, ack, result and every attempt behind @p row (index lookups only).
     AckDetails details(const AckAttemptRow &row);
+    /// @brief Every delivery attempt of every ack of command @p commandId for @p agentType
+    /// (empty: any agent), oldest first, through the command id's index.
+    QList<AckAttemptRow> attemptsOfCommand(qint64 commandId, const QString &agentType = {});
 
     /// @brief The CSV header / JSON keys, in order.
     static QStringList columnNames();

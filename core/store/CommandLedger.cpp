@@ -196,6 +196,22 @@ std::optional<LedgerCommand> CommandLedger::command(qint64 rowId)
     return readRow(QStringLiteral("c.row_id = ?"), {rowId});
 }
 
+QList<LedgerCommand> CommandLedger::commandsWithId(qint64 commandId, const QString &agentType)
+{
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE c.command_id = ?%2 ORDER BY c.received_at DESC, c.row_id DESC LIMIT 50")
+                                   .arg(kRowColumns, agentType.isEmpty() ? QString() : QStringLiteral(" AND c.agent_type = ?")));
+    q.addBindValue(commandId);
+    if (!agentType.isEmpty())
+        q.addBindValue(agentType);
+    QList<LedgerCommand> rows;
+    if (!exec(q, "read"))
+        return rows;
+    while (q.next())
+        rows.append(rowFrom(q));
+    q.finish();
+    return rows;
+}
+
 CommandLedger::Admitted CommandLedger::admit(const Command &command, const QString &agentType, const QString &localAgentId)
 {
     return admitOne(command, agentType, localAgentId, true);

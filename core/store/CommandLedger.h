@@ -129,6 +129,9 @@ public:
     /// @brief Commands for `teamai history` and the tray, newest first.
     QList<LedgerCommand> history(const HistoryFilter &filter);
     std::optional<LedgerCommand> command(qint64 rowId);
+    /// @brief Every row with the backend's id @p commandId (one per agent it came for), newest
+    /// first; with @p agentType only that agent's, through the (agent_type, command_id) index.
+    QList<LedgerCommand> commandsWithId(qint64 commandId, const QString &agentType = {});
 
     int countInState(CommandState state);
     int outboxSize();

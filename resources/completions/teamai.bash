@@ -65,7 +65,7 @@ _teamai()
     local words=
     case $command in
         "")
-            words="init sync status history remote-cmd bind-project doctor uninstall hook-dispatch worker reconcile-plugins --hook --version --help --verbose --dry-run" ;;
+            words="init sync status history remote-cmd mcp bind-project doctor uninstall hook-dispatch worker reconcile-plugins --hook --version --help --verbose --dry-run" ;;
         init)
             words="--http --token --agent --agents --scope --token-store --force --verbose --help" ;;
         sync)
@@ -76,6 +76,8 @@ _teamai()
             words="--limit --state --type --since --json --help" ;;
         remote-cmd)
             words="enable disable status --help" ;;
+        mcp)
+            words="--help" ;;
         bind-project)
             words="--project-id --skip --help" ;;
         doctor)

@@ -6,6 +6,7 @@
 #include "cli/HistoryCommand.h"
 #include "cli/HookCommand.h"
 #include "cli/InitCommand.h"
+#include "cli/McpCommand.h"
 #include "cli/ReconcilePluginsCommand.h"
 #include "cli/RemoteCmdCommand.h"
 #include "cli/StatusCommand.h"
@@ -27,6 +28,7 @@ std::vector<std::unique_ptr<CliCommand>> allCommands()
     commands.push_back(std::make_unique<HistoryCommand>());
     commands.push_back(std::make_unique<DoctorCommand>());
     commands.push_back(std::make_unique<RemoteCmdCommand>());
+    commands.push_back(std::make_unique<McpCommand>());
     commands.push_back(std::make_unique<BindProjectCommand>());
     commands.push_back(std::make_unique<UninstallCommand>());
     commands.push_back(std::make_unique<HookCommand>());

@@ -1,0 +1,113 @@
+#include "cli/McpCommand.h"
+
+#include "Version.h"
+#include "cli/CommandLine.h"
+#include "cli/StatusInventory.h"
+#include "mcpserver/AgentTools.h"
+#include "mcpserver/JsonRpcFraming.h"
+#include "mcpserver/McpServer.h"
+
+#include <QJsonDocument>
+
+#include <cerrno>
+#include <csignal>
+#ifdef Q_OS_WIN
+#include <fcntl.h>
+#include <io.h>
+#else
+#include <unistd.h>
+#endif
+
+namespace teamai::cli {
+namespace {
+
+#ifdef Q_OS_WIN
+long long readStdin(char *buffer, unsigned size) { return ::_read(0, buffer, size); }
+long long writeStdout(const char *bytes, unsigned size) { return ::_write(1, bytes, size); }
+void prepareStdio()
+{
+    ::_setmode(0, _O_BINARY);  // JSON lines, byte for byte: no CRLF translation
+    ::_setmode(1, _O_BINARY);
+}
+#else
+long long readStdin(char *buffer, unsigned size) { return ::read(STDIN_FILENO, buffer, size); }
+long long writeStdout(const char *bytes, unsigned size) { return ::write(STDOUT_FILENO, bytes, size); }
+void prepareStdio() { std::signal(SIGPIPE, SIG_IGN); }  // a client that hung up is a write error, not a crash
+#endif
+
+/// Writes all of @p bytes to stdout; false when the client is gone.
+bool writeAll(const QByteArray &bytes)
+{
+    qsizetype done = 0;
+    while (done < bytes.size()) {
+        const long long n = writeStdout(bytes.constData() + done, unsigned(bytes.size() - done));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            return false;
+        done += n;
+    }
+    return true;
+}
+
+bool answer(mcpserver::McpServer &server, const QList<mcpserver::Frame> &frames)
+{
+    for (const mcpserver::Frame &frame : frames) {
+        if (const std::optional<QJsonObject> response = server.handle(frame)) {
+            if (!writeAll(QJsonDocument(*response).toJson(QJsonDocument::Compact) + '\n'))
+                return false;
+        }
+    }
+    return true;
+}
+
+} // namespace
+
+QString McpCommand::name() const { return QStringLiteral("mcp"); }
+
+QString McpCommand::summary() const { return QStringLiteral("Serve the Model Context Protocol on stdin/stdout for AI agents"); }
+
+QString McpCommand::help() const
+{
+    return QStringLiteral(
+        "Usage: teamai mcp\n"
+        "\n"
+        "An MCP server over stdio (newline-delimited JSON-RPC 2.0, protocol revision 2025-06-18;\n"
+        "2025-03-26 and 2024-11-05 are accepted too). An AI agent starts it and asks it, through\n"
+        "tools, what the TeamAI backend did on this machine:\n"
+        "  teamai_status                   backend, token source, kill switch, counts, last sync\n"
+        "  teamai_commands                 received commands, newest first (state, type, since, limit)\n"
+        "  teamai_command                  one command's record and every ack attempt\n"
+        "  teamai_disable_remote_commands  turn remote commands off (no tool turns them on)\n"
+        "Nothing it returns contains a token. It exits 0 when stdin closes. See docs/mcp.md.");
+}
+
+int McpCommand::run(const QStringList &arguments)
+{
+    CommandLine line({}, {});
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
+    prepareStdio();
+    const auto inventory = [] {
+        StatusInventory collected = StatusInventory::collect();
+        return mcpserver::StatusExtras{collected.json, collected.lines};
+    };
+    mcpserver::McpServer server(QStringLiteral("teamai"), QString::fromLatin1(kVersion), mcpserver::agentTools(inventory));
+    mcpserver::JsonRpcFraming framing;
+    // Request/response over one pipe: a blocking read on the main thread is all it needs, and an
+    // idle server sleeps in read() at 0 % CPU.
+    char buffer[64 * 1024];
+    for (;;) {
+        const long long n = readStdin(buffer, sizeof buffer);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        if (!answer(server, framing.feed(QByteArray::fromRawData(buffer, qsizetype(n)))))
+            return kExitOk;  // the client closed its end: nothing left to serve
+    }
+    answer(server, framing.finish());
+    return kExitOk;
+}
+
+} // namespace teamai::cli

@@ -1,0 +1,275 @@
+#include "mcpserver/CommandTools.h"
+
+#include "mcpserver/McpArguments.h"
+#include "store/AckHistoryQuery.h"
+#include "store/CommandLedger.h"
+#include "store/LedgerDatabase.h"
+#include "tools/ToolTable.h"
+#include "util/Redact.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace teamai::mcpserver {
+namespace {
+
+constexpr int kDefaultLimit = 50;
+constexpr int kMaxLimit = 500;
+constexpr qint64 kMaxId = 9007199254740991;  // the largest integer a JSON number carries exactly
+
+QJsonValue isoTime(const QDateTime &time)
+{
+    return time.isValid() ? QJsonValue(time.toUTC().toString(Qt::ISODateWithMs)) : QJsonValue(QJsonValue::Null);
+}
+
+QJsonValue optionalInt(const std::optional<int> &value)
+{
+    return value ? QJsonValue(*value) : QJsonValue(QJsonValue::Null);
+}
+
+QDateTime parseSince(const QString &text)
+{
+    QDateTime when = QDateTime::fromString(text, Qt::ISODateWithMs);
+    if (!when.isValid()) {
+        const QDate day = QDate::fromString(text, Qt::ISODate);
+        if (day.isValid())
+            when = day.startOfDay(Qt::UTC);
+    }
+    return when;
+}
+
+QStringList stateNames()
+{
+    QStringList names;
+    for (CommandState state : {CommandState::Pending, CommandState::Running, CommandState::Succeeded, CommandState::Failed,
+                               CommandState::Rejected, CommandState::Skipped, CommandState::Interrupted})
+        names << stateName(state);
+    return names;
+}
+
+QJsonObject summaryJson(const LedgerCommand &row)
+{
+    return QJsonObject{
+        {QStringLiteral("id"), row.commandId},
+        {QStringLiteral("agent"), row.agentType},
+        {QStringLiteral("type"), row.type},
+        {QStringLiteral("state"), stateName(row.state)},
+        {QStringLiteral("delivery"), deliveryName(row.delivery)},
+        {QStringLiteral("received_at"), isoTime(row.receivedAt)},
+        {QStringLiteral("started_at"), isoTime(row.startedAt)},
+        {QStringLiteral("finished_at"), isoTime(row.finishedAt)},
+        {QStringLiteral("exit_code"), optionalInt(row.exitCode)},
+        {QStringLiteral("signal"), optionalInt(row.signal)},
+        {QStringLiteral("timed_out"), row.timedOut},
+        {QStringLiteral("cancelled"), row.cancelled},
+        {QStringLiteral("reason"), row.reason},
+        {QStringLiteral("error"), redactSecrets(row.error)},
+        {QStringLiteral("ack"), row.ackState.isEmpty() ? QStringLiteral("none") : row.ackState},
+    };
+}
+
+QString summaryLine(const LedgerCommand &row)
+{
+    QString outcome = stateName(row.state);
+    if (row.exitCode)
+        outcome += QStringLiteral(" exit %1").arg(*row.exitCode);
+    if (row.signal)
+        outcome += QStringLiteral(" signal %1").arg(*row.signal);
+    if (row.timedOut)
+        outcome += QStringLiteral(" timed out");
+    return QStringLiteral("#%1 %2 %3 for %4, received %5: %6%7")
+        .arg(row.commandId).arg(row.type, deliveryName(row.delivery), row.agentType,
+             row.receivedAt.toUTC().toString(Qt::ISODate), outcome,
+             row.error.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(redactSecrets(row.error)));
+}
+
+ToolResult runCommands(const QJsonObject &arguments)
+{
+    HistoryFilter filter;
+    filter.limit = arguments.value(QStringLiteral("limit")).toInt(kDefaultLimit);
+    filter.state = arguments.value(QStringLiteral("state")).toString();
+    filter.type = arguments.value(QStringLiteral("type")).toString();
+    filter.agentType = arguments.value(QStringLiteral("agent")).toString();
+    if (arguments.contains(QStringLiteral("since"))) {
+        filter.since = parseSince(arguments.value(QStringLiteral("since")).toString());
+        if (!filter.since.isValid())
+            return ToolResult::failure(QStringLiteral("argument `since` must be a date like 2026-01-31 or an ISO-8601 time"));
+    }
+    LedgerDatabase database;
+    if (!database.open())
+        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(database.error()));
+    CommandLedger ledger(database);
+    const QList<LedgerCommand> rows = ledger.history(filter);
+    if (!ledger.lastError().isEmpty())
+        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(ledger.lastError()));
+    QJsonArray list;
+    QStringList lines{rows.isEmpty() ? QStringLiteral("No commands match.") : QStringLiteral("%1 command(s), newest first:").arg(rows.size())};
+    for (const LedgerCommand &row : rows) {
+        list.append(summaryJson(row));
+        lines << summaryLine(row);
+    }
+    return ToolResult::success(QJsonObject{{QStringLiteral("commands"), list}, {QStringLiteral("count"), list.size()},
+                                           {QStringLiteral("limit"), filter.limit}},
+                               lines.join(u'\n'));
+}
+
+QJsonArray attemptsJson(const QList<AckAttemptRow> &attempts)
+{
+    QJsonArray list;
+    for (const AckAttemptRow &a : attempts)
+        list.append(QJsonObject{{QStringLiteral("attempt"), a.attemptNumber},
+                                {QStringLiteral("attempted_at"), isoTime(a.attemptedAt)},
+                                {QStringLiteral("ack_status"), a.status},
+                                {QStringLiteral("command_state"), a.commandState},
+                                {QStringLiteral("delivered"), a.delivered},
+                                {QStringLiteral("http_status"), optionalInt(a.httpStatus)},
+                                {QStringLiteral("transport_error"), redactSecrets(a.transportError)},
+                                {QStringLiteral("error"), redactSecrets(a.error)}});
+    return list;
+}
+
+QJsonObject recordJson(const LedgerCommand &row, const QList<AckAttemptRow> &attempts)
+{
+    QJsonObject record = summaryJson(row);
+    const QJsonObject raw = QJsonDocument::fromJson(row.rawJson.toUtf8()).object();
+    record.insert(QStringLiteral("command_text"), redactSecrets(raw.value(QStringLiteral("cmd")).toString()));
+    record.insert(QStringLiteral("version"), row.version);
+    record.insert(QStringLiteral("detail"), redactSecrets(row.detail));
+    record.insert(QStringLiteral("ack_attempts"), attemptsJson(attempts));
+    return record;
+}
+
+QString recordText(const LedgerCommand &row, const QJsonObject &record, const QList<AckAttemptRow> &attempts)
+{
+    QStringList lines{summaryLine(row)};
+    const QString text = record.value(QStringLiteral("command_text")).toString();
+    if (!text.isEmpty())
+        lines << QStringLiteral("Command: %1").arg(text);
+    lines << QStringLiteral("Ack: %1, %2 attempt(s)").arg(record.value(QStringLiteral("ack")).toString()).arg(attempts.size());
+    for (const AckAttemptRow &a : attempts)
+        lines << QStringLiteral("  attempt %1 at %2: %3%4").arg(a.attemptNumber).arg(a.attemptedAt.toString(Qt::ISODate),
+                     a.delivered ? QStringLiteral("delivered") : QStringLiteral("not delivered"),
+                     a.httpStatus ? QStringLiteral(" (HTTP %1)").arg(*a.httpStatus) : QString());
+    return lines.join(u'\n');
+}
+
+/// The rows with backend id @p id: per known tool through the (agent_type, command_id) index, so a
+/// lookup stays an index seek on a big ledger; a whole-table search only when none matched.
+QList<LedgerCommand> rowsWithId(CommandLedger &ledger, qint64 id, const QString &agent)
+{
+    if (!agent.isEmpty())
+        return ledger.commandsWithId(id, agent);
+    QList<LedgerCommand> rows;
+    for (const QString &tool : knownToolNames())
+        rows += ledger.commandsWithId(id, tool);
+    return rows.isEmpty() ? ledger.commandsWithId(id) : rows;
+}
+
+ToolResult runCommand(const QJsonObject &arguments)
+{
+    const qint64 id = arguments.value(QStringLiteral("id")).toInteger();
+    const QString agent = arguments.value(QStringLiteral("agent")).toString();
+    LedgerDatabase database;
+    if (!database.open())
+        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(database.error()));
+    CommandLedger ledger(database);
+    const QList<LedgerCommand> rows = rowsWithId(ledger, id, agent);
+    if (!ledger.lastError().isEmpty())
+        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(ledger.lastError()));
+    if (rows.isEmpty())
+        return ToolResult::failure(QStringLiteral("no command %1 in this machine's ledger").arg(id));
+    if (rows.size() > 1) {
+        QStringList agents;
+        for (const LedgerCommand &row : rows)
+            agents << row.agentType;
+        return ToolResult::failure(QStringLiteral("command %1 came for several agents (%2): say which with `agent`")
+                                       .arg(id).arg(agents.join(QStringLiteral(", "))));
+    }
+    const LedgerCommand &row = rows.first();
+    AckHistoryQuery acks(database);
+    const QList<AckAttemptRow> attempts = acks.attemptsOfCommand(id, row.agentType);
+    const QJsonObject record = recordJson(row, attempts);
+    return ToolResult::success(record, recordText(row, record, attempts));
+}
+
+QJsonObject summarySchema()
+{
+    return QJsonObject{
+        {QStringLiteral("id"), schema::typed("integer")},
+        {QStringLiteral("agent"), schema::typed("string")},
+        {QStringLiteral("type"), schema::typed("string")},
+        {QStringLiteral("state"), schema::typed("string")},
+        {QStringLiteral("delivery"), schema::typed("string")},
+        {QStringLiteral("received_at"), schema::typedOrNull("string")},
+        {QStringLiteral("started_at"), schema::typedOrNull("string")},
+        {QStringLiteral("finished_at"), schema::typedOrNull("string")},
+        {QStringLiteral("exit_code"), schema::typedOrNull("integer")},
+        {QStringLiteral("signal"), schema::typedOrNull("integer")},
+        {QStringLiteral("timed_out"), schema::typed("boolean")},
+        {QStringLiteral("cancelled"), schema::typed("boolean")},
+        {QStringLiteral("reason"), schema::typed("string")},
+        {QStringLiteral("error"), schema::typed("string")},
+        {QStringLiteral("ack"), schema::typed("string")},
+    };
+}
+
+QJsonObject recordSchema()
+{
+    QJsonObject properties = summarySchema();
+    properties.insert(QStringLiteral("command_text"), schema::typed("string"));
+    properties.insert(QStringLiteral("version"), schema::typed("string"));
+    properties.insert(QStringLiteral("detail"), schema::typed("string"));
+    properties.insert(QStringLiteral("ack_attempts"), schema::arrayOf(schema::result({
+        {QStringLiteral("attempt"), schema::typed("integer")},
+        {QStringLiteral("attempted_at"), schema::typedOrNull("string")},
+        {QStringLiteral("ack_status"), schema::typed("string")},
+        {QStringLiteral("command_state"), schema::typed("string")},
+        {QStringLiteral("delivered"), schema::typed("boolean")},
+        {QStringLiteral("http_status"), schema::typedOrNull("integer")},
+        {QStringLiteral("transport_error"), schema::typed("string")},
+        {QStringLiteral("error"), schema::typed("string")}})));
+    return schema::result(properties);
+}
+
+} // namespace
+
+McpTool commandsTool()
+{
+    const QJsonObject properties{
+        {QStringLiteral("state"), schema::stringEnum(QStringLiteral("Only commands in this state."), stateNames())},
+        {QStringLiteral("type"), schema::string(QStringLiteral("Only commands of this type, e.g. cmd, skill, install_mcp."), 100)},
+        {QStringLiteral("agent"), schema::string(QStringLiteral("Only commands for this agent tool, e.g. claude."), 100)},
+        {QStringLiteral("since"), schema::string(QStringLiteral("Only commands received at or after this time: 2026-01-31 or an ISO-8601 time."), 64)},
+        {QStringLiteral("limit"), schema::integer(QStringLiteral("At most this many commands (default 50)."), 1, kMaxLimit)},
+    };
+    return McpTool{
+        QStringLiteral("teamai_commands"),
+        QStringLiteral("Commands the TeamAI backend sent"),
+        QStringLiteral("The commands this machine received from the TeamAI backend, newest first: type, state, whether "
+                       "it ran (delivery), exit code, signal, timeout, error and acknowledgement. Filters combine."),
+        schema::object(properties),
+        runCommands,
+        schema::result({{QStringLiteral("commands"), schema::arrayOf(schema::result(summarySchema()))},
+                        {QStringLiteral("count"), schema::typed("integer")},
+                        {QStringLiteral("limit"), schema::typed("integer")}}),
+    };
+}
+
+McpTool commandTool()
+{
+    const QJsonObject properties{
+        {QStringLiteral("id"), schema::integer(QStringLiteral("The command's id, as teamai_commands lists it."), 1, kMaxId)},
+        {QStringLiteral("agent"), schema::string(QStringLiteral("The agent tool it came for, when the same id came for several."), 100)},
+    };
+    return McpTool{
+        QStringLiteral("teamai_command"),
+        QStringLiteral("One TeamAI command's record"),
+        QStringLiteral("Everything the ledger holds about one command: what was asked (secrets masked), its state, "
+                       "delivery, exit code, signal, timeout, cancellation, error, and every attempt to acknowledge it."),
+        schema::object(properties, {QStringLiteral("id")}),
+        runCommand,
+        recordSchema(),
+    };
+}
+
+} // namespace teamai::mcpserver
