@@ -3,13 +3,15 @@
 #include "Version.h"
 #include "util/Paths.h"
 
+#include <QCoreApplication>
 #include <QMessageBox>
 
 namespace teamai::ui {
 
 QString aboutText()
 {
-    return QStringLiteral(
+    return QCoreApplication::translate(
+               "AboutBox",
                "<h3>%1</h3>"
                "<p>Version %2</p>"
                "<p>Keeps this machine's AI coding agents in step with your team's TeamAI backend: "
@@ -22,7 +24,7 @@ QString aboutText()
 
 void showAboutBox(QWidget *parent)
 {
-    QMessageBox::about(parent, QStringLiteral("About %1").arg(QString::fromLatin1(kProductName)), aboutText());
+    QMessageBox::about(parent, QCoreApplication::translate("AboutBox", "About %1").arg(QString::fromLatin1(kProductName)), aboutText());
 }
 
 } // namespace teamai::ui
