@@ -94,7 +94,9 @@ int main(int argc, char **argv)
     const AgentConfig::Loaded config = AgentConfig::load();
     if (!config.error.isEmpty()) {
         QMessageBox::critical(nullptr, QStringLiteral("TeamAI Agent"),
-                              QStringLiteral("The agent configuration cannot be read:\n%1\n\nFix or remove the file and start again.").arg(config.error));
+                              QCoreApplication::translate("TrayMain", "The agent configuration cannot be read:\n%1\n\n"
+                                                                     "Fix or remove the file and start again.")
+                                  .arg(config.error));
         logging::shutdown();
         return 1;
     }

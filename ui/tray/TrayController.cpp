@@ -129,18 +129,18 @@ void TrayController::buildMenu()
     m_retry = m_menu->addAction(tr("Retry now"), this, &TrayController::syncNow);
     m_openLog = m_menu->addAction(tr("Open log"), this, &TrayController::openLog);
     m_menu->addSeparator();
-    m_sync = m_menu->addAction(QStringLiteral("Sync now"), this, &TrayController::syncNow);
+    m_sync = m_menu->addAction(tr("Sync now"), this, &TrayController::syncNow);
     m_menu->addSeparator();
-    m_allowRemote = m_menu->addAction(QStringLiteral("Allow remote commands"));
+    m_allowRemote = m_menu->addAction(tr("Allow remote commands"));
     m_allowRemote->setCheckable(true);
     connect(m_allowRemote, &QAction::triggered, this, &TrayController::setRemoteAllowed);
-    m_hookRules = m_menu->addMenu(QStringLiteral("Hook rules"));
+    m_hookRules = m_menu->addMenu(tr("Hook rules"));
     m_menu->addSeparator();
-    m_commands = m_menu->addAction(QStringLiteral("Commands…"), this, &TrayController::showCommands);
-    m_history = m_menu->addAction(QStringLiteral("Ack history…"), this, &TrayController::showAckHistory);
-    m_settings = m_menu->addAction(QStringLiteral("Settings…"), this, &TrayController::showSettings);
+    m_commands = m_menu->addAction(tr("Commands…"), this, &TrayController::showCommands);
+    m_history = m_menu->addAction(tr("Ack history…"), this, &TrayController::showAckHistory);
+    m_settings = m_menu->addAction(tr("Settings…"), this, &TrayController::showSettings);
     m_menu->addSeparator();
-    m_login = m_menu->addAction(QStringLiteral("Start at login"));
+    m_login = m_menu->addAction(tr("Start at login"));
     m_login->setCheckable(true);
     m_login->setChecked(LoginItem::isEnabled());
     connect(m_login, &QAction::triggered, this, [this](bool enabled) {
@@ -151,8 +151,8 @@ void TrayController::buildMenu()
         }
     });
     m_menu->addSeparator();
-    m_about = m_menu->addAction(QStringLiteral("About TeamAI Desktop Agent…"), this, &TrayController::showAbout);
-    m_quit = m_menu->addAction(QStringLiteral("Quit"), this, &TrayController::quit);
+    m_about = m_menu->addAction(tr("About TeamAI Desktop Agent…"), this, &TrayController::showAbout);
+    m_quit = m_menu->addAction(tr("Quit"), this, &TrayController::quit);
     updateStatusLine();
 }
 
@@ -219,8 +219,8 @@ void TrayController::showNoTrayWindow()
         return;  // no ledger: showCommands() said so
     m_commandsWindow->showAppControls(
         {m_sync, m_allowRemote, m_history, m_settings, m_quit},
-        QStringLiteral("This desktop has no system tray, so TeamAI Agent runs in this window: it keeps syncing while "
-                       "the window is open, and closing it quits."));
+        tr("This desktop has no system tray, so TeamAI Agent runs in this window: it keeps syncing while "
+           "the window is open, and closing it quits."));
     // The menu's status line and fix actions head the window, above the notice.
     if (auto *box = qobject_cast<QBoxLayout *>(m_commandsWindow->layout())) {
         m_statusPanel = new StatusPanel({m_enterToken, m_setup, m_retry, m_openLog}, m_commandsWindow);
@@ -328,9 +328,9 @@ void TrayController::refresh()
     m_allowRemote->setChecked(gate.allowed);
     const bool envDecides = gate.reason == RemoteCommandGate::Decision::Reason::Env;
     m_allowRemote->setEnabled(!gate.locked && !envDecides);
-    m_allowRemote->setText(gate.locked ? QStringLiteral("Allow remote commands (locked by policy)")
-                           : envDecides ? QStringLiteral("Allow remote commands (off: TEAMAI_DISABLE_REMOTE_CMD)")
-                                        : QStringLiteral("Allow remote commands"));
+    m_allowRemote->setText(gate.locked ? tr("Allow remote commands (locked by policy)")
+                           : envDecides ? tr("Allow remote commands (off: TEAMAI_DISABLE_REMOTE_CMD)")
+                                        : tr("Allow remote commands"));
     m_allowRemote->setToolTip(gate.detail);
     refreshHookRules();
     updateIcon();
@@ -343,9 +343,9 @@ void TrayController::refreshHookRules()
     const QList<agenthooks::HookRuleRecord> rules = agenthooks::hookrules::installedForAllTools(&error);
     m_hookRules->clear();
     m_hookRuleRows = QJsonArray();
-    m_hookRules->setTitle(rules.isEmpty() ? QStringLiteral("Hook rules: none") : QStringLiteral("Hook rules (%1)").arg(rules.size()));
+    m_hookRules->setTitle(rules.isEmpty() ? tr("Hook rules: none") : tr("Hook rules (%1)").arg(rules.size()));
     if (!error.isEmpty())
-        m_hookRules->addAction(QStringLiteral("Cannot read agent-hooks.json: %1").arg(error))->setEnabled(false);
+        m_hookRules->addAction(tr("Cannot read agent-hooks.json: %1").arg(error))->setEnabled(false);
     for (const agenthooks::HookRuleRecord &rule : rules) {
         const QString state = agenthooks::hookrules::stateName(rule);
         m_hookRules->addAction(QStringLiteral("%1 — %2, %3 (%4)").arg(rule.slug, rule.tool, rule.agentEvent, state))->setEnabled(false);
@@ -442,10 +442,10 @@ void TrayController::setRemoteAllowed(bool allowed)
     agenthooks::hookrules::GateFollowed followed;
     const QString error = agenthooks::hookrules::setRemoteCommandsEnabled(allowed, QStringLiteral("tray"), &followed);
     if (!error.isEmpty())
-        emit message(QStringLiteral("Remote commands not changed: %1").arg(error));
+        emit message(tr("Remote commands not changed: %1").arg(error));
     else if (!followed.ok())
-        emit message(QStringLiteral("Hook rules not all %1: %2").arg(allowed ? QStringLiteral("restored") : QStringLiteral("withdrawn"),
-                                                                    followed.errors.join(QStringLiteral("; "))));
+        emit message((allowed ? tr("Hook rules not all restored: %1") : tr("Hook rules not all withdrawn: %1"))
+                         .arg(followed.errors.join(QStringLiteral("; "))));
     refresh();
 }
 
@@ -461,7 +461,7 @@ void TrayController::showCommands()
 {
     CommandLedger *l = ledger();
     if (!l) {
-        emit message(QStringLiteral("The command ledger cannot be opened; see the log."));
+        emit message(tr("The command ledger cannot be opened; see the log."));
         return;
     }
     if (!m_commandsWindow) {
@@ -483,7 +483,7 @@ void TrayController::showCommands()
 void TrayController::showAckHistory()
 {
     if (!ledger()) {
-        emit message(QStringLiteral("The command ledger cannot be opened; see the log."));
+        emit message(tr("The command ledger cannot be opened; see the log."));
         return;
     }
     if (!m_historyWindow)

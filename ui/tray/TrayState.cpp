@@ -6,10 +6,10 @@
 namespace teamai::ui {
 namespace {
 
-QString tr(const char *text)
-{
-    return QCoreApplication::translate("TrayStatus", text);
-}
+// Free functions have no tr(): this gives them the "TrayStatus" context, one lupdate also sees.
+struct TrayStatusText {
+    Q_DECLARE_TR_FUNCTIONS(TrayStatus)
+};
 
 QString timeText(const QDateTime &time, const QDateTime &now)
 {
@@ -50,36 +50,46 @@ QString trayStateName(TrayState state)
 QString trayStateText(TrayState state)
 {
     switch (state) {
-    case TrayState::CommandRunning: return QStringLiteral("A remote command is running");
-    case TrayState::Syncing: return QStringLiteral("Syncing…");
-    case TrayState::Error: return QStringLiteral("Sync failed");
-    case TrayState::RemoteLocked: return QStringLiteral("Remote commands disabled (locked by policy)");
-    case TrayState::RemoteDisabled: return QStringLiteral("Remote commands disabled");
-    case TrayState::Idle: return QStringLiteral("Up to date");
+    case TrayState::CommandRunning: return TrayStatusText::tr("A remote command is running");
+    case TrayState::Syncing: return TrayStatusText::tr("Syncing…");
+    case TrayState::Error: return TrayStatusText::tr("Sync failed");
+    case TrayState::RemoteLocked: return TrayStatusText::tr("Remote commands disabled (locked by policy)");
+    case TrayState::RemoteDisabled: return TrayStatusText::tr("Remote commands disabled");
+    case TrayState::Idle: return TrayStatusText::tr("Up to date");
     }
     return {};
 }
 
+namespace {
+
+// Whole sentences for the translators: the result and its message are never glued on.
+QString lastSyncLine(const TrayInputs &inputs)
+{
+    if (!inputs.lastSyncTime.isValid())
+        return TrayStatusText::tr("Last sync: never");
+    const QString when = QLocale().toString(inputs.lastSyncTime.toLocalTime(), QLocale::ShortFormat);
+    const QString message = inputs.lastSyncMessage.left(120);
+    if (inputs.lastSyncOk)
+        return message.isEmpty() ? TrayStatusText::tr("Last sync: %1 — ok").arg(when)
+                                 : TrayStatusText::tr("Last sync: %1 — ok: %2").arg(when, message);
+    return message.isEmpty() ? TrayStatusText::tr("Last sync: %1 — failed").arg(when)
+                             : TrayStatusText::tr("Last sync: %1 — failed: %2").arg(when, message);
+}
+
+} // namespace
+
 QString trayToolTip(const TrayInputs &inputs)
 {
     QStringList lines;
-    lines << QStringLiteral("TeamAI Agent — %1").arg(trayStateText(trayStateFor(inputs)));
-    lines << QStringLiteral("Backend: %1").arg(inputs.endpoint.isEmpty() ? QStringLiteral("not configured") : inputs.endpoint);
-    if (!inputs.lastSyncTime.isValid()) {
-        lines << QStringLiteral("Last sync: never");
-    } else {
-        const QString when = QLocale().toString(inputs.lastSyncTime.toLocalTime(), QLocale::ShortFormat);
-        QString result = inputs.lastSyncOk ? QStringLiteral("ok") : QStringLiteral("failed");
-        if (!inputs.lastSyncMessage.isEmpty())
-            result += QStringLiteral(": ") + inputs.lastSyncMessage.left(120);
-        lines << QStringLiteral("Last sync: %1 — %2").arg(when, result);
-    }
-    QString commands = QStringLiteral("Pending commands: %1").arg(inputs.pending);
-    if (inputs.running > 0)
-        commands += QStringLiteral(", running: %1").arg(inputs.running);
-    lines << commands;
+    lines << TrayStatusText::tr("TeamAI Agent — %1").arg(trayStateText(trayStateFor(inputs)));
+    lines << (inputs.endpoint.isEmpty() ? TrayStatusText::tr("Backend: not configured")
+                                        : TrayStatusText::tr("Backend: %1").arg(inputs.endpoint));
+    lines << lastSyncLine(inputs);
+    lines << (inputs.running > 0 ? TrayStatusText::tr("Pending commands: %1, running: %2").arg(inputs.pending).arg(inputs.running)
+                                 : TrayStatusText::tr("Pending commands: %1").arg(inputs.pending));
     if (!inputs.remoteAllowed)
-        lines << QStringLiteral("Remote commands: disabled%1").arg(inputs.remoteLocked ? QStringLiteral(" (locked by policy)") : QString());
+        lines << (inputs.remoteLocked ? TrayStatusText::tr("Remote commands: disabled (locked by policy)")
+                                      : TrayStatusText::tr("Remote commands: disabled"));
     return lines.join(u'\n');
 }
 
@@ -98,21 +108,21 @@ QString trayStatusHeadline(const TrayInputs &inputs)
     case TrayState::Error:
         break;
     case TrayState::Idle:
-        return inputs.lastSyncTime.isValid() || inputs.lastSuccessTime.isValid() ? tr("Up to date") : tr("Not synced yet");
+        return inputs.lastSyncTime.isValid() || inputs.lastSuccessTime.isValid() ? TrayStatusText::tr("Up to date") : TrayStatusText::tr("Not synced yet");
     }
     switch (inputs.problem) {
     case SyncProblem::Unreachable:
-        return tr("Cannot reach the backend");
+        return TrayStatusText::tr("Cannot reach the backend");
     case SyncProblem::TokenRejected:
-        return tr("The backend rejected the token");
+        return TrayStatusText::tr("The backend rejected the token");
     case SyncProblem::NotConfigured:
-        return tr("Not set up yet: enter the backend and token in Settings");
+        return TrayStatusText::tr("Not set up yet: enter the backend and token in Settings");
     case SyncProblem::None:
     case SyncProblem::Failed:
         break;
     }
-    return inputs.lastSyncMessage.isEmpty() ? tr("Sync failed")
-                                            : tr("Sync failed: %1").arg(inputs.lastSyncMessage.left(80));
+    return inputs.lastSyncMessage.isEmpty() ? TrayStatusText::tr("Sync failed")
+                                            : TrayStatusText::tr("Sync failed: %1").arg(inputs.lastSyncMessage.left(80));
 }
 
 QString trayStatusTimes(const TrayInputs &inputs, const QDateTime &now)
@@ -120,12 +130,12 @@ QString trayStatusTimes(const TrayInputs &inputs, const QDateTime &now)
     const bool last = inputs.lastSuccessTime.isValid();
     const bool next = inputs.nextSyncTime.isValid();
     if (last && next)
-        return tr("Last successful sync: %1. Next sync: %2.").arg(timeText(inputs.lastSuccessTime, now), timeText(inputs.nextSyncTime, now));
+        return TrayStatusText::tr("Last successful sync: %1. Next sync: %2.").arg(timeText(inputs.lastSuccessTime, now), timeText(inputs.nextSyncTime, now));
     if (last)
-        return tr("Last successful sync: %1.").arg(timeText(inputs.lastSuccessTime, now));
+        return TrayStatusText::tr("Last successful sync: %1.").arg(timeText(inputs.lastSuccessTime, now));
     if (next)
-        return tr("No successful sync yet. Next sync: %1.").arg(timeText(inputs.nextSyncTime, now));
-    return tr("No successful sync yet.");
+        return TrayStatusText::tr("No successful sync yet. Next sync: %1.").arg(timeText(inputs.nextSyncTime, now));
+    return TrayStatusText::tr("No successful sync yet.");
 }
 
 TrayFix trayFixFor(const TrayInputs &inputs)

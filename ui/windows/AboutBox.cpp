@@ -5,13 +5,15 @@
 #include "util/Paths.h"
 #include "windows/WindowFit.h"
 
+#include <QCoreApplication>
 #include <QMessageBox>
 
 namespace teamai::ui {
 
 QString aboutText()
 {
-    return QStringLiteral(
+    return QCoreApplication::translate(
+               "AboutBox",
                "<h3>%1</h3>"
                "<p>Version %2</p>"
                "<p>Keeps this machine's AI coding agents in step with your team's TeamAI backend: "
@@ -26,7 +28,7 @@ QMessageBox *createAboutBox(QWidget *parent)
 {
     // QMessageBox::about() with the app icon, as a box of our own so it can be checked: it sizes
     // itself to the screen, and its one button makes Esc close it.
-    auto *box = new QMessageBox(QMessageBox::NoIcon, QStringLiteral("About %1").arg(QString::fromLatin1(kProductName)), aboutText(),
+    auto *box = new QMessageBox(QMessageBox::NoIcon, QCoreApplication::translate("AboutBox", "About %1").arg(QString::fromLatin1(kProductName)), aboutText(),
                                 QMessageBox::Ok, parent);
     box->setIconPixmap(TrayIconFactory::appIcon().pixmap(64, 64));
     box->setTextFormat(Qt::RichText);

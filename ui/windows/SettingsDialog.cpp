@@ -41,11 +41,11 @@ namespace {
 QString tokenLocationText()
 {
     switch (AgentSettings::load().settings.tokenLocation()) {
-    case AgentSettings::TokenLocation::Keychain: return QStringLiteral("A token is saved in the system credential store.");
-    case AgentSettings::TokenLocation::File: return QStringLiteral("A token is saved in %1 (owner-only file).").arg(TokenStore::tokenFilePath());
+    case AgentSettings::TokenLocation::Keychain: return SettingsDialog::tr("A token is saved in the system credential store.");
+    case AgentSettings::TokenLocation::File: return SettingsDialog::tr("A token is saved in %1 (owner-only file).").arg(TokenStore::tokenFilePath());
     case AgentSettings::TokenLocation::None: break;
     }
-    return QStringLiteral("No token is saved.");
+    return SettingsDialog::tr("No token is saved.");
 }
 
 // What saving does off the GUI thread (the credential store may take seconds to answer).
@@ -79,7 +79,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     , m_tokenSaved(new QLabel)
     , m_interval(new QSpinBox)
     , m_agentsError(createFieldErrorLabel())
-    , m_test(new QPushButton(QStringLiteral("Test connection")))
+    , m_test(new QPushButton(tr("Test connection")))
     , m_testResultIcon(new QLabel)
     , m_testResult(new QLabel)
     , m_logLink(new QLabel)
@@ -88,17 +88,17 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     , m_scroll(new QScrollArea)
     , m_init(new InitRunner(teamaiPath, this))
 {
-    setWindowTitle(QStringLiteral("TeamAI Agent — Settings"));
+    setWindowTitle(tr("TeamAI Agent — Settings"));
     setWindowIcon(TrayIconFactory::appIcon());
     setMinimumWidth(520);
 
     m_endpoint->setPlaceholderText(QStringLiteral("https://teamai.example.com"));
     m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(QStringLiteral("Leave empty to keep the saved token"));
+    m_token->setPlaceholderText(tr("Leave empty to keep the saved token"));
     m_tokenHint->setWordWrap(true);
     m_tokenHint->setStyleSheet(QStringLiteral("color: palette(mid)"));
     m_interval->setRange(1, AgentSettings::kMaxSyncIntervalMinutes);
-    m_interval->setSuffix(QStringLiteral(" min"));
+    m_interval->setSuffix(tr(" min"));
     m_tokenSaved->setWordWrap(true);
     m_tokenSaved->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_tokenSaved->hide();
@@ -112,7 +112,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     auto *endpointBox = new QVBoxLayout;
     endpointBox->addWidget(m_endpoint);
     endpointBox->addWidget(m_endpointError);
-    form->addRow(QStringLiteral("Backend URL"), endpointBox);
+    form->addRow(tr("Backend URL"), endpointBox);
     auto *tokenBox = new QVBoxLayout;
     tokenBox->addWidget(m_token);
     tokenBox->addWidget(m_tokenHint);
@@ -121,15 +121,15 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     savedRow->addWidget(m_tokenSavedIcon, 0, Qt::AlignTop);
     savedRow->addWidget(m_tokenSaved, 1);
     tokenBox->addLayout(savedRow);
-    form->addRow(QStringLiteral("API token"), tokenBox);
-    form->addRow(QStringLiteral("Sync every"), m_interval);
+    form->addRow(tr("API token"), tokenBox);
+    form->addRow(tr("Sync every"), m_interval);
 
-    auto *agentsGroup = new QGroupBox(QStringLiteral("Agents synced by this app"));
+    auto *agentsGroup = new QGroupBox(tr("Agents synced by this app"));
     auto *agentsLayout = new QGridLayout(agentsGroup);
     int i = 0;
     for (const ToolInfo &tool : knownTools()) {
         auto *box = new QCheckBox(tool.name);
-        box->setToolTip(QStringLiteral("Sync %1 (~/%2); enabling it also installs its hooks").arg(tool.name, tool.rootDir()));
+        box->setToolTip(tr("Sync %1 (~/%2); enabling it also installs its hooks").arg(tool.name, tool.rootDir()));
         m_agents.insert(tool.name, box);
         agentsLayout->addWidget(box, i / 3, i % 3);
         ++i;
@@ -142,7 +142,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     testRow->addWidget(m_testResult, 1);
 
     const QString logs = paths::logDir();
-    m_logLink->setText(QStringLiteral("Logs: <a href=\"%1\">%2</a>").arg(QUrl::fromLocalFile(logs).toString().toHtmlEscaped(), logs.toHtmlEscaped()));
+    m_logLink->setText(tr("Logs: <a href=\"%1\">%2</a>").arg(QUrl::fromLocalFile(logs).toString().toHtmlEscaped(), logs.toHtmlEscaped()));
     m_logLink->setTextInteractionFlags(Qt::TextBrowserInteraction);
     connect(m_logLink, &QLabel::linkActivated, this, [logs](const QString &) {
         paths::ensurePrivateDir(logs);
@@ -226,9 +226,9 @@ bool SettingsDialog::validate()
     const QString token = m_token->text().trimmed();
     QString tokenProblem;
     if (!token.isEmpty() && (token.contains(u' ') || token.contains(u'\t')))
-        tokenProblem = QStringLiteral("A token has no spaces: paste it again");
+        tokenProblem = tr("A token has no spaces: paste it again");
     showFieldError(m_tokenError, tokenProblem);
-    const QString agentsProblem = checkedAgents().isEmpty() ? QStringLiteral("Choose at least one agent to sync") : QString();
+    const QString agentsProblem = checkedAgents().isEmpty() ? tr("Choose at least one agent to sync") : QString();
     showFieldError(m_agentsError, agentsProblem);
     return endpointProblem.isEmpty() && tokenProblem.isEmpty() && agentsProblem.isEmpty();
 }
@@ -315,7 +315,7 @@ void SettingsDialog::save()
         if (!m_savedAgents.contains(agent))
             newAgents << agent;
     }
-    setBusy(true, QStringLiteral("Saving…"));
+    setBusy(true, tr("Saving…"));
     runInBackground(
         this,
         [endpoint, token, oldEndpoint, endpointChanged, interval, agents] {
@@ -335,13 +335,13 @@ void SettingsDialog::save()
                 // Keep working after a move to a new URL of the same backend.
                 newToken = TokenSource::current(oldEndpoint).token;
                 if (!newToken.isEmpty())
-                    outcome.tokenNote = QStringLiteral("The saved token is now used for the new URL.");
+                    outcome.tokenNote = tr("The saved token is now used for the new URL.");
             }
             if (!newToken.isEmpty()) {
                 outcome.tokenTyped = !token.isEmpty();
                 const TokenStore::SaveResult saved = TokenSource::save(endpoint, newToken, storeFor(outcome.tokenTyped), oldEndpoint);
                 if (!saved.ok) {
-                    outcome.error = QStringLiteral("cannot save the token: %1").arg(saved.error);
+                    outcome.error = tr("cannot save the token: %1").arg(saved.error);
                     return outcome;
                 }
                 outcome.tokenSaved = true;
@@ -418,12 +418,12 @@ void SettingsDialog::finishSave(bool endpointChanged, const QStringList &newAgen
         done();
         return;
     }
-    setBusy(true, QStringLiteral("Installing hooks for %1…").arg(newAgents.join(QStringLiteral(", "))));
+    setBusy(true, tr("Installing hooks for %1…").arg(newAgents.join(QStringLiteral(", "))));
     connect(m_init, &InitRunner::finished, this, [this, done, endpointChanged](bool ok, const QString &output) {
         if (!ok) {
             setBusy(false, QString());
             emit applied(endpointChanged, m_interval->value(), checkedAgents());
-            showFieldError(m_agentsError, QStringLiteral("Saved, but installing the hooks failed: %1").arg(output));
+            showFieldError(m_agentsError, tr("Saved, but installing the hooks failed: %1").arg(output));
             revealError();
             return;
         }
