@@ -236,18 +236,6 @@
         <translation>后端：%1</translation>
     </message>
     <message>
-        <source>Token: saved in the system credential store.</source>
-        <translation>令牌：已保存在系统凭据存储中。</translation>
-    </message>
-    <message>
-        <source>Token: saved in %1, a file only you can read, because no system credential store answered. Install one (for example gnome-keyring) to keep the token there.</source>
-        <translation>令牌：已保存在 %1（只有你能读取的文件），因为没有系统凭据存储响应。安装一个凭据存储（例如 gnome-keyring）即可把令牌保存在其中。</translation>
-    </message>
-    <message>
-        <source>Token: not saved.</source>
-        <translation>令牌：未保存。</translation>
-    </message>
-    <message>
         <source>Agents: none is hooked yet. Install an agent, then choose it in Settings.</source>
         <translation>智能体：尚未挂接任何智能体。请先安装一个智能体，然后在“设置”中选择它。</translation>
     </message>
@@ -1069,6 +1057,10 @@ Fix or remove the file and start again.</source>
     <message>
         <source>Setup failed: %1</source>
         <translation>设置失败：%1</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>警告</translation>
     </message>
 </context>
 <context>
