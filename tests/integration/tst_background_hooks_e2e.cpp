@@ -157,6 +157,9 @@ private slots:
         QCOMPARE(request.value(QStringLiteral("event")).toString(), QStringLiteral("stop"));  // the newer one replaced the older
         QCOMPARE(request.value(QStringLiteral("status")).toString(), QStringLiteral("stopped"));
         QVERIFY(f->server().requests().isEmpty());
+        // The hooks' detached workers must have found the lock taken and gone: one that only
+        // got to the lock after it is released would be the one to take the request.
+        QVERIFY(waitForTeamaiProcessesWithHome(f->env().home()));
 
         // The next worker takes it: one report, of the latest state.
         lock.unlock();

@@ -2,8 +2,14 @@
 
 #include "TestEnvironment.h"
 
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
+#include <QFileInfo>
 #include <QProcess>
+#include <QThread>
 
 namespace teamai::test {
 
@@ -43,6 +49,48 @@ TeamaiRun runTeamai(const QStringList &arguments, const QByteArray &stdinBytes,
     run.out = process.readAllStandardOutput();
     run.err = process.readAllStandardError();
     return run;
+}
+
+namespace {
+
+/// True when /proc/<pid> is a `teamai` process with HOME=@p home in its environment.
+bool isTeamaiWithHome(const QString &pid, const QByteArray &homeEntry)
+{
+    if (QFileInfo(QStringLiteral("/proc/%1/exe").arg(pid)).symLinkTarget().section(u'/', -1) != QLatin1String("teamai"))
+        return false;
+    QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
+    if (!environ.open(QIODevice::ReadOnly))
+        return false;
+    return environ.readAll().split('\0').contains(homeEntry);
+}
+
+} // namespace
+
+bool waitForTeamaiProcessesWithHome(const QString &home, int timeoutMs)
+{
+#ifdef Q_OS_LINUX
+    const QByteArray homeEntry = "HOME=" + home.toLocal8Bit();
+    const QString self = QString::number(QCoreApplication::applicationPid());
+    const QDeadlineTimer deadline(timeoutMs);
+    for (;;) {
+        bool busy = false;
+        for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
+            if (pid != self && pid.front().isDigit() && isTeamaiWithHome(pid, homeEntry)) {
+                busy = true;
+                break;
+            }
+        }
+        if (!busy)
+            return true;
+        if (deadline.hasExpired())
+            return false;
+        QThread::msleep(50);
+    }
+#else
+    Q_UNUSED(home)
+    Q_UNUSED(timeoutMs)
+    return true;
+#endif
 }
 
 } // namespace teamai::test

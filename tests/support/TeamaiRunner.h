@@ -22,4 +22,8 @@ TeamaiRun runTeamai(const QStringList &arguments, const QByteArray &stdinBytes =
                     const QStringList &extraEnvironment = {}, int timeoutMs = 30000,
                     const QString &workingDirectory = {});
 
+/// @brief Waits until no `teamai` process whose HOME is @p home is left — the detached workers
+/// and reconcilers hooks start (Linux: read from /proc; elsewhere true at once). False on timeout.
+bool waitForTeamaiProcessesWithHome(const QString &home, int timeoutMs = 30000);
+
 } // namespace teamai::test
