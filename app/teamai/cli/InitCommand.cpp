@@ -6,6 +6,7 @@
 #include "config/AgentConfig.h"
 #include "config/ReferenceTokenFiles.h"
 #include "config/TokenStore.h"
+#include "mcp/McpRegistration.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
 
@@ -49,7 +50,7 @@ QString InitCommand::help() const
 {
     return QStringLiteral(
         "Usage: teamai init --http URL [--token TOKEN] [--agent AGENT]... [--scope user|project]\n"
-        "                   [--token-store auto|keychain|file] [--force]\n"
+        "                   [--token-store auto|keychain|file] [--mcp] [--force]\n"
         "\n"
         "Saves the backend endpoint in ~/.teamai/local-agent/config.json (other fields are kept)\n"
         "and the API token in the system credential store, or where no credential store answers in\n"
@@ -60,6 +61,10 @@ QString InitCommand::help() const
         "absolute path (`... hook-dispatch EVENT --tool AGENT`). Running init again changes nothing\n"
         "that is already in place; TeamAI hooks teamai-cli wrote are replaced by these (one set per\n"
         "agent); hooks that are not TeamAI's are left alone.\n"
+        "With --mcp, also registers TeamAI's MCP server (`teamai mcp`, stdio, this teamai by its\n"
+        "absolute path) as `teamai` in each agent's own MCP configuration (~/.claude.json,\n"
+        "~/.codex/config.toml...), recorded in ~/.teamai/local-agent/mcp-registration.json; a\n"
+        "`teamai` server you wrote yourself is left alone. `teamai uninstall` removes it.\n"
         "\n"
         "Options:\n"
         "  --http URL           the backend's base URL (http or https)\n"
@@ -70,6 +75,7 @@ QString InitCommand::help() const
         "  --scope user|project accepted as by teamai-cli (project: not in your home folder);\n"
         "                       the endpoint, token and hooks are per user in either scope\n"
         "  --token-store WHERE  auto (default): credential store, else file; keychain; file\n"
+        "  --mcp                register the `teamai mcp` server in each agent's MCP configuration\n"
         "  --force              accepted: init never asks before replacing the configuration\n"
         "\n"
         "This client has no git team repo: teamai-cli's options for one (a repo argument, --repo,\n"
@@ -113,7 +119,9 @@ int InitCommand::run(const QStringList &arguments)
     printOut(QStringLiteral("Endpoint saved: %1").arg(config.endpoint()));
     if (!saveToken(config.endpoint(), previousEndpoint, options.token, backend))
         return kExitFailure;
-    return installHooks(agents);
+    const int hooks = installHooks(agents);
+    const int mcp = options.mcp ? registerMcp(agents) : kExitOk;
+    return hooks != kExitOk ? hooks : mcp;
 }
 
 bool InitCommand::saveToken(const QString &endpoint, const QString &previousEndpoint, const QString &token,
@@ -166,6 +174,27 @@ int InitCommand::installHooks(const QList<const ToolInfo *> &agents) const
             printOut(QStringLiteral("Hooks installed for %1 in %2").arg(tool->name, change.settingsPath));
         } else {
             printOut(QStringLiteral("Hooks for %1 already in place in %2").arg(tool->name, change.settingsPath));
+        }
+    }
+    return failed ? kExitFailure : kExitOk;
+}
+
+int InitCommand::registerMcp(const QList<const ToolInfo *> &agents) const
+{
+    // The same binary the hooks run: the agent must not depend on PATH to find it either.
+    const QString teamai = QCoreApplication::applicationFilePath();
+    bool failed = false;
+    for (const ToolInfo *tool : agents) {
+        if (tool->mcpFormat == McpFormat::None || tool->mcpConfig.isEmpty()) {
+            printOut(QStringLiteral("No MCP server for %1: it has no MCP configuration TeamAI can write").arg(tool->name));
+            continue;
+        }
+        const mcp::registration::Outcome outcome = mcp::registration::registerServer(*tool, teamai);
+        if (!outcome.ok) {
+            printErr(QStringLiteral("teamai init: cannot register the MCP server for %1: %2").arg(tool->name, outcome.error));
+            failed = true;
+        } else {
+            printOut(QStringLiteral("%1: %2").arg(tool->name, outcome.detail));
         }
     }
     return failed ? kExitFailure : kExitOk;

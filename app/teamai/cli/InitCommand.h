@@ -26,6 +26,8 @@ private:
                    TokenStore::Backend backend) const;
     /// @brief Installs the dispatch hooks into each of @p agents' user settings.
     int installHooks(const QList<const ToolInfo *> &agents) const;
+    /// @brief --mcp: registers `teamai mcp` in each of @p agents' user MCP configuration.
+    int registerMcp(const QList<const ToolInfo *> &agents) const;
 };
 
 } // namespace teamai::cli

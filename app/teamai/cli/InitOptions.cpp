@@ -16,6 +16,7 @@ const QString kAgents = QStringLiteral("agents");
 const QString kAgent = QStringLiteral("agent");
 const QString kScope = QStringLiteral("scope");
 const QString kForce = QStringLiteral("force");
+const QString kMcp = QStringLiteral("mcp");
 
 /// teamai-cli's git team-repo options: this client has no git mode, so they are refused.
 const QStringList &gitModeValueOptions()
@@ -78,7 +79,7 @@ QString scopeProblem(const QString &scope, const QString &cwd, const QString &ho
 CommandLine InitOptions::commandLine()
 {
     QSet<QString> values{kHttp, kToken, kTokenStore, kAgents, kAgent, kScope};
-    QSet<QString> flags{kForce};
+    QSet<QString> flags{kForce, kMcp};
     for (const QString &name : gitModeValueOptions())
         values.insert(name);
     for (const QString &name : gitModeFlags())
@@ -103,6 +104,7 @@ InitOptions InitOptions::from(const CommandLine &line, const QString &cwd, const
     if (!options.error.isEmpty())
         return options;
     options.token = line.value(kToken);
+    options.mcp = line.isSet(kMcp);
 
     const QString store = line.value(kTokenStore);
     if (store == QLatin1String("keychain"))

@@ -24,6 +24,7 @@ struct InitOptions {
     TokenStore::Backend backend = TokenStore::Backend::Auto;
     bool agentsGiven = false;
     QList<const ToolInfo *> agents;  ///< --agent / --agents, in order, no duplicates
+    bool mcp = false;                ///< --mcp: register `teamai mcp` in each agent's MCP configuration
     QString scope;                   ///< --scope as given ("user" or "project"), else empty
     QStringList notes;               ///< one line each for options accepted with nothing to do
     QString error;                   ///< bad usage: init must stop before changing anything

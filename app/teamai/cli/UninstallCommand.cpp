@@ -7,6 +7,7 @@
 #include "cli/UninstallTeardown.h"
 #include "config/AgentConfig.h"
 #include "mcp/McpInstaller.h"
+#include "mcp/McpRegistration.h"
 #include "modelconfig/GatewayStatus.h"
 #include "modelconfig/ModelConfigApply.h"
 #include "resources/Manifest.h"
@@ -98,7 +99,8 @@ QString UninstallCommand::help() const
         "(and the reference client's `teamai hook-dispatch` hooks), the hook rules the backend\n"
         "pushed, the skills, rules and CLAUDE.md blocks that ~/.teamai/local-agent/manifest.json\n"
         "says TeamAI installed, and the MCP servers ~/.teamai/managed-mcp.json lists (user scope and\n"
-        "bound workspaces). Without --agent (or for the last agent that has any of these) it\n"
+        "bound workspaces) and the `teamai` MCP server `init --mcp` registered (when it is still\n"
+        "as init wrote it). Without --agent (or for the last agent that has any of these) it\n"
         "also removes config.json and settings.json (and teamai-cli's ~/.teamai/config.yaml when it\n"
         "points at an HTTP backend), the API token from every place it can be\n"
         "(credential store, ~/.teamai/token, ~/.teamai/apikey) and the tray's autostart entry, so\n"
@@ -138,6 +140,8 @@ QStringList UninstallCommand::plan(const ToolInfo &tool)
     }
     for (const mcp::installer::InstalledServer &server : mcpServersOf(tool))
         lines.append(QStringLiteral("%1: MCP server %2 in %3").arg(tool.name, server.name, server.target.file));
+    if (const QString registered = mcp::registration::recordedFile(tool); !registered.isEmpty())
+        lines.append(QStringLiteral("%1: the teamai MCP server init --mcp registered in %2").arg(tool.name, registered));
     const QString orphaned = resources::ResourceStore(tool).orphanedClaudeMdSection(userScope());
     if (!orphaned.isEmpty())
         lines.append(QStringLiteral("%1: the TeamAI section of %2 (no manifest entry left)").arg(tool.name, orphaned));
@@ -196,7 +200,21 @@ bool UninstallCommand::remove(const ToolInfo &tool)
             ok = false;
         }
     }
+    ok = removeRegistration(tool) && ok;
     return removeOrphanedSection(store) && ok;
+}
+
+bool UninstallCommand::removeRegistration(const ToolInfo &tool)
+{
+    if (mcp::registration::recordedFile(tool).isEmpty())
+        return true;
+    const mcp::registration::Outcome outcome = mcp::registration::unregisterServer(tool);
+    if (!outcome.ok) {
+        printErr(QStringLiteral("teamai uninstall: %1: the teamai MCP server: %2").arg(tool.name, outcome.error));
+        return false;
+    }
+    printOut(QStringLiteral("%1: %2").arg(tool.name, outcome.detail));
+    return true;
 }
 
 bool UninstallCommand::removeOrphanedSection(const resources::ResourceStore &store)

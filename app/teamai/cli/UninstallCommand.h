@@ -30,6 +30,8 @@ private:
     static bool remove(const ToolInfo &tool);
     /// @brief The TeamAI section of the tool's user instruction file that no manifest entry explains.
     static bool removeOrphanedSection(const resources::ResourceStore &store);
+    /// @brief Removes the `teamai` MCP server init --mcp registered for @p tool (when still ours) and its record.
+    static bool removeRegistration(const ToolInfo &tool);
     /// @brief The agents other than @p target that still have something of TeamAI's.
     static QList<const ToolInfo *> othersWithSomething(const ToolInfo &target);
 };
