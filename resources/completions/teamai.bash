@@ -67,7 +67,7 @@ _teamai()
         "")
             words="init sync status history remote-cmd mcp bind-project doctor uninstall hook-dispatch worker reconcile-plugins --hook --version --help --verbose --dry-run" ;;
         init)
-            words="--http --token --agent --agents --scope --token-store --force --verbose --help" ;;
+            words="--http --token --agent --agents --scope --token-store --mcp --force --verbose --help" ;;
         sync)
             words="--tool --json --help" ;;
         status)
