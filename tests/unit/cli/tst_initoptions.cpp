@@ -98,6 +98,15 @@ private slots:
         QVERIFY(parse({QStringLiteral("--scope"), QStringLiteral("team")}).error.startsWith(QStringLiteral("invalid scope")));
     }
 
+    void mcpIsAFlag()
+    {
+        QVERIFY(!parse({}).mcp);
+        const InitOptions options = parse({QStringLiteral("--mcp"), QStringLiteral("--agent"), QStringLiteral("claude")});
+        QVERIFY(options.error.isEmpty());
+        QVERIFY(options.mcp);
+        QCOMPARE(names(options), QStringList{QStringLiteral("claude")});
+    }
+
     void forceIsAccepted()
     {
         const InitOptions options = parse({QStringLiteral("--force")});
