@@ -84,6 +84,15 @@ private slots:
         QCOMPARE(QFile(f->env().home() + QStringLiteral("/.teamai/local-agent/mcp-registration.json")).permissions() & 0x0077, 0);
         QVERIFY(!f->env().readFile(QStringLiteral(".teamai/managed-mcp.json")).contains("teamai"));
 
+        // `teamai status` names it apart from the backend's servers.
+        const QJsonObject status = QJsonDocument::fromJson(runTeamai({QStringLiteral("status"), QStringLiteral("--json")}).out).object();
+        const QJsonObject statusServers = status.value(QStringLiteral("mcp_servers")).toObject();
+        QCOMPARE(statusServers.value(QStringLiteral("installed")).toArray(), QJsonArray());
+        QCOMPARE(statusServers.value(QStringLiteral("teamai_registered")).toArray().size(), 2);
+        QCOMPARE(statusServers.value(QStringLiteral("teamai_registered")).toArray().at(0).toObject().value(QStringLiteral("tool")).toString(),
+                 QStringLiteral("claude"));
+        QVERIFY(runTeamai({QStringLiteral("status")}).out.contains("claude  teamai (ours, `teamai init --mcp`) in "));
+
         // The report does not name it (it would be an enterprise server).
         QVERIFY(runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")}).exitCode == 0);
         QVERIFY(!f->server().requests(QStringLiteral("report")).isEmpty());

@@ -3,6 +3,7 @@
 #include "binding/BindingStore.h"
 #include "binding/Bindings.h"
 #include "mcp/McpManifest.h"
+#include "mcp/McpRegistration.h"
 #include "modelconfig/GatewayStatus.h"
 #include "tools/ToolTable.h"
 
@@ -30,6 +31,18 @@ void addServers(const mcp::McpManifest &manifest, bool project, const QString &w
     }
 }
 
+/// The agents `teamai init --mcp` registered our own MCP server for, and where.
+QJsonArray ownServerRegistrations()
+{
+    QJsonArray rows;
+    for (const ToolInfo &tool : knownTools()) {
+        const QString file = mcp::registration::recordedFile(tool);
+        if (!file.isEmpty())
+            rows.append(QJsonObject{{QStringLiteral("tool"), tool.name}, {QStringLiteral("file"), file}});
+    }
+    return rows;
+}
+
 QJsonObject mcpServers(const QStringList &workspaces)
 {
     QJsonArray rows;
@@ -46,7 +59,9 @@ QJsonObject mcpServers(const QStringList &workspaces)
         else if (!project.error.isEmpty())
             errors << project.error;
     }
-    return QJsonObject{{QStringLiteral("installed"), rows}, {QStringLiteral("errors"), QJsonArray::fromStringList(errors)}};
+    return QJsonObject{{QStringLiteral("installed"), rows},
+                       {QStringLiteral("errors"), QJsonArray::fromStringList(errors)},
+                       {QStringLiteral("teamai_registered"), ownServerRegistrations()}};
 }
 
 QJsonArray modelGateways()
@@ -93,6 +108,9 @@ QStringList serverLines(const QJsonObject &servers)
     }
     for (const QJsonValue &error : servers.value(QStringLiteral("errors")).toArray())
         lines << QStringLiteral("  ERROR %1").arg(error.toString());
+    for (const QJsonValue &value : servers.value(QStringLiteral("teamai_registered")).toArray())
+        lines << QStringLiteral("  %1  teamai (ours, `teamai init --mcp`) in %2")
+                     .arg(value.toObject().value(QStringLiteral("tool")).toString(), value.toObject().value(QStringLiteral("file")).toString());
     return lines;
 }
 
