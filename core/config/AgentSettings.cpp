@@ -26,6 +26,8 @@ const QString kEnabledAgents = QStringLiteral("enabledAgents");
 const QString kMutedNotifications = QStringLiteral("mutedNotifications");
 const QString kHistoryRetentionDays = QStringLiteral("historyRetentionDays");
 const QString kHistoryMaxCommands = QStringLiteral("historyMaxCommands");
+const QString kCommandOutputWindowBytes = QStringLiteral("commandOutputWindowBytes");
+const QString kAgentsSeeAllCommands = QStringLiteral("agentsSeeAllCommands");
 
 // Long enough for another process's load+save (milliseconds), short enough for a hook.
 constexpr int kLockTimeoutMs = 2000;
@@ -251,6 +253,25 @@ QStringList AgentSettings::mutedNotifications() const
 void AgentSettings::setMutedNotifications(const QStringList &kinds)
 {
     m_json.insert(kMutedNotifications, QJsonArray::fromStringList(kinds));
+}
+
+qint64 AgentSettings::commandOutputWindowBytes() const
+{
+    const QJsonValue value = m_json.value(kCommandOutputWindowBytes);
+    if (!value.isDouble())
+        return kDefaultCommandOutputWindowBytes;
+    const double bytes = value.toDouble();  // range first: casting an out-of-range double is undefined
+    return qint64(std::clamp(bytes, double(kMinCommandOutputWindowBytes), double(kMaxCommandOutputWindowBytes)));
+}
+
+bool AgentSettings::agentsSeeAllCommands() const
+{
+    return m_json.value(kAgentsSeeAllCommands).toBool(false);
+}
+
+void AgentSettings::setAgentsSeeAllCommands(bool allowed)
+{
+    m_json.insert(kAgentsSeeAllCommands, allowed);
 }
 
 } // namespace teamai

@@ -18,7 +18,9 @@ namespace teamai {
 ///   "enabledAgents": ["claude", "codex"],
 ///   "historyRetentionDays": 90,
 ///   "historyMaxCommands": 100000,
-///   "mutedNotifications": ["succeeded"] }
+///   "mutedNotifications": ["succeeded"],
+///   "commandOutputWindowBytes": 1048576,
+///   "agentsSeeAllCommands": false }
 /// @endcode
 /// Every field is optional (defaults: none, enabled, 5, no agents, 90 days, 100,000 commands). What changes on every sync
 /// (the last sync's outcome) lives in the ledger instead, so a hook never rewrites this file. Unknown fields
@@ -96,6 +98,20 @@ public:
     /// error) so that this cosmetic field can never make the kill switch unreadable.
     QStringList mutedNotifications() const;
     void setMutedNotifications(const QStringList &kinds);
+
+    static constexpr qint64 kDefaultCommandOutputWindowBytes = 1024 * 1024;
+    static constexpr qint64 kMinCommandOutputWindowBytes = 4096;
+    static constexpr qint64 kMaxCommandOutputWindowBytes = 64 * 1024 * 1024;
+    /// @brief How much of each output stream of a running command is kept in its output files
+    /// for readers in other processes (core/output). Read leniently: a missing or malformed value
+    /// is the default, a number out of range is clamped.
+    qint64 commandOutputWindowBytes() const;
+
+    /// @brief Whether a reader for one agent tool (an MCP server started for claude, say) may
+    /// see the commands and output of another tool's commands. Off by default; read leniently,
+    /// so anything but `true` is off (the safe side).
+    bool agentsSeeAllCommands() const;
+    void setAgentsSeeAllCommands(bool allowed);
 
 private:
     static QString validate(const QJsonObject &json);
