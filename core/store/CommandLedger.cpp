@@ -6,6 +6,7 @@
 #include "store/LedgerDatabase.h"
 
 #include "store/SqliteQuery.h"
+#include "store/SqliteTransaction.h"
 #include "util/TextCap.h"
 
 #include <QJsonDocument>
@@ -159,24 +160,22 @@ bool CommandLedger::exec(SqliteQuery &query, const char *what)
     return false;
 }
 
-bool CommandLedger::begin()
+bool CommandLedger::began(const SqliteTransaction &transaction)
 {
-    // IMMEDIATE: take the write lock now (waiting up to the busy timeout) instead of failing
-    // later when a read transaction tries to upgrade.
-    SqliteQuery &q = statement(QStringLiteral("BEGIN IMMEDIATE"));
-    return exec(q, "begin");
+    return transaction.began() || noteTransactionFailure(transaction, "begin");
 }
 
-bool CommandLedger::commit()
+bool CommandLedger::committed(SqliteTransaction &transaction)
 {
-    SqliteQuery &q = statement(QStringLiteral("COMMIT"));
-    return exec(q, "commit");
+    return transaction.commit() || noteTransactionFailure(transaction, "commit");
 }
 
-void CommandLedger::rollback()
+bool CommandLedger::noteTransactionFailure(const SqliteTransaction &transaction, const char *what)
 {
-    SqliteQuery &q = statement(QStringLiteral("ROLLBACK"));
-    exec(q, "rollback");
+    m_lastError = QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), transaction.error());
+    qCWarning(lcStore).noquote() << m_lastError;
+    m_database.noteFailure();
+    return false;
 }
 
 std::optional<LedgerCommand> CommandLedger::readRow(const QString &where, const QVariantList &values)
@@ -223,7 +222,8 @@ QList<CommandLedger::Admitted> CommandLedger::admitAll(const QList<Command> &com
     QList<Admitted> admitted;
     admitted.reserve(commands.size());
     while (admitted.size() < commands.size() && !deadline.hasExpired()) {
-        if (!begin())
+        SqliteTransaction transaction(m_database.db());
+        if (!began(transaction))
             break;
         const qsizetype end = std::min<qsizetype>(commands.size(), admitted.size() + kAdmitBatchSize);
         QList<Admitted> batch;
@@ -232,11 +232,8 @@ QList<CommandLedger::Admitted> CommandLedger::admitAll(const QList<Command> &com
             if (batch.last().admission == Admission::Error)
                 break;
         }
-        if (batch.isEmpty() || batch.last().admission == Admission::Error) {
-            rollback();
+        if (batch.isEmpty() || batch.last().admission == Admission::Error || !committed(transaction))
             break;
-        }
-        commit();
         admitted.append(batch);
     }
     return admitted;
@@ -372,10 +369,11 @@ qint64 CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJ
     return q.lastInsertId();
 }
 
-qint64 CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
+std::optional<OutboxAck> CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
 {
-    if (!begin())
-        return 0;
+    SqliteTransaction transaction(m_database.db());
+    if (!began(transaction))
+        return std::nullopt;
     SqliteQuery &q = statement(QStringLiteral(
         "UPDATE commands SET state = ?, delivery = ?, reason = ?, error = ?, version = ?, detail = ?, "
         "exit_code = ?, signal = ?, timed_out = ?, cancelled = ?, stdout_tail = ?, stderr_tail = ?, "
@@ -402,55 +400,45 @@ qint64 CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
     q.addBindValue(now);
     q.addBindValue(now);
     q.addBindValue(rowId);
-    if (!exec(q, "complete")) {
-        rollback();
-        return 0;
-    }
-    qint64 ackId = 0;
+    if (!exec(q, "complete"))
+        return std::nullopt;
     const auto row = command(rowId);
     if (row)  // before the commit: should this commit be lost, the command still never runs again
         m_database.recordFinished(row->agentType, row->commandId, stateName(c.state), row->type);
+    std::optional<OutboxAck> ack;
     if (!c.ackPayload.isEmpty()) {
-        ackId = row ? insertAck(rowId, *row, c.ackPayload) : 0;
-        if (!ackId) {
-            rollback();
-            return 0;
-        }
+        // Read back as stored (capped), in the same transaction.
+        ack = row ? undeliveredAck(insertAck(rowId, *row, c.ackPayload)) : std::nullopt;
+        if (!ack)
+            return std::nullopt;
     }
-    if (!commit()) {  // a full disk shows here in WAL mode: no result is reported stored
-        rollback();
-        return 0;
-    }
-    return ackId;
+    if (!committed(transaction))  // a full disk shows here in WAL mode: no result is reported stored
+        return std::nullopt;
+    return ack;
 }
 
-qint64 CommandLedger::requeueAck(qint64 rowId)
+std::optional<OutboxAck> CommandLedger::requeueAck(qint64 rowId)
 {
-    if (!begin())
-        return 0;
+    SqliteTransaction transaction(m_database.db());
+    if (!began(transaction))
+        return std::nullopt;
     SqliteQuery &waiting = statement(QStringLiteral("SELECT ack_id FROM acks WHERE command_row = ? AND delivered_at IS NULL ORDER BY ack_id LIMIT 1"));
     waiting.addBindValue(rowId);
     const qint64 waitingId = exec(waiting, "find ack") && waiting.next() ? waiting.value(0).toLongLong() : 0;
     waiting.finish();
-    if (waitingId) {
-        commit();
-        return waitingId;
-    }
+    if (waitingId)
+        return undeliveredAck(waitingId);  // read only: nothing to commit
     SqliteQuery &last = statement(QStringLiteral("SELECT payload FROM acks WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
     last.addBindValue(rowId);
     const QByteArray lastPayload = exec(last, "last ack") && last.next() ? last.value(0).toByteArray() : QByteArray();
     last.finish();
     const auto row = command(rowId);
-    if (!row || lastPayload.isEmpty()) {
-        rollback();  // skipped commands have no ack to repeat
-        return 0;
-    }
-    const qint64 id = insertAck(rowId, *row, QJsonDocument::fromJson(lastPayload).object());
-    if (id)
-        commit();
-    else
-        rollback();
-    return id;
+    if (!row || lastPayload.isEmpty())
+        return std::nullopt;  // skipped commands have no ack to repeat
+    std::optional<OutboxAck> ack = undeliveredAck(insertAck(rowId, *row, QJsonDocument::fromJson(lastPayload).object()));
+    if (!ack || !committed(transaction))
+        return std::nullopt;
+    return ack;
 }
 
 std::optional<CommandLedger::AckTimes> CommandLedger::latestAck(qint64 rowId)
@@ -500,7 +488,8 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
     running.finish();
     int recovered = 0;
     for (const qint64 rowId : orphans) {
-        if (!begin())
+        SqliteTransaction transaction(m_database.db());
+        if (!began(transaction))
             break;
         // Re-check under the write lock: only a row still running is ours to recover.
         SqliteQuery &mark = statement(QStringLiteral(
@@ -511,17 +500,14 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
         mark.addBindValue(now);
         mark.addBindValue(now);
         mark.addBindValue(rowId);
-        if (!exec(mark, "mark interrupted") || mark.numRowsAffected() != 1) {
-            rollback();
+        if (!exec(mark, "mark interrupted") || mark.numRowsAffected() != 1)
             continue;
-        }
         const auto row = command(rowId);
-        if (!row || !insertAck(rowId, *row, ackPayloadFor(*row))) {
-            rollback();
+        if (!row || !insertAck(rowId, *row, ackPayloadFor(*row)))
             continue;
-        }
         m_database.recordFinished(row->agentType, row->commandId, stateName(CommandState::Interrupted), row->type);
-        commit();
+        if (!committed(transaction))
+            continue;
         ++recovered;
         qCWarning(lcStore) << "command" << row->commandId << "was interrupted by a stopped agent; it is acked failed, not re-run";
     }
@@ -588,7 +574,8 @@ std::optional<OutboxAck> CommandLedger::undeliveredAck(qint64 ackId)
 
 void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered)
 {
-    if (!begin())
+    SqliteTransaction transaction(m_database.db());
+    if (!began(transaction))
         return;
     const qint64 now = nowMs();
     const int attempt = ack.attempts + 1;
@@ -627,9 +614,7 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
     }
     update.addBindValue(ack.ackId);
     if (exec(log, "record attempt") && exec(update, "update ack"))
-        commit();
-    else
-        rollback();
+        committed(transaction);
 }
 
 QList<LedgerCommand> CommandLedger::pendingCommands(const QString &agentType, int limit, qint64 afterRowId)

@@ -17,6 +17,7 @@ namespace teamai {
 
 class LedgerDatabase;
 class SqliteQuery;
+class SqliteTransaction;
 struct Command;
 
 /// @brief The durable record of every command and every acknowledgement (SPEC §7), on one
@@ -83,13 +84,15 @@ public:
     /// @brief Records the pid of the child a claimed command started (for diagnostics).
     void setChildPid(qint64 rowId, qint64 childPid);
 
-    /// @brief Stores the final result and, when @p completion has an ack payload, queues that ack.
-    /// Returns the ack id (0 when none was queued or on error).
-    qint64 complete(qint64 rowId, const CommandCompletion &completion);
+    /// @brief Stores the final result and, when @p completion has an ack payload, queues that ack,
+    /// in one transaction. Returns the queued ack as stored; nothing when none was queued or
+    /// nothing was stored (lastError() says why).
+    std::optional<OutboxAck> complete(qint64 rowId, const CommandCompletion &completion);
 
     /// @brief The backend sent a finished command again: queue its recorded ack once more,
-    /// unless an undelivered one is already waiting. Returns the ack id queued or waiting.
-    qint64 requeueAck(qint64 rowId);
+    /// unless an undelivered one is already waiting. Returns the ack queued or waiting; nothing
+    /// when the command has no ack to repeat or on error.
+    std::optional<OutboxAck> requeueAck(qint64 rowId);
 
     /// @brief When the newest ack of a command was queued and delivered (ms since the epoch).
     struct AckTimes {
@@ -145,9 +148,10 @@ private:
     /// The prepared statement for @p sql, cached for this connection, reset and ready to bind.
     SqliteQuery &statement(const QString &sql);
     bool exec(SqliteQuery &query, const char *what);
-    bool begin();
-    bool commit();
-    void rollback();
+    /// Whether @p transaction began / committed; a failure is noted like a failed statement.
+    bool began(const SqliteTransaction &transaction);
+    bool committed(SqliteTransaction &transaction);
+    bool noteTransactionFailure(const SqliteTransaction &transaction, const char *what);
     qint64 insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload);
     std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);
     Admitted admitOne(const Command &command, const QString &agentType, const QString &localAgentId, bool fullRow);

@@ -250,7 +250,7 @@ void SyncSession::ackAgain(const LedgerCommand &admittedRow, CommandOutcome &out
                                     .arg(stateName(row.state));
         return;
     }
-    if (const auto ack = m_ledger.undeliveredAck(m_ledger.requeueAck(row.rowId)))
+    if (const std::optional<OutboxAck> ack = m_ledger.requeueAck(row.rowId))
         deliver(*ack, &outcome);
 }
 
@@ -386,21 +386,11 @@ void SyncSession::record(qint64 rowId, CommandOutcome outcome, SyncSummary &summ
     if (outcome.result.needsAck())
         completion.ackPayload = payloads::ack(*command.id, type, outcome.result.success(), outcome.result.error, outcome.result.version,
                                               outcome.result.ackNote);
-    const qint64 ackId = m_ledger.complete(rowId, completion);
-    if (ackId == 0 && outcome.result.needsAck())
+    const std::optional<OutboxAck> ack = m_ledger.complete(rowId, completion);
+    if (!ack && outcome.result.needsAck())
         summary.ledgerError = m_ledger.lastError();
-
-    if (ackId) {
-        OutboxAck ack;
-        ack.ackId = ackId;
-        ack.commandRow = rowId;
-        ack.commandId = *command.id;
-        ack.agentType = m_agentType;
-        ack.type = type;
-        ack.commandState = stateName(completion.state);
-        ack.payload = completion.ackPayload;
-        deliver(ack, &outcome);
-    }
+    if (ack)
+        deliver(*ack, &outcome);
     if (outcome.result.stopBatch) {
         stopped = true;
         m_batchEnded = true;

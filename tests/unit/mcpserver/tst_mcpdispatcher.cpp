@@ -72,6 +72,12 @@ Command pushed(qint64 id, const QString &cmd)
 
 } // namespace
 
+
+namespace {
+/// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
+qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
+} // namespace
+
 class TestMcpDispatcher : public QObject
 {
     Q_OBJECT
@@ -257,7 +263,7 @@ private slots:
             done.delivery = Delivery::Delivered;
             done.error = QStringLiteral("exit 3");
             done.ackPayload = QJsonObject{{QStringLiteral("id"), 12}, {QStringLiteral("status"), QStringLiteral("failed")}};
-            QVERIFY(ledger.complete(second.row.rowId, done) > 0);
+            QVERIFY(ackIdOf(ledger.complete(second.row.rowId, done)) > 0);
             const QList<OutboxAck> due = ledger.dueAcks(false);
             QCOMPARE(due.size(), 1);
             ledger.recordAckAttempt(due.first(), 503, QStringLiteral("HTTP 503"), false);

@@ -40,6 +40,12 @@ CommandCompletion succeeded(qint64 id)
 
 } // namespace
 
+
+namespace {
+/// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
+qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
+} // namespace
+
 class TestCommandLedger : public QObject
 {
     Q_OBJECT
@@ -97,7 +103,7 @@ private slots:
         QVERIFY2(!m_ledger->claim(first.row.rowId, ProcessIdentity::current()), "a claim is taken once");
         QCOMPARE(m_ledger->admit(command(1), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Running);
 
-        QVERIFY(m_ledger->complete(first.row.rowId, succeeded(1)) > 0);
+        QVERIFY(ackIdOf(m_ledger->complete(first.row.rowId, succeeded(1))) > 0);
         const auto again = m_ledger->admit(command(1), QStringLiteral("claude"), {});
         QCOMPARE(again.admission, CommandLedger::Admission::Finished);
         QCOMPARE(again.row.state, CommandState::Succeeded);
@@ -137,7 +143,7 @@ private slots:
         c.exec->exitCode = 3;
         c.exec->err.text = "boom\n";
         c.ackPayload = ackPayload(3, false, c.error);
-        const qint64 ackId = m_ledger->complete(admitted.row.rowId, c);
+        const qint64 ackId = ackIdOf(m_ledger->complete(admitted.row.rowId, c));
         QVERIFY(ackId > 0);
         const auto row = m_ledger->command(admitted.row.rowId);
         QVERIFY(row);
@@ -170,13 +176,38 @@ private slots:
         QVERIFY(row->cancelled);
     }
 
+    void completeReturnsTheAckAsStored()
+    {
+        const auto admitted = m_ledger->admit(command(30), QStringLiteral("claude"), {});
+        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+        const std::optional<OutboxAck> ack = m_ledger->complete(admitted.row.rowId, succeeded(30));
+        QVERIFY(ack);
+        const QList<OutboxAck> due = m_ledger->dueAcks(false);
+        QCOMPARE(due.size(), 1);
+        QCOMPARE(ack->ackId, due.first().ackId);
+        QCOMPARE(ack->commandRow, admitted.row.rowId);
+        QCOMPARE(ack->commandId, 30);
+        QCOMPARE(ack->agentType, QStringLiteral("claude"));
+        QCOMPARE(ack->commandState, QStringLiteral("succeeded"));
+        QCOMPARE(ack->payload, due.first().payload);
+        QCOMPARE(ack->attempts, 0);
+        // Without an ack payload nothing is queued, and nothing is returned.
+        const auto quiet = m_ledger->admit(command(31), QStringLiteral("claude"), {});
+        QVERIFY(m_ledger->claim(quiet.row.rowId, ProcessIdentity::current()));
+        CommandCompletion skipped;
+        skipped.state = CommandState::Skipped;
+        QVERIFY(!m_ledger->complete(quiet.row.rowId, skipped));
+        QCOMPARE(m_ledger->command(quiet.row.rowId)->state, CommandState::Skipped);
+        QVERIFY(!m_ledger->requeueAck(quiet.row.rowId));
+    }
+
     void outboxKeepsOrderAndBacksOff()
     {
         QList<qint64> ackIds;
         for (qint64 id : {10, 11, 12}) {
             const auto admitted = m_ledger->admit(command(id), QStringLiteral("claude"), {});
             QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-            ackIds.append(m_ledger->complete(admitted.row.rowId, succeeded(id)));
+            ackIds.append(ackIdOf(m_ledger->complete(admitted.row.rowId, succeeded(id))));
         }
         QList<OutboxAck> due = m_ledger->dueAcks(true);
         QCOMPARE(due.size(), 3);
@@ -241,10 +272,10 @@ private slots:
     {
         const auto admitted = m_ledger->admit(command(20), QStringLiteral("claude"), {});
         QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        const qint64 first = m_ledger->complete(admitted.row.rowId, succeeded(20));
-        QCOMPARE(m_ledger->requeueAck(admitted.row.rowId), first);  // still waiting: same one
+        const qint64 first = ackIdOf(m_ledger->complete(admitted.row.rowId, succeeded(20)));
+        QCOMPARE(ackIdOf(m_ledger->requeueAck(admitted.row.rowId)), first);  // still waiting: same one
         m_ledger->recordAckAttempt(m_ledger->dueAcks(false).first(), 200, {}, true);
-        const qint64 second = m_ledger->requeueAck(admitted.row.rowId);
+        const qint64 second = ackIdOf(m_ledger->requeueAck(admitted.row.rowId));
         QVERIFY(second > first);
         QCOMPARE(m_ledger->dueAcks(false).first().payload, ackPayload(20, true));
     }
@@ -334,7 +365,7 @@ private slots:
         c.error = huge;
         c.detail = huge;
         c.ackPayload = ackPayload(9, false, huge);
-        QVERIFY(m_ledger->complete(admitted.row.rowId, c) > 0);
+        QVERIFY(ackIdOf(m_ledger->complete(admitted.row.rowId, c)) > 0);
         const auto row = m_ledger->command(admitted.row.rowId);
         QVERIFY(row);
         QVERIFY(row->error.toUtf8().size() <= textcap::kMaxErrorBytes);
