@@ -36,6 +36,9 @@ public:
     virtual std::optional<OutputChunk> readOutput(TaskId id, const QString &owner) = 0;
     /// @brief Cancels a running task of @p owner; false when there is none.
     virtual bool kill(TaskId id, const QString &owner) = 0;
+    /// @brief Forgets a finished task of @p owner (after its result was taken); false when there
+    /// is none, or it still runs.
+    virtual bool remove(TaskId id, const QString &owner) = 0;
 
 signals:
     void taskFinished(teamai::exec::TaskId id);

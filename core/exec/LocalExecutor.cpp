@@ -204,6 +204,8 @@ std::optional<OutputChunk> LocalExecutor::readOutput(TaskId id, const QString &o
     OutputChunk chunk;
     chunk.lostOut = task.pendingOut.dropped();
     chunk.lostErr = task.pendingErr.dropped();
+    chunk.droppedOut = task.pendingOut.droppedBytes();
+    chunk.droppedErr = task.pendingErr.droppedBytes();
     chunk.out = task.pendingOut.take();
     chunk.err = task.pendingErr.take();
     chunk.finished = task.result.has_value();

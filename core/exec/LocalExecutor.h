@@ -53,10 +53,9 @@ public:
     QList<TaskInfo> list(const QString &owner) const override;
     std::optional<OutputChunk> readOutput(TaskId id, const QString &owner) override;
     bool kill(TaskId id, const QString &owner) override;
-
-    /// @brief Forgets a finished task of @p owner (its spill files stay until retention).
-    /// Finished tasks are also forgotten, oldest first, beyond kMaxFinishedTasks.
-    bool remove(TaskId id, const QString &owner);
+    /// @brief Its spill files stay until retention. Finished tasks are also forgotten, oldest
+    /// first, beyond kMaxFinishedTasks.
+    bool remove(TaskId id, const QString &owner) override;
 
     /// @brief See ProcessGroup::becomeSubreaper(); the constructor calls it.
     static bool becomeSubreaper();

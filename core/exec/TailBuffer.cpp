@@ -18,13 +18,13 @@ void TailBuffer::append(QByteArrayView bytes)
     if (bytes.isEmpty())
         return;
     if (m_capacity == 0) {
-        m_dropped = true;
+        m_droppedBytes += bytes.size();
         return;
     }
     // Only the last `capacity` bytes of an oversized chunk can survive anyway.
     if (bytes.size() > m_capacity) {
+        m_droppedBytes += bytes.size() - m_capacity;
         bytes = bytes.last(m_capacity);
-        m_dropped = true;
     }
     const qint64 room = m_capacity - m_data.size();
     if (room > 0) {
@@ -39,8 +39,9 @@ void TailBuffer::append(QByteArrayView bytes)
             return;
     }
     // Full: overwrite the oldest bytes, wrapping around the end.
+    // Every byte written from here on overwrites one that was never read.
     m_wrapped = true;
-    m_dropped = true;
+    m_droppedBytes += bytes.size();
     char *data = m_data.data();
     while (!bytes.isEmpty()) {
         const qint64 n = std::min<qint64>(m_capacity - m_start, bytes.size());
@@ -58,7 +59,7 @@ QByteArray TailBuffer::take()
     m_data = QByteArray();
     m_start = 0;
     m_wrapped = false;
-    m_dropped = false;
+    m_droppedBytes = 0;
     return out;
 }
 

@@ -16,7 +16,9 @@ public:
 
     void append(QByteArrayView bytes);
     /// @brief True when bytes were pushed out since the last take().
-    bool dropped() const { return m_dropped; }
+    bool dropped() const { return m_droppedBytes > 0; }
+    /// @brief How many bytes were pushed out since the last take().
+    qint64 droppedBytes() const { return m_droppedBytes; }
     qint64 size() const { return m_data.size(); }
     bool wrapped() const { return m_wrapped; }
     /// @brief The contents while nothing was dropped yet (only valid when !wrapped()).
@@ -30,7 +32,7 @@ private:
     QByteArray m_data;
     qint64 m_start = 0;     // index of the oldest byte once wrapped
     bool m_wrapped = false;
-    bool m_dropped = false;
+    qint64 m_droppedBytes = 0;
 };
 
 } // namespace teamai::exec

@@ -8,7 +8,7 @@ ExecutionMonitor::ExecutionMonitor(exec::Executor &inner, QObject *parent)
     : exec::Executor(parent)
     , m_inner(inner)
 {
-    connect(&m_inner, &exec::Executor::taskFinished, this, &exec::Executor::taskFinished);
+    connect(&m_inner, &exec::Executor::taskFinished, this, &ExecutionMonitor::onInnerTaskFinished);
 }
 
 void ExecutionMonitor::setObserver(ExecutionObserver observer)
@@ -18,10 +18,18 @@ void ExecutionMonitor::setObserver(ExecutionObserver observer)
 
 bool ExecutionMonitor::cancelRunning()
 {
-    QMutexLocker lock(&m_mutex);
-    for (Running &running : m_running)
-        running.cancel.cancel();
-    return !m_running.isEmpty();
+    QList<Running> running;
+    {
+        QMutexLocker lock(&m_mutex);
+        running = m_running;
+    }
+    for (Running &entry : running) {
+        // Copies of a CancelHandle share one flag: this also stops a task whose id is not known yet.
+        entry.cancel.cancel();
+        if (entry.task != 0)
+            m_inner.kill(entry.task, entry.owner);
+    }
+    return !running.isEmpty();
 }
 
 std::optional<QString> ExecutionMonitor::runningOwner() const
@@ -32,7 +40,7 @@ std::optional<QString> ExecutionMonitor::runningOwner() const
     return m_running.constLast().owner;
 }
 
-exec::ExecResult ExecutionMonitor::run(const exec::ExecSpec &spec)
+exec::ExecSpec ExecutionMonitor::watched(const exec::ExecSpec &spec) const
 {
     exec::ExecSpec watched = spec;
     const QString owner = spec.owner;
@@ -50,26 +58,66 @@ exec::ExecResult ExecutionMonitor::run(const exec::ExecSpec &spec)
             output(owner, out, err);
         };
     }
+    return watched;
+}
+
+exec::ExecResult ExecutionMonitor::run(const exec::ExecSpec &spec)
+{
     quint64 serial = 0;
     {
-        // Copies of a CancelHandle share one flag: cancelling ours cancels the spec's.
         QMutexLocker lock(&m_mutex);
         serial = m_nextSerial++;
-        m_running.append(Running{serial, owner, spec.cancel});
+        m_running.append(Running{serial, spec.owner, spec.cancel, 0});
     }
-    exec::ExecResult result = m_inner.run(watched);
+    exec::ExecResult result = m_inner.run(watched(spec));
     {
         QMutexLocker lock(&m_mutex);
         m_running.removeIf([serial](const Running &running) { return running.serial == serial; });
     }
     if (m_observer.finished)
-        m_observer.finished(owner, result);
+        m_observer.finished(spec.owner, result);
     return result;
 }
 
 exec::TaskId ExecutionMonitor::start(const exec::ExecSpec &spec)
 {
-    return m_inner.start(spec);
+    quint64 serial = 0;
+    {
+        // Known before it starts: a cancel from now on reaches it through its handle.
+        QMutexLocker lock(&m_mutex);
+        serial = m_nextSerial++;
+        m_running.append(Running{serial, spec.owner, spec.cancel, 0});
+    }
+    const exec::TaskId id = m_inner.start(watched(spec));
+    // taskFinished is always queued (the task ends on a later turn of the event loop), so its
+    // id is recorded here before its end can be reported.
+    QMutexLocker lock(&m_mutex);
+    for (Running &running : m_running) {
+        if (running.serial == serial)
+            running.task = id;
+    }
+    if (id == 0)
+        m_running.removeIf([serial](const Running &running) { return running.serial == serial; });
+    return id;
+}
+
+void ExecutionMonitor::onInnerTaskFinished(exec::TaskId id)
+{
+    std::optional<Running> ended;
+    {
+        QMutexLocker lock(&m_mutex);
+        for (qsizetype i = 0; i < m_running.size(); ++i) {
+            if (m_running.at(i).task == id) {
+                ended = m_running.takeAt(i);
+                break;
+            }
+        }
+    }
+    if (ended && m_observer.finished) {
+        if (const std::optional<exec::TaskInfo> info = m_inner.get(id); info && info->result)
+            m_observer.finished(ended->owner, *info->result);
+    }
+    emit taskFinished(id);
 }
 
 std::optional<exec::TaskInfo> ExecutionMonitor::get(exec::TaskId id) const
@@ -90,6 +138,11 @@ std::optional<exec::OutputChunk> ExecutionMonitor::readOutput(exec::TaskId id, c
 bool ExecutionMonitor::kill(exec::TaskId id, const QString &owner)
 {
     return m_inner.kill(id, owner);
+}
+
+bool ExecutionMonitor::remove(exec::TaskId id, const QString &owner)
+{
+    return m_inner.remove(id, owner);
 }
 
 } // namespace teamai

@@ -15,7 +15,8 @@ namespace teamai {
 /// optional and runs on the thread that runs the command (the engine's thread), so it must be
 /// quick: post the data elsewhere (a queued signal) and return.
 struct ExecutionObserver {
-    /// The child started. @p owner is the exec owner tag (`command:<id>`).
+    /// The child started. @p owner is the exec owner token: for a pushed command the tool it
+    /// came for (e.g. `claude`); the monitor does not interpret it.
     std::function<void(const QString &owner, qint64 pid)> started;
     /// Output as it is read, one stream per call (the other is empty).
     std::function<void(const QString &owner, QByteArrayView out, QByteArrayView err)> output;
@@ -24,10 +25,12 @@ struct ExecutionObserver {
 };
 
 /// @brief An Executor that forwards to another one and lets a front end watch and cancel the
-/// blocking run in progress: run() adds the observer's callbacks to the spec (keeping any the
-/// caller set) and remembers the spec's cancel handle until the child is reaped, so
-/// cancelRunning() from any thread stops it through the executor's normal SIGTERM → grace →
-/// SIGKILL path. Background tasks are passed through untouched.
+/// commands in progress: run() and start() add the observer's callbacks to the spec (keeping any
+/// the caller set) and remember the run until the child is reaped, so cancelRunning() from any
+/// thread stops it through the executor's normal SIGTERM → grace → SIGKILL path (a blocking
+/// run through its cancel handle, a background task through kill()). The observer's finished
+/// callback fires for a background task when the inner executor reports taskFinished, before
+/// the monitor passes that signal on.
 ///
 /// The CLI does not need it; the tray puts one between its SyncEngine and the LocalExecutor.
 class ExecutionMonitor : public exec::Executor
@@ -39,9 +42,9 @@ public:
     /// @brief Replaces the observer. Call on the thread that calls run(), between runs.
     void setObserver(ExecutionObserver observer);
 
-    /// @brief Thread-safe: cancels every blocking run in progress. False when none is running.
+    /// @brief Thread-safe: cancels every run and background task in progress. False when none is running.
     bool cancelRunning();
-    /// @brief Thread-safe: the owner tag of the blocking run in progress, if any.
+    /// @brief Thread-safe: the owner token of the run or task in progress (the newest), if any.
     std::optional<QString> runningOwner() const;
 
     exec::ExecResult run(const exec::ExecSpec &spec) override;
@@ -50,13 +53,18 @@ public:
     QList<exec::TaskInfo> list(const QString &owner) const override;
     std::optional<exec::OutputChunk> readOutput(exec::TaskId id, const QString &owner) override;
     bool kill(exec::TaskId id, const QString &owner) override;
+    bool remove(exec::TaskId id, const QString &owner) override;
 
 private:
     struct Running {
         quint64 serial = 0;
         QString owner;
         exec::CancelHandle cancel;
+        exec::TaskId task = 0;  ///< set for a background task
     };
+
+    exec::ExecSpec watched(const exec::ExecSpec &spec) const;
+    void onInnerTaskFinished(exec::TaskId id);
 
     exec::Executor &m_inner;
     ExecutionObserver m_observer;

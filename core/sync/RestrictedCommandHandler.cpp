@@ -5,6 +5,8 @@
 #include "config/RemoteCommandGate.h"
 #include "exec/Executor.h"
 #include "log/Logging.h"
+#include "sync/CommandTask.h"
+#include "tools/ToolTable.h"
 #include "util/Redact.h"
 
 namespace teamai {
@@ -49,7 +51,6 @@ CommandResult RestrictedCommandHandler::handle(const Command &command, const Com
     request.program = ownTeamaiExecutable();
     request.arguments = restricted.arguments;
     request.workingDirectory = context.cwd;
-    request.owner = QStringLiteral("command:%1").arg(command.id.value_or(-1));
     // The marker is one of the product's explicit entries: resolve() applies those after the scrub,
     // and the backend has no say in them (it only supplies `cmd`, which became arguments).
     request.environment.insert(pushedmarker::variableName(), QString::number(command.id.value_or(-1)));
@@ -60,7 +61,10 @@ CommandResult RestrictedCommandHandler::handle(const Command &command, const Com
     resolved.spec->onStarted = context.onChildStarted;
 
     qCInfo(lcCommands).noquote() << "running command" << command.id.value_or(-1) << ":" << redactSecrets(cmd);
-    exec::ExecResult result = m_executor.run(*resolved.spec);
+    // A background task owned by the tool the command came for, its output followable from other
+    // processes while it runs; the task-finished callback hands the result back here.
+    const output::OutputKey key{context.tool ? context.tool->name : QString(), command.id.value_or(-1)};
+    exec::ExecResult result = CommandTask(m_executor, key).run(*resolved.spec);
     CommandResult outcome;
     if (result.succeeded()) {
         outcome = CommandResult::succeeded(QStringLiteral("ran `%1`: exit 0").arg(redactSecrets(cmd)));

@@ -58,7 +58,7 @@ _teamai()
         --cwd)
             compopt -o filenames 2>/dev/null
             _teamai_reply -d -- "$cur"; return ;;
-        --http|--token|--limit|--since)
+        --http|--token|--limit|--since|--follow)
             return ;;
     esac
 
@@ -73,7 +73,7 @@ _teamai()
         status)
             words="--json --help" ;;
         history)
-            words="--limit --state --type --since --json --help" ;;
+            words="--limit --state --type --since --json --follow --agent --help" ;;
         remote-cmd)
             words="enable disable status --help" ;;
         mcp)

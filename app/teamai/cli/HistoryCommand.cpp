@@ -1,6 +1,7 @@
 #include "cli/HistoryCommand.h"
 
 #include "cli/CommandLine.h"
+#include "cli/HistoryFollow.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
 
@@ -73,11 +74,20 @@ QString HistoryCommand::help() const
 {
     return QStringLiteral(
         "Usage: teamai history [--limit N] [--state S] [--type T] [--since DATE] [--json]\n"
+        "       teamai history --follow ID [--agent TOOL]\n"
         "\n"
         "Every command the backend sent to this machine, newest first, from the local ledger:\n"
         "its state, whether it ran (delivery), its exit status, error and acknowledgement.\n"
         "\n"
+        "With --follow, prints the output of command ID as it arrives (its stdout to stdout, its\n"
+        "stderr to stderr), from any process, while it runs and after; exits 0 once the command\n"
+        "finished and all its output was printed, 1 when this machine has no output for it. Only\n"
+        "the last commandOutputWindowBytes of each stream are kept (settings.json): when bytes\n"
+        "were no longer kept, a one-line notice on stderr says how many.\n"
+        "\n"
         "Options:\n"
+        "  --follow ID   follow the output of command ID (the ID column)\n"
+        "  --agent TOOL  with --follow: the agent the command came for, when it came for several\n"
         "  --limit N     at most N commands (default 50)\n"
         "  --state S     pending, running, succeeded, failed, rejected, skipped or interrupted\n"
         "  --type T      only commands of this type (e.g. uninstall_teamai)\n"
@@ -87,10 +97,22 @@ QString HistoryCommand::help() const
 
 int HistoryCommand::run(const QStringList &arguments)
 {
-    CommandLine line({QStringLiteral("limit"), QStringLiteral("state"), QStringLiteral("type"), QStringLiteral("since")},
+    CommandLine line({QStringLiteral("limit"), QStringLiteral("state"), QStringLiteral("type"), QStringLiteral("since"),
+                      QStringLiteral("follow"), QStringLiteral("agent")},
                      {QStringLiteral("json")});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
+    if (line.isSet(QStringLiteral("follow"))) {
+        for (const QString &listOnly : {QStringLiteral("limit"), QStringLiteral("state"), QStringLiteral("type"),
+                                        QStringLiteral("since"), QStringLiteral("json")}) {
+            if (line.isSet(listOnly))
+                return usageError(name(), QStringLiteral("--%1 does not go with --follow").arg(listOnly));
+        }
+        return followCommandOutput(line.value(QStringLiteral("follow")), line.value(QStringLiteral("agent")),
+                                   line.isSet(QStringLiteral("agent")));
+    }
+    if (line.isSet(QStringLiteral("agent")))
+        return usageError(name(), QStringLiteral("--agent goes with --follow"));
     HistoryFilter filter;
     if (line.isSet(QStringLiteral("limit"))) {
         bool ok = false;

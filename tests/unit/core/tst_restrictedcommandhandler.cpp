@@ -6,8 +6,10 @@
 #include "commands/Command.h"
 #include "commands/PushedCommandMarker.h"
 #include "exec/Executor.h"
+#include "output/CommandOutput.h"
 #include "sync/CommandContext.h"
 #include "sync/RestrictedCommandHandler.h"
+#include "tools/ToolTable.h"
 
 #include <QJsonObject>
 #include <QTemporaryDir>
@@ -20,20 +22,45 @@ namespace {
 class RecordingExecutor : public exec::Executor
 {
 public:
-    QList<exec::ExecSpec> runs;
+    QList<exec::ExecSpec> runs;     // blocking runs: the handler must not use them any more
+    QList<exec::ExecSpec> started;  // background tasks
+    QList<exec::TaskId> removed;
 
     exec::ExecResult run(const exec::ExecSpec &spec) override
     {
         runs.append(spec);
-        exec::ExecResult result;
-        result.exitCode = 0;
-        return result;
+        return {};
     }
-    exec::TaskId start(const exec::ExecSpec &) override { return {}; }
-    std::optional<exec::TaskInfo> get(exec::TaskId) const override { return std::nullopt; }
+    exec::TaskId start(const exec::ExecSpec &spec) override
+    {
+        started.append(spec);
+        const exec::TaskId id = exec::TaskId(started.size());
+        // Like LocalExecutor: the end is reported on a later turn of the event loop.
+        QMetaObject::invokeMethod(this, [this, id] { emit taskFinished(id); }, Qt::QueuedConnection);
+        return id;
+    }
+    std::optional<exec::TaskInfo> get(exec::TaskId id) const override
+    {
+        if (id == 0 || id > exec::TaskId(started.size()) || removed.contains(id))
+            return std::nullopt;
+        exec::TaskInfo info;
+        info.id = id;
+        info.owner = started.at(qsizetype(id - 1)).owner;
+        info.result = exec::ExecResult();
+        info.result->exitCode = 0;
+        info.result->pid = 4242;
+        return info;
+    }
     QList<exec::TaskInfo> list(const QString &) const override { return {}; }
     std::optional<exec::OutputChunk> readOutput(exec::TaskId, const QString &) override { return std::nullopt; }
     bool kill(exec::TaskId, const QString &) override { return false; }
+    bool remove(exec::TaskId id, const QString &owner) override
+    {
+        if (!get(id) || get(id)->owner != owner)
+            return false;
+        removed.append(id);
+        return true;
+    }
 };
 
 Command pushed(qint64 id, const QString &cmd)
@@ -71,10 +98,14 @@ private slots:
         qputenv("TEAMAI_POLICY_FILE", (home.path() + QStringLiteral("/no-policy.json")).toLocal8Bit());
         route.handler = CommandRoute::Handler::RestrictedCmd;
         policy.spillDir = home.path() + QStringLiteral("/spill");
+        context.tool = findTool(QStringLiteral("claude"));
+        QVERIFY(context.tool);
     }
     void init()
     {
         executor.runs.clear();
+        executor.started.clear();
+        executor.removed.clear();
         qunsetenv("TEAMAI_PUSHED_COMMAND");
     }
 
@@ -88,8 +119,18 @@ private slots:
         qunsetenv("DATABASE_URL");
         qunsetenv("TEAMAI_REMOTE_COMMAND_ID");
         QCOMPARE(result.outcome, CommandResult::Outcome::Succeeded);
-        QCOMPARE(executor.runs.size(), 1);
-        const exec::ExecSpec &spec = executor.runs.first();
+        // A background task owned by the tool, forgotten once its result was taken.
+        QVERIFY(executor.runs.isEmpty());
+        QCOMPARE(executor.started.size(), 1);
+        QCOMPARE(executor.removed, QList<exec::TaskId>{1});
+        QCOMPARE(result.exec->pid, 4242);
+        const exec::ExecSpec &spec = executor.started.first();
+        QCOMPARE(spec.owner, QStringLiteral("claude"));
+        // The task-finished callback wrote the final state of the command's output folder.
+        const output::RunState state = output::readState({QStringLiteral("claude"), 77});
+        QVERIFY(state.exists);
+        QVERIFY(state.finished && !state.running);
+        QCOMPARE(state.exitCode, std::optional<int>(0));
         QCOMPARE(spec.arguments, (QStringList{QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("claude"),
                                               QStringLiteral("--force")}));
         QCOMPARE(spec.environment.value(pushedmarker::variableName()), QStringLiteral("77"));
@@ -109,7 +150,7 @@ private slots:
             QCOMPARE(result.reason, QStringLiteral("allowlist"));
             QVERIFY2(result.error.startsWith(QStringLiteral("Rejected cmd: ")), qPrintable(result.error));
         }
-        QVERIFY(executor.runs.isEmpty());
+        QVERIFY(executor.runs.isEmpty() && executor.started.isEmpty());
     }
 
     void noPushedCommandInsideAPushedCommand()
@@ -120,12 +161,12 @@ private slots:
         QCOMPARE(result.reason, QStringLiteral("recursion"));
         QCOMPARE(result.error, QStringLiteral("Rejected cmd: refused inside a pushed command (TEAMAI_PUSHED_COMMAND is set): "
                                               "a pushed command never runs another one"));
-        QVERIFY(executor.runs.isEmpty());
+        QVERIFY(executor.runs.isEmpty() && executor.started.isEmpty());
         // Even an empty marker counts.
         qputenv("TEAMAI_PUSHED_COMMAND", "");
         QVERIFY(pushedmarker::isInsidePushedCommand());
         QCOMPARE(handle(14, QStringLiteral("teamai --version")).outcome, CommandResult::Outcome::Rejected);
-        QVERIFY(executor.runs.isEmpty());
+        QVERIFY(executor.runs.isEmpty() && executor.started.isEmpty());
     }
 };
 

@@ -509,6 +509,7 @@ private slots:
             const auto chunk = m_executor->readOutput(id, QStringLiteral("alice"));
             QVERIFY(chunk);
             QVERIFY(!chunk->lostOut && !chunk->lostErr);
+            QCOMPARE(chunk->droppedOut + chunk->droppedErr, 0);
             if (!chunk->out.isEmpty() || !chunk->err.isEmpty())
                 ++reads;
             out += chunk->out;
@@ -550,9 +551,13 @@ private slots:
         QVERIFY(!chunk->lostErr);
         QVERIFY(chunk->finished);
         QCOMPARE(chunk->out.size(), 64 * 1024);
+        // Dropped + kept = everything the child wrote: a reader can leave an exact hole.
+        QCOMPARE(chunk->droppedOut, 1048576 + 3 - 64 * 1024);
+        QCOMPARE(chunk->droppedErr, 0);
         QVERIFY(chunk->out.endsWith("xxxEND"));
         const auto again = m_executor->readOutput(id, QStringLiteral("alice"));
         QVERIFY(!again->lostOut);
+        QCOMPARE(again->droppedOut, 0);
         QVERIFY(again->out.isEmpty());
         const auto info = m_executor->get(id);
         QVERIFY(info->result->out.truncated);

@@ -3,6 +3,8 @@
 #include <QRandomGenerator>
 #include <QtTest>
 
+#include <algorithm>
+
 using teamai::exec::TailBuffer;
 
 /// @brief TailBuffer keeps exactly the last `capacity` bytes, whatever the chunking.
@@ -16,6 +18,7 @@ private slots:
         buffer.append("abc");
         buffer.append("def");
         QVERIFY(!buffer.dropped());
+        QCOMPARE(buffer.droppedBytes(), 0);
         QVERIFY(!buffer.wrapped());
         QCOMPARE(buffer.take(), QByteArray("abcdef"));
         QCOMPARE(buffer.size(), 0);
@@ -27,6 +30,7 @@ private slots:
         buffer.append("ab");
         buffer.append("cd");
         QVERIFY(!buffer.dropped());
+        QCOMPARE(buffer.droppedBytes(), 0);
         QCOMPARE(buffer.take(), QByteArray("abcd"));
     }
 
@@ -36,9 +40,12 @@ private slots:
         buffer.append("abc");
         buffer.append("defg");
         QVERIFY(buffer.dropped());
+        QCOMPARE(buffer.droppedBytes(), 2);  // "ab"
         buffer.append("hi");
+        QCOMPARE(buffer.droppedBytes(), 4);  // "abcd"
         QCOMPARE(buffer.take(), QByteArray("efghi"));
-        QVERIFY(!buffer.dropped()); // take() resets the flag
+        QVERIFY(!buffer.dropped()); // take() resets the flag and the count
+        QCOMPARE(buffer.droppedBytes(), 0);
     }
 
     void chunkLargerThanCapacity()
@@ -47,6 +54,7 @@ private slots:
         buffer.append("x");
         buffer.append("0123456789");
         QVERIFY(buffer.dropped());
+        QCOMPARE(buffer.droppedBytes(), 8);  // "x" and "0123456"
         QCOMPARE(buffer.take(), QByteArray("789"));
     }
 
@@ -55,6 +63,7 @@ private slots:
         TailBuffer buffer(0);
         buffer.append("abc");
         QVERIFY(buffer.dropped());
+        QCOMPARE(buffer.droppedBytes(), 3);
         QCOMPARE(buffer.take(), QByteArray());
     }
 
@@ -83,6 +92,7 @@ private slots:
                 buffer.append(chunk);
             }
             QCOMPARE(buffer.dropped(), all.size() > cap);
+            QCOMPARE(buffer.droppedBytes(), std::max<qint64>(0, all.size() - cap));
             QCOMPARE(buffer.take(), all.right(cap));
         }
     }
