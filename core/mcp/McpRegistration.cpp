@@ -9,6 +9,7 @@
 #include "util/Paths.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 
@@ -24,15 +25,22 @@ struct Record {
     QString file;
     QString hash;
     QString command;
+    QStringList args;
 };
 
-McpServer serverFor(const QString &teamai)
+/// `teamai mcp --tool <tool>`: the server knows which agent it serves (isolation, docs/mcp.md).
+QStringList argsFor(const ToolInfo &tool)
+{
+    return QStringList{QStringLiteral("mcp"), QStringLiteral("--tool"), tool.name};
+}
+
+McpServer serverFor(const QString &teamai, const QStringList &args)
 {
     McpServer server;
     server.name = kName;
     server.transport = Transport::Stdio;
     server.command = teamai;
-    server.args = QStringList{QStringLiteral("mcp")};
+    server.args = args;
     return server;
 }
 
@@ -84,8 +92,16 @@ std::optional<Record> recordOf(const QJsonObject &all, const ToolInfo &tool)
     const QJsonObject entry = all.value(tool.name).toObject();
     if (entry.isEmpty())
         return std::nullopt;
+    // Records written before `--tool` have no args: those registrations were `teamai mcp`.
+    const QJsonValue args = entry.value(QStringLiteral("args"));
+    QStringList recordedArgs{QStringLiteral("mcp")};
+    if (args.isArray()) {
+        recordedArgs.clear();
+        for (const QJsonValue &arg : args.toArray())
+            recordedArgs << arg.toString();
+    }
     return Record{entry.value(QStringLiteral("file")).toString(), entry.value(QStringLiteral("hash")).toString(),
-                  entry.value(QStringLiteral("command")).toString()};
+                  entry.value(QStringLiteral("command")).toString(), recordedArgs};
 }
 
 std::unique_ptr<McpConfigFile> openConfig(const McpTarget &target, const safefile::Read &read, QString *error)
@@ -116,7 +132,7 @@ bool stillOurs(const McpTarget &target, const safefile::Read &read, const std::o
     if (!probe || !plain || !plain->defines(kName))
         return false;
     QString hash;
-    if (!probe->put(serverFor(record->command), &hash, &error))
+    if (!probe->put(serverFor(record->command, record->args), &hash, &error))
         return false;
     return hash == record->hash && contentLines(probe->bytes()) == contentLines(plain->bytes());
 }
@@ -159,12 +175,13 @@ Outcome registerServer(const ToolInfo &tool, const QString &teamai)
         return outcome;
     }
     QString hash;
-    if (!file->put(serverFor(teamai), &hash, &error))
+    const QStringList args = argsFor(tool);
+    if (!file->put(serverFor(teamai, args), &hash, &error))
         return failure(QStringLiteral("cannot add the teamai MCP server to %1: %2").arg(target->file, error));
     // Recorded first: an entry without its record would count as the user's for ever.
     const QJsonObject before = *all;
     all->insert(tool.name, QJsonObject{{QStringLiteral("file"), target->file}, {QStringLiteral("hash"), hash},
-                                       {QStringLiteral("command"), teamai}});
+                                       {QStringLiteral("command"), teamai}, {QStringLiteral("args"), QJsonArray::fromStringList(args)}});
     if (!saveAll(*all, &error))
         return failure(error);
     if (!safefile::writeInside(target->writeBase, target->file, file->bytes(), &error)) {

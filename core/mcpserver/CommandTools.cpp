@@ -1,10 +1,10 @@
 #include "mcpserver/CommandTools.h"
 
+#include "mcpserver/AgentScope.h"
 #include "mcpserver/McpArguments.h"
 #include "store/AckHistoryQuery.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
-#include "tools/ToolTable.h"
 #include "util/Redact.h"
 
 #include <QJsonArray>
@@ -83,13 +83,17 @@ QString summaryLine(const LedgerCommand &row)
              row.error.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(redactSecrets(row.error)));
 }
 
-ToolResult runCommands(const QJsonObject &arguments)
+ToolResult runCommands(const QString &caller, const QJsonObject &arguments)
 {
+    QString refused;
+    const std::optional<AgentScope> scope = AgentScope::resolve(caller, arguments, &refused);
+    if (!scope)
+        return ToolResult::failure(refused);
     HistoryFilter filter;
     filter.limit = arguments.value(QStringLiteral("limit")).toInt(kDefaultLimit);
     filter.state = arguments.value(QStringLiteral("state")).toString();
     filter.type = arguments.value(QStringLiteral("type")).toString();
-    filter.agentType = arguments.value(QStringLiteral("agent")).toString();
+    filter.agentType = scope->agent;
     if (arguments.contains(QStringLiteral("since"))) {
         filter.since = parseSince(arguments.value(QStringLiteral("since")).toString());
         if (!filter.since.isValid())
@@ -153,31 +157,25 @@ QString recordText(const LedgerCommand &row, const QJsonObject &record, const QL
     return lines.join(u'\n');
 }
 
-/// The rows with backend id @p id: per known tool through the (agent_type, command_id) index, so a
-/// lookup stays an index seek on a big ledger; a whole-table search only when none matched.
-QList<LedgerCommand> rowsWithId(CommandLedger &ledger, qint64 id, const QString &agent)
+ToolResult runCommand(const QString &caller, const QJsonObject &arguments)
 {
-    if (!agent.isEmpty())
-        return ledger.commandsWithId(id, agent);
-    QList<LedgerCommand> rows;
-    for (const QString &tool : knownToolNames())
-        rows += ledger.commandsWithId(id, tool);
-    return rows.isEmpty() ? ledger.commandsWithId(id) : rows;
-}
-
-ToolResult runCommand(const QJsonObject &arguments)
-{
+    QString refused;
+    const std::optional<AgentScope> scope = AgentScope::resolve(caller, arguments, &refused);
+    if (!scope)
+        return ToolResult::failure(refused);
     const qint64 id = arguments.value(QStringLiteral("id")).toInteger();
-    const QString agent = arguments.value(QStringLiteral("agent")).toString();
     LedgerDatabase database;
     if (!database.open())
         return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(database.error()));
     CommandLedger ledger(database);
-    const QList<LedgerCommand> rows = rowsWithId(ledger, id, agent);
+    // An index seek either way: (agent_type, command_id) for one agent, (command_id) for all.
+    const QList<LedgerCommand> rows = ledger.commandsWithId(id, scope->agent);
     if (!ledger.lastError().isEmpty())
         return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(ledger.lastError()));
     if (rows.isEmpty())
-        return ToolResult::failure(QStringLiteral("no command %1 in this machine's ledger").arg(id));
+        return ToolResult::failure(scope->agent.isEmpty()
+                                       ? QStringLiteral("no command %1 in this machine's ledger").arg(id)
+                                       : QStringLiteral("no command %1 for %2 in this machine's ledger").arg(id).arg(scope->agent));
     if (rows.size() > 1) {
         QStringList agents;
         for (const LedgerCommand &row : rows)
@@ -233,12 +231,12 @@ QJsonObject recordSchema()
 
 } // namespace
 
-McpTool commandsTool()
+McpTool commandsTool(const QString &caller)
 {
     const QJsonObject properties{
         {QStringLiteral("state"), schema::stringEnum(QStringLiteral("Only commands in this state."), stateNames())},
         {QStringLiteral("type"), schema::string(QStringLiteral("Only commands of this type, e.g. cmd, skill, install_mcp."), 100)},
-        {QStringLiteral("agent"), schema::string(QStringLiteral("Only commands for this agent tool, e.g. claude."), 100)},
+        {QStringLiteral("agent"), schema::string(agentArgumentDescription(), 100)},
         {QStringLiteral("since"), schema::string(QStringLiteral("Only commands received at or after this time: 2026-01-31 or an ISO-8601 time."), 64)},
         {QStringLiteral("limit"), schema::integer(QStringLiteral("At most this many commands (default 50)."), 1, kMaxLimit)},
     };
@@ -246,20 +244,21 @@ McpTool commandsTool()
         QStringLiteral("teamai_commands"),
         QStringLiteral("Commands the TeamAI backend sent"),
         QStringLiteral("The commands this machine received from the TeamAI backend, newest first: type, state, whether "
-                       "it ran (delivery), exit code, signal, timeout, error and acknowledgement. Filters combine."),
+                       "it ran (delivery), exit code, signal, timeout, error and acknowledgement. Filters combine. Only this "
+                       "agent's commands unless the user allows agents to see all."),
         schema::object(properties),
-        runCommands,
+        [caller](const QJsonObject &arguments) { return runCommands(caller, arguments); },
         schema::result({{QStringLiteral("commands"), schema::arrayOf(schema::result(summarySchema()))},
                         {QStringLiteral("count"), schema::typed("integer")},
                         {QStringLiteral("limit"), schema::typed("integer")}}),
     };
 }
 
-McpTool commandTool()
+McpTool commandTool(const QString &caller)
 {
     const QJsonObject properties{
         {QStringLiteral("id"), schema::integer(QStringLiteral("The command's id, as teamai_commands lists it."), 1, kMaxId)},
-        {QStringLiteral("agent"), schema::string(QStringLiteral("The agent tool it came for, when the same id came for several."), 100)},
+        {QStringLiteral("agent"), schema::string(agentArgumentDescription() + QStringLiteral(" With *, say which when the same id came for several."), 100)},
     };
     return McpTool{
         QStringLiteral("teamai_command"),
@@ -267,7 +266,7 @@ McpTool commandTool()
         QStringLiteral("Everything the ledger holds about one command: what was asked (secrets masked), its state, "
                        "delivery, exit code, signal, timeout, cancellation, error, and every attempt to acknowledge it."),
         schema::object(properties, {QStringLiteral("id")}),
-        runCommand,
+        [caller](const QJsonObject &arguments) { return runCommand(caller, arguments); },
         recordSchema(),
     };
 }

@@ -99,6 +99,17 @@ const char *const kSchemaV1[] = {
     "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
 };
 
+// Version 2: what `teamai mcp` (one agent's commands by default) and `teamai history` filter by,
+// so that every filter combination with an agent, and an id without one, is an index range even
+// at a million rows (docs/performance.md). Creating them on an existing ledger reads it once.
+const char *const kSchemaV2[] = {
+    "CREATE INDEX IF NOT EXISTS commands_by_agent ON commands (agent_type, received_at)",
+    "CREATE INDEX IF NOT EXISTS commands_by_agent_state ON commands (agent_type, state, received_at)",
+    "CREATE INDEX IF NOT EXISTS commands_by_agent_type ON commands (agent_type, type, received_at)",
+    "CREATE INDEX IF NOT EXISTS commands_by_type ON commands (type, received_at)",
+    "CREATE INDEX IF NOT EXISTS commands_by_id ON commands (command_id)",
+};
+
 // SQLite's own verdict that the file is not (or no longer) a usable database, as opposed to a
 // busy database, a full disk (SQLITE_FULL), a failing device (SQLITE_IOERR) or a folder we cannot
 // write to: those are "cannot write now" and setting the ledger aside would lose what it knows.
@@ -321,6 +332,15 @@ bool LedgerDatabase::migrate(int fromVersion)
         for (const char *statement : kSchemaV1) {
             if (!run(statement, &failure)) {
                 m_error = QStringLiteral("cannot create the ledger schema: %1").arg(failure);
+                ok = false;
+                break;
+            }
+        }
+    }
+    if (ok && current < 2) {
+        for (const char *statement : kSchemaV2) {
+            if (!run(statement, &failure)) {
+                m_error = QStringLiteral("cannot migrate %1 to schema 2: %2").arg(m_path, failure);
                 ok = false;
                 break;
             }

@@ -5,8 +5,11 @@
 
 #include "AgentFixture.h"
 
+#include "mcp/McpConfigFile.h"
+
 #include <QFile>
 #include <QFileInfo>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QtTest>
 
@@ -70,13 +73,15 @@ private slots:
         const QJsonObject entry = claudeServers().value(QStringLiteral("teamai")).toObject();
         QCOMPARE(entry.value(QStringLiteral("type")).toString(), QStringLiteral("stdio"));
         QVERIFY2(isTeamaiBinary(entry.value(QStringLiteral("command")).toString()), qPrintable(entry.value(QStringLiteral("command")).toString()));
-        QCOMPARE(entry.value(QStringLiteral("args")).toArray(), QJsonArray{QStringLiteral("mcp")});
+        // The server is told which agent it serves (isolation: it shows that agent's commands).
+        QCOMPARE(entry.value(QStringLiteral("args")).toArray(),
+                 (QJsonArray{QStringLiteral("mcp"), QStringLiteral("--tool"), QStringLiteral("claude")}));
         // The user's keys and servers stay, the big number byte for byte.
         QVERIFY(f->env().readFile(QStringLiteral(".claude.json")).contains("\"numStartups\": 12345678901234567890"));
         QCOMPARE(claudeServers().keys(), (QStringList{QStringLiteral("mine"), QStringLiteral("teamai")}));
         // Codex: its TOML block, the user's table and comment kept.
         QVERIFY2(codexToml().contains(QLatin1String("[mcp_servers.teamai]\ncommand = \"")), qPrintable(codexToml()));
-        QVERIFY(codexToml().contains(QLatin1String("args = [\"mcp\"]")));
+        QVERIFY2(codexToml().contains(QLatin1String("args = [\"mcp\", \"--tool\", \"codex\"]")), qPrintable(codexToml()));
         QVERIFY(codexToml().startsWith(QLatin1String("# mine\nmodel = \"gpt-5\"\n\n[mcp_servers.mine]\ncommand = \"my-server\"\n")));
         // Recorded in our own file, owner-only; not in managed-mcp.json.
         QCOMPARE(record().keys(), (QStringList{QStringLiteral("claude"), QStringLiteral("codex")}));
@@ -118,6 +123,40 @@ private slots:
         QVERIFY2(full.exitCode == 0, full.err.constData());
         QCOMPARE(claudeServers().keys(), QStringList{QStringLiteral("mine")});
         QVERIFY(!QFile::exists(f->env().home() + QStringLiteral("/.teamai/local-agent/mcp-registration.json")));
+    }
+
+    void aRegistrationFromBeforeToolIsStillOursAndGetsIt()
+    {
+        // What init --mcp wrote before `--tool` existed: args ["mcp"] and a record without args
+        // whose hash is that entry's.
+        QVERIFY(initMcp(QStringLiteral("claude")).exitCode == 0);
+        const QString teamai = claudeServers().value(QStringLiteral("teamai")).toObject().value(QStringLiteral("command")).toString();
+        teamai::mcp::McpServer legacy;
+        legacy.name = QStringLiteral("teamai");
+        legacy.command = teamai;
+        legacy.args = QStringList{QStringLiteral("mcp")};
+        // Written the way the old init wrote it: the config file writer putting that entry.
+        QString problem;
+        std::unique_ptr<teamai::mcp::McpConfigFile> file = teamai::mcp::McpConfigFile::open(
+            teamai::McpFormat::Claude, false, f->env().readFile(QStringLiteral(".claude.json")), true, &problem);
+        QVERIFY2(file, qPrintable(problem));
+        QString hash;
+        QVERIFY2(file->put(legacy, &hash, &problem), qPrintable(problem));
+        f->env().writeFile(QStringLiteral(".claude.json"), file->bytes());
+        QJsonObject rec = record();
+        QJsonObject claude = rec.value(QStringLiteral("claude")).toObject();
+        claude.remove(QStringLiteral("args"));
+        claude.insert(QStringLiteral("hash"), hash);
+        rec.insert(QStringLiteral("claude"), claude);
+        f->env().writeFile(QStringLiteral(".teamai/local-agent/mcp-registration.json"), QJsonDocument(rec).toJson());
+
+        // Init again: recognised as ours and replaced by the entry with --tool.
+        const TeamaiRun again = initMcp(QStringLiteral("claude"));
+        QVERIFY2(again.out.contains("claude: Replaced the teamai MCP server"), again.out.constData());
+        QCOMPARE(claudeServers().value(QStringLiteral("teamai")).toObject().value(QStringLiteral("args")).toArray(),
+                 (QJsonArray{QStringLiteral("mcp"), QStringLiteral("--tool"), QStringLiteral("claude")}));
+        QCOMPARE(record().value(QStringLiteral("claude")).toObject().value(QStringLiteral("args")).toArray(),
+                 (QJsonArray{QStringLiteral("mcp"), QStringLiteral("--tool"), QStringLiteral("claude")}));
     }
 
     void theUsersTeamaiEntryIsNeverTouched()

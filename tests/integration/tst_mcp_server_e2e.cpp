@@ -19,10 +19,10 @@ namespace {
 class McpSession
 {
 public:
-    McpSession()
+    explicit McpSession(const QStringList &arguments = {QStringLiteral("mcp")})
     {
         m_process.setProcessEnvironment(QProcessEnvironment::systemEnvironment());
-        m_process.start(builtBinary("TEAMAI_BIN"), {QStringLiteral("mcp")});
+        m_process.start(builtBinary("TEAMAI_BIN"), arguments);
     }
     ~McpSession()
     {
@@ -103,7 +103,7 @@ private slots:
         QCOMPARE(init.value(QStringLiteral("result")).toObject().value(QStringLiteral("protocolVersion")).toString(), QStringLiteral("2025-06-18"));
         mcp.send(QByteArray(R"({"jsonrpc":"2.0","method":"notifications/initialized"})"));
         QCOMPARE(mcp.request(2, QStringLiteral("ping")).value(QStringLiteral("id")).toInt(), 2);  // the notification got no line
-        QCOMPARE(mcp.request(3, QStringLiteral("tools/list")).value(QStringLiteral("result")).toObject().value(QStringLiteral("tools")).toArray().size(), 4);
+        QCOMPARE(mcp.request(3, QStringLiteral("tools/list")).value(QStringLiteral("result")).toObject().value(QStringLiteral("tools")).toArray().size(), 5);
 
         const QJsonObject status = structured(mcp.call(4, QStringLiteral("teamai_status")));
         const QJsonObject cli = statusJson();
@@ -150,6 +150,27 @@ private slots:
         QVERIFY(mcp.process().waitForFinished(10000));
         QCOMPARE(mcp.process().exitStatus(), QProcess::NormalExit);
         QCOMPARE(mcp.process().exitCode(), 0);
+    }
+
+    void toolOptionIsValidatedAndScopesTheCommands()
+    {
+        const TeamaiRun bad = runTeamai({QStringLiteral("mcp"), QStringLiteral("--tool"), QStringLiteral("nosuchtool")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(bad.err.contains("unknown tool `nosuchtool`"), bad.err.constData());
+        QVERIFY(bad.out.isEmpty());  // no server started: nothing on stdout
+        QCOMPARE(runTeamai({QStringLiteral("mcp"), QStringLiteral("--tool")}).exitCode, 2);
+
+        // The synced commands came for claude: a server for codex lists none of them and may not
+        // ask for claude's without the user's setting.
+        McpSession codex({QStringLiteral("mcp"), QStringLiteral("--tool"), QStringLiteral("codex")});
+        QVERIFY(codex.started());
+        QCOMPARE(structured(codex.call(1, QStringLiteral("teamai_commands"))).value(QStringLiteral("count")).toInt(), 0);
+        const QJsonObject refused = codex.call(2, QStringLiteral("teamai_command"), QJsonObject{{QStringLiteral("id"), 2}, {QStringLiteral("agent"), QStringLiteral("claude")}});
+        QVERIFY(isError(refused));
+        QVERIFY(QJsonDocument(refused).toJson().contains("agentsSeeAllCommands"));
+        McpSession claude({QStringLiteral("mcp"), QStringLiteral("--tool"), QStringLiteral("Claude-Code")});  // normalized like hooks
+        QVERIFY(claude.started());
+        QCOMPARE(structured(claude.call(1, QStringLiteral("teamai_commands"))).value(QStringLiteral("count")).toInt(), historyRows().size());
     }
 
     void disableToolTurnsRemoteCommandsOff()

@@ -2,10 +2,12 @@
 
 #include "Version.h"
 #include "cli/CommandLine.h"
+#include "cli/HookArguments.h"
 #include "cli/StatusInventory.h"
 #include "mcpserver/AgentTools.h"
 #include "mcpserver/JsonRpcFraming.h"
 #include "mcpserver/McpServer.h"
+#include "tools/ToolTable.h"
 
 #include <QJsonDocument>
 
@@ -70,7 +72,7 @@ QString McpCommand::summary() const { return QStringLiteral("Serve the Model Con
 QString McpCommand::help() const
 {
     return QStringLiteral(
-        "Usage: teamai mcp\n"
+        "Usage: teamai mcp [--tool TOOL]\n"
         "\n"
         "An MCP server over stdio (newline-delimited JSON-RPC 2.0, protocol revision 2025-06-18;\n"
         "2025-03-26 and 2024-11-05 are accepted too). An AI agent starts it and asks it, through\n"
@@ -78,21 +80,31 @@ QString McpCommand::help() const
         "  teamai_status                   backend, token source, kill switch, counts, last sync\n"
         "  teamai_commands                 received commands, newest first (state, type, since, limit)\n"
         "  teamai_command                  one command's record and every ack attempt\n"
+        "  teamai_command_output           a running or finished command's output from a cursor\n"
         "  teamai_disable_remote_commands  turn remote commands off (no tool turns them on)\n"
+        "\n"
+        "Options:\n"
+        "  --tool TOOL  the agent tool that starts the server (default: claude; `teamai init --mcp`\n"
+        "               writes it). The commands tools show only that tool's commands unless the\n"
+        "               user sets \"agentsSeeAllCommands\": true in settings.json (or in the tray).\n"
+        "\n"
         "Nothing it returns contains a token. It exits 0 when stdin closes. See docs/mcp.md.");
 }
 
 int McpCommand::run(const QStringList &arguments)
 {
-    CommandLine line({}, {});
+    CommandLine line({QStringLiteral("tool")}, {});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
+    const ToolInfo *caller = findTool(line.isSet(QStringLiteral("tool")) ? line.value(QStringLiteral("tool")) : HookArguments::defaultTool());
+    if (!caller)
+        return usageError(name(), QStringLiteral("unknown tool `%1` (known: %2)").arg(line.value(QStringLiteral("tool")), knownToolList()));
     prepareStdio();
     const auto inventory = [] {
         StatusInventory collected = StatusInventory::collect();
         return mcpserver::StatusExtras{collected.json, collected.lines};
     };
-    mcpserver::McpServer server(QStringLiteral("teamai"), QString::fromLatin1(kVersion), mcpserver::agentTools(inventory));
+    mcpserver::McpServer server(QStringLiteral("teamai"), QString::fromLatin1(kVersion), mcpserver::agentTools(caller->name, inventory));
     mcpserver::JsonRpcFraming framing;
     // Request/response over one pipe: a blocking read on the main thread is all it needs, and an
     // idle server sleeps in read() at 0 % CPU.

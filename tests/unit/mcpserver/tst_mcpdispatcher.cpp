@@ -3,6 +3,7 @@
 // agent's tools against a real ledger and kill switch in a temporary HOME.
 
 #include "commands/Command.h"
+#include "config/AgentSettings.h"
 #include "config/RemoteCommandGate.h"
 #include "mcpserver/AgentTools.h"
 #include "mcpserver/JsonRpc.h"
@@ -120,7 +121,7 @@ private slots:
     {
         QFETCH(QJsonObject, message);
         QFETCH(int, code);
-        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools());
+        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools(QStringLiteral("claude")));
         QCOMPARE(errorCode(server.handle(message)), code);
     }
 
@@ -187,7 +188,7 @@ private slots:
 
     void toolsListShowsClosedSchemas()
     {
-        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools());
+        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools(QStringLiteral("claude")));
         const QJsonArray tools = resultOf(server.handle(request(1, QStringLiteral("tools/list")))).value(QStringLiteral("tools")).toArray();
         QStringList names;
         for (const QJsonValue &value : tools) {
@@ -202,7 +203,7 @@ private slots:
             QCOMPARE(tool.value(QStringLiteral("outputSchema")).toObject().value(QStringLiteral("type")).toString(), QStringLiteral("object"));
         }
         QCOMPARE(names, (QStringList{QStringLiteral("teamai_status"), QStringLiteral("teamai_commands"), QStringLiteral("teamai_command"),
-                                     QStringLiteral("teamai_disable_remote_commands")}));
+                                     QStringLiteral("teamai_command_output"), QStringLiteral("teamai_disable_remote_commands")}));
         QVERIFY2(!names.join(u' ').contains(QStringLiteral("enable_")), "no tool turns remote commands on");
         const QJsonObject limit = tools.at(1).toObject().value(QStringLiteral("inputSchema")).toObject()
                                       .value(QStringLiteral("properties")).toObject().value(QStringLiteral("limit")).toObject();
@@ -269,7 +270,7 @@ private slots:
             ledger.recordAckAttempt(due.first(), 503, QStringLiteral("HTTP 503"), false);
             ledger.recordAckAttempt(due.first(), 200, {}, true);
         }
-        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools());
+        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools(QStringLiteral("claude")));
         const QJsonObject list = resultOf(server.handle(callRequest(QStringLiteral("teamai_commands"), QJsonObject{})))
                                      .value(QStringLiteral("structuredContent")).toObject();
         const QJsonArray commands = list.value(QStringLiteral("commands")).toArray();
@@ -305,16 +306,23 @@ private slots:
             ledger.admit(pushed(21, QStringLiteral("echo b")), QStringLiteral("codex"), {});
             ledger.admit(pushed(22, QStringLiteral("echo c")), QStringLiteral("some-future-tool"), {});
         }
-        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools());
-        const QJsonObject ambiguous = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"), QJsonObject{{QStringLiteral("id"), 21}})));
+        QString error;
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setAgentsSeeAllCommands(true); }, &error));
+        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools(QStringLiteral("claude")));
+        // The caller's own command needs no agent, even when another agent has the same id.
+        const QJsonObject own = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"), QJsonObject{{QStringLiteral("id"), 21}})))
+                                    .value(QStringLiteral("structuredContent")).toObject();
+        QCOMPARE(own.value(QStringLiteral("command_text")).toString(), QStringLiteral("echo a"));
+        const QJsonObject ambiguous = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"),
+            QJsonObject{{QStringLiteral("id"), 21}, {QStringLiteral("agent"), QStringLiteral("*")}})));
         QCOMPARE(ambiguous.value(QStringLiteral("isError")), QJsonValue(true));
         QVERIFY2(textOf(ambiguous).contains(QStringLiteral("`agent`")), qPrintable(textOf(ambiguous)));
         const QJsonObject codex = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"),
             QJsonObject{{QStringLiteral("id"), 21}, {QStringLiteral("agent"), QStringLiteral("codex")}}))).value(QStringLiteral("structuredContent")).toObject();
         QCOMPARE(codex.value(QStringLiteral("command_text")).toString(), QStringLiteral("echo b"));
-        // An agent type outside the tool table is still found (the whole-table fallback).
-        const QJsonObject other = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"), QJsonObject{{QStringLiteral("id"), 22}})))
-                                      .value(QStringLiteral("structuredContent")).toObject();
+        // An agent type outside the tool table is still found with `*` (the command_id index).
+        const QJsonObject other = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"),
+            QJsonObject{{QStringLiteral("id"), 22}, {QStringLiteral("agent"), QStringLiteral("*")}}))).value(QStringLiteral("structuredContent")).toObject();
         QCOMPARE(other.value(QStringLiteral("agent")).toString(), QStringLiteral("some-future-tool"));
     }
 
@@ -322,7 +330,7 @@ private slots:
     {
         test::TestEnvironment env;
         QVERIFY(RemoteCommandGate::evaluate().allowed);
-        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools());
+        McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools(QStringLiteral("claude")));
         const QJsonObject result = resultOf(server.handle(callRequest(QStringLiteral("teamai_disable_remote_commands"), QJsonObject{})));
         QCOMPARE(result.value(QStringLiteral("isError")), QJsonValue(false));
         const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();

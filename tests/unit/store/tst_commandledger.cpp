@@ -89,6 +89,31 @@ private slots:
         QCOMPARE(q.value(0).toInt(), LedgerDatabase::kSchemaVersion);
     }
 
+    void version1LedgerGetsTheQueryIndexes()
+    {
+        // A ledger as schema 1 left it: rows, none of version 2's indexes.
+        m_ledger->admit(command(5), QStringLiteral("claude"), {});
+        {
+            SqliteQuery q(m_db->db());
+            for (const char *name : {"commands_by_agent", "commands_by_agent_state", "commands_by_agent_type", "commands_by_type", "commands_by_id"})
+                QVERIFY(q.exec(QStringLiteral("DROP INDEX %1").arg(QLatin1String(name))));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version=1")));
+        }
+        m_ledger.reset();
+        m_db = std::make_unique<LedgerDatabase>();
+        QVERIFY2(m_db->open(), qPrintable(m_db->error()));
+        m_ledger = std::make_unique<CommandLedger>(*m_db);
+        SqliteQuery q(m_db->db());
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 2);
+        QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'commands_by_%'")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 7);
+        QCOMPARE(m_ledger->commandsWithId(5).size(), 1);  // the rows stayed
+        // An id lookup without an agent is an index seek, not a scan of the table.
+        QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN SELECT * FROM commands WHERE command_id = 5")) && q.next());
+        QVERIFY2(q.value(3).toString().contains(QStringLiteral("commands_by_id")), qPrintable(q.value(3).toString()));
+    }
+
     void admitThenClaimOnce()
     {
         const auto first = m_ledger->admit(command(1), QStringLiteral("claude"), QStringLiteral("agent"));
