@@ -175,7 +175,7 @@ private slots:
         QVERIFY(shown(window).contains(QStringLiteral("before the window opened")));
         // Long output keeps its end in view.
         for (int i = 0; i < 300; ++i)
-            writer->append(output::Stream::Out, QByteArray("more ") + QByteArray::number(i) + '\n');
+            writer->append(output::Stream::Out, QByteArray(QByteArray("more ") + QByteArray::number(i) + '\n'));
         window.follower()->poll();
         QVERIFY(shown(window).contains(QStringLiteral("more 299\n")));
         QScrollBar *bar = window.outputView()->verticalScrollBar();
