@@ -940,10 +940,6 @@ Fix or remove the file and start again.</source>
         <translation>正在此处运行（pid %1）：输出会实时显示。</translation>
     </message>
     <message>
-        <source>Running in another agent process (pid %1). Its output is only visible to that process; it will show here once the command has finished.</source>
-        <translation>正在另一个智能体进程中运行（pid %1）。其输出只有该进程可见；命令结束后会显示在这里。</translation>
-    </message>
-    <message>
         <source>It printed nothing.</source>
         <translation>它没有任何输出。</translation>
     </message>
@@ -958,6 +954,22 @@ Fix or remove the file and start again.</source>
     <message>
         <source>Output:</source>
         <translation>输出：</translation>
+    </message>
+    <message>
+        <source>The command has finished; its result is being recorded.</source>
+        <translation>命令已结束，正在记录其结果。</translation>
+    </message>
+    <message>
+        <source>… earlier output is no longer kept …</source>
+        <translation>……更早的输出已不再保留……</translation>
+    </message>
+    <message>
+        <source>Running in another agent process (pid %1): output appears as it is printed.</source>
+        <translation>正在另一个智能体进程中运行（pid %1）：输出会实时显示。</translation>
+    </message>
+    <message>
+        <source>No output yet.</source>
+        <translation>暂无输出。</translation>
     </message>
 </context>
 <context>
@@ -1333,6 +1345,42 @@ Fix or remove the file and start again.</source>
     <message>
         <source>Saved, but installing the hooks failed: %1</source>
         <translation>已保存，但安装钩子失败：%1</translation>
+    </message>
+    <message>
+        <source>Register TeamAI&apos;s &amp;MCP server with my agents</source>
+        <translation>向我的智能体注册 TeamAI 的 &amp;MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Let each agent see the other agents&apos; commands</source>
+        <translation>允许每个智能体查看其他智能体的命令</translation>
+    </message>
+    <message>
+        <source>Register TeamAI&apos;s MCP server with my agents</source>
+        <translation>向我的智能体注册 TeamAI 的 MCP 服务器</translation>
+    </message>
+    <message>
+        <source>Adds the teamai MCP server (teamai mcp) to the MCP configuration of each agent synced by this app, so the agent can ask what the backend changed and follow the commands it runs. Unchecking removes only the entry TeamAI added; a teamai entry of your own is never changed.</source>
+        <translation>将 teamai MCP 服务器（teamai mcp）添加到本应用同步的每个智能体的 MCP 配置中，使智能体可以查询后端做了哪些更改，并跟踪其运行的命令。取消勾选只会移除 TeamAI 添加的条目；您自己的 teamai 条目绝不会被更改。</translation>
+    </message>
+    <message>
+        <source>Off: through the MCP server an agent sees only the commands pushed for it and their output. On: it also sees those of the other agents on this computer.</source>
+        <translation>关闭：通过 MCP 服务器，智能体只能看到推送给它的命令及其输出。开启：它还能看到此计算机上其他智能体的命令及输出。</translation>
+    </message>
+    <message>
+        <source>MCP server registration</source>
+        <translation>MCP 服务器注册</translation>
+    </message>
+    <message>
+        <source>What your agents can see</source>
+        <translation>您的智能体可以看到的内容</translation>
+    </message>
+    <message>
+        <source>Saved, but the MCP server could not be registered or removed: %1</source>
+        <translation>已保存，但无法注册或移除 MCP 服务器：%1</translation>
+    </message>
+    <message>
+        <source>%1 already has an MCP server named teamai that TeamAI did not add; it was left as it is.</source>
+        <translation>%1 已有一个名为 teamai 的 MCP 服务器，它并非由 TeamAI 添加，已保持原样。</translation>
     </message>
 </context>
 <context>

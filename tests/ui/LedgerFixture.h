@@ -19,12 +19,18 @@ struct LedgerFixture {
         return ledger.admit(command, agent, QStringLiteral("agent-id")).row.rowId;
     }
 
-    static qint64 running(CommandLedger &ledger, qint64 id, const QString &agent = QStringLiteral("claude"))
+    /// @brief Claimed by @p runner: this process by default (the tray runs it), elsewhere() for
+    /// another agent process.
+    static qint64 running(CommandLedger &ledger, qint64 id, const QString &agent = QStringLiteral("claude"),
+                          const ProcessIdentity &runner = ProcessIdentity::current())
     {
         const qint64 row = admit(ledger, id, QStringLiteral("uninstall_teamai"), agent);
-        ledger.claim(row, ProcessIdentity::current());
+        ledger.claim(row, runner);
         return row;
     }
+
+    /// @brief A runner that is not this process.
+    static ProcessIdentity elsewhere() { return ProcessIdentity::of(1); }
 
     static qint64 finished(CommandLedger &ledger, qint64 id, CommandState state, const QByteArray &out = {},
                            const QByteArray &err = {}, const QString &error = {}, const QString &spill = {})

@@ -6,7 +6,6 @@
 #include "models/CommandLabels.h"
 #include "models/CommandsFilterModel.h"
 #include "models/CommandsModel.h"
-#include "models/LiveRuns.h"
 
 #include "LedgerFixture.h"
 #include "TestEnvironment.h"
@@ -108,16 +107,22 @@ private slots:
 
     void runningHereOrElsewhere()
     {
-        LedgerFixture::running(*ledger, 9);
-        LiveRuns live;
-        CommandsModel model(*ledger, &live);
+        // Whose it is comes from the ledger's runner pid (the owner token is only the tool name).
+        LedgerFixture::running(*ledger, 9, QStringLiteral("claude"), LedgerFixture::elsewhere());
+        CommandsModel model(*ledger);
         model.reload();
         QVERIFY(cell(model, 0, CommandsModel::State).startsWith(QStringLiteral("Running (pid ")));
         QVERIFY(!model.data(model.index(0, 0), CommandsModel::RunHereRole).toBool());
-        live.started(QStringLiteral("claude"), 9, 4242);
+        const qint64 ours = LedgerFixture::running(*ledger, 10);
+        model.reload();
+        QCOMPARE(model.rowOf(ours), 0);
         QVERIFY(model.runsHere(0));
         QCOMPARE(cell(model, 0, CommandsModel::State), QStringLiteral("Running here"));
-        live.finished(QStringLiteral("claude"), 9);
+        QCOMPARE(model.runningRow(), 0);  // ours first
+        CommandCompletion done;
+        done.state = CommandState::Succeeded;
+        ledger->complete(ours, done);
+        model.reload();
         QVERIFY(!model.runsHere(0));
     }
 

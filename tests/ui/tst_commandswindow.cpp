@@ -1,11 +1,13 @@
-// CommandsWindow: details of the selected command, live output and cancel for a command run
-// here, the note for one run by another process, tails and spill files for a finished one, and
-// that a ledger change shows after reload(). Issue 16 item 5: human labels, the redacted command
+// CommandsWindow: details of the selected command, live output from the command's output files
+// (issue 17: whichever process runs it, with a marker where output is no longer kept) and cancel
+// for a command run here, tails and spill files for a finished one, and that a ledger change
+// shows after reload(). Issue 16 item 5: human labels, the redacted command
 // line, why a pending command waits, the filter and sorting, the running command selected.
 
 #include "models/CommandsFilterModel.h"
 #include "models/CommandsModel.h"
-#include "models/LiveRuns.h"
+#include "models/OutputFollower.h"
+#include "output/CommandOutput.h"
 #include "windows/CommandsWindow.h"
 
 #include "LedgerFixture.h"
@@ -35,6 +37,17 @@ private:
     std::unique_ptr<test::TestEnvironment> env;
     std::unique_ptr<LedgerDatabase> database;
     std::unique_ptr<CommandLedger> ledger;
+
+    static std::unique_ptr<output::OutputWriter> writerFor(const QString &tool, qint64 id, qint64 windowBytes = 1 << 20)
+    {
+        QString error;
+        std::unique_ptr<output::OutputWriter> writer = output::OutputWriter::create({tool, id}, windowBytes, &error);
+        if (!writer)
+            qWarning() << "cannot create the output folder:" << error;
+        return writer;
+    }
+
+    static QString shown(CommandsWindow &window) { return window.outputView()->toPlainText(); }
 
 private slots:
     void init()
@@ -83,37 +96,88 @@ private slots:
         QVERIFY(!window.cancelButton()->isVisible());
     }
 
-    void runningElsewhereSaysSo()
+    // Issue 17: a command run by another process (a `teamai worker`, a hook) is followed through
+    // its output files while the window is visible; hidden, nothing is read; finished, it stops.
+    void runningElsewhereIsFollowedFromItsOutputFiles()
     {
-        LedgerFixture::running(*ledger, 12);
-        CommandsWindow window(*ledger, nullptr);
+        LedgerFixture::running(*ledger, 12, QStringLiteral("claude"), LedgerFixture::elsewhere());
+        const auto writer = writerFor(QStringLiteral("claude"), 12);
+        QVERIFY(writer);
+        writer->append(output::Stream::Out, "before the window opened\n");
+        CommandsWindow window(*ledger);
+        QVERIFY(!window.follower()->isPolling());  // not shown yet
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.findChildren<QLabel *>().size() > 0);
-        bool note = false;
-        for (QLabel *label : window.findChildren<QLabel *>())
-            note = note || label->text().contains(QStringLiteral("Running in another agent process"));
-        QVERIFY(note);
-        QVERIFY(!window.cancelButton()->isVisible());
+        QVERIFY2(noteText(window).contains(QStringLiteral("Running in another agent process")), qPrintable(noteText(window)));
+        QVERIFY(!window.cancelButton()->isVisible());  // not ours to cancel
+        QCOMPARE(shown(window), QStringLiteral("before the window opened\n"));
+        QVERIFY(window.follower()->isPolling());
+        writer->append(output::Stream::Out, "second line\n");
+        writer->append(output::Stream::Err, "to stderr\n");
+        QTRY_VERIFY(shown(window).contains(QStringLiteral("second line\n")) && shown(window).contains(QStringLiteral("to stderr\n")));
+        QVERIFY(!shown(window).contains(CommandsWindow::lossyMarker()));
+        // Hidden: no timer; shown again, what came meanwhile is read at once.
+        window.hide();
+        QVERIFY(!window.follower()->isPolling());
+        writer->append(output::Stream::Out, "while hidden\n");
+        window.show();
+        QVERIFY(shown(window).contains(QStringLiteral("while hidden\n")));
+        // A hole the writer left (bytes lost before they reached it) is marked where it is.
+        writer->skip(output::Stream::Out, 100);
+        writer->append(output::Stream::Out, "after the gap\n");
+        QTRY_VERIFY(shown(window).contains(QStringLiteral("after the gap")));
+        QVERIFY2(shown(window).contains(CommandsWindow::lossyMarker() + QStringLiteral("\nafter the gap\n")), qPrintable(shown(window)));
+        // Finished: read to the end, then no more polling (the ledger's record follows).
+        writer->append(output::Stream::Out, "last words\n");
+        writer->finish(0, {}, {});
+        QTRY_VERIFY(window.follower()->isComplete());
+        QVERIFY(shown(window).endsWith(QStringLiteral("last words\n")));
+        QVERIFY(!window.follower()->isPolling());
+    }
+
+    // More than the kept window was printed while nobody read: the oldest output is gone, and
+    // the view says so instead of silently joining the ends.
+    void outputBeyondTheWindowShowsTheLossyMarker()
+    {
+        LedgerFixture::running(*ledger, 15, QStringLiteral("codex"), LedgerFixture::elsewhere());
+        const qint64 window = 64 * 1024;
+        const auto writer = writerFor(QStringLiteral("codex"), 15, window);
+        QVERIFY(writer);
+        writer->append(output::Stream::Out, "the very first line\n");
+        CommandsWindow commands(*ledger);
+        commands.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&commands));
+        QCOMPARE(shown(commands), QStringLiteral("the very first line\n"));
+        commands.hide();
+        const QByteArray line = QByteArray(99, 'x') + '\n';
+        for (qint64 written = 0; written < 8 * window; written += line.size())
+            writer->append(output::Stream::Out, line);
+        writer->append(output::Stream::Out, "the newest line\n");
+        commands.show();
+        QTRY_VERIFY(shown(commands).endsWith(QStringLiteral("the newest line\n")));
+        const QString text = shown(commands);
+        QVERIFY2(text.startsWith(QStringLiteral("the very first line\n") + CommandsWindow::lossyMarker() + u'\n'), qPrintable(text.left(200)));
+        QCOMPARE(text.count(CommandsWindow::lossyMarker()), 1);
+        // Not more than the window came back: what was dropped stays dropped.
+        QVERIFY(text.size() <= window + 200);
     }
 
     void runningHereShowsLiveOutputAndCancels()
     {
-        LedgerFixture::running(*ledger, 13);
-        LiveRuns live;
-        live.started(QStringLiteral("claude"), 13, 777);
-        live.output(QStringLiteral("claude"), 13, "before the window opened\n", {});
-        CommandsWindow window(*ledger, &live);
+        LedgerFixture::running(*ledger, 13);  // claimed by this process: the tray runs it
+        const auto writer = writerFor(QStringLiteral("claude"), 13);
+        QVERIFY(writer);
+        writer->append(output::Stream::Out, "before the window opened\n");
+        CommandsWindow window(*ledger);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.outputView()->toPlainText().contains(QStringLiteral("before the window opened")));
-        live.output(QStringLiteral("claude"), 13, "second line\n", {});
-        live.output(QStringLiteral("claude"), 13, {}, "to stderr\n");
-        QVERIFY(window.outputView()->toPlainText().contains(QStringLiteral("second line")));
-        QVERIFY(window.outputView()->toPlainText().contains(QStringLiteral("to stderr")));
+        QVERIFY2(noteText(window).contains(QStringLiteral("Running here")), qPrintable(noteText(window)));
+        QVERIFY(shown(window).contains(QStringLiteral("before the window opened")));
         // Long output keeps its end in view.
         for (int i = 0; i < 300; ++i)
-            live.output(QStringLiteral("claude"), 13, QByteArray("more ") + QByteArray::number(i) + '\n', {});
+            writer->append(output::Stream::Out, QByteArray(QByteArray("more ") + QByteArray::number(i) + '\n'));
+        window.follower()->poll();
+        QVERIFY(shown(window).contains(QStringLiteral("more 299\n")));
         QScrollBar *bar = window.outputView()->verticalScrollBar();
         QVERIFY(bar->maximum() > 0);
         QCOMPARE(bar->value(), bar->maximum());
@@ -122,9 +186,23 @@ private slots:
         QTest::mouseClick(window.cancelButton(), Qt::LeftButton);
         QCOMPARE(cancel.count(), 1);
         QVERIFY(!window.cancelButton()->isEnabled());
-        // Output of another command does not leak into this one.
-        live.output(QStringLiteral("codex"), 13, "other agent\n", {});
-        QVERIFY(!window.outputView()->toPlainText().contains(QStringLiteral("other agent")));
+        // Output of another agent's command with the same id does not leak into this one.
+        const auto other = writerFor(QStringLiteral("codex"), 13);
+        QVERIFY(other);
+        other->append(output::Stream::Out, "other agent\n");
+        window.follower()->poll();
+        QVERIFY(!shown(window).contains(QStringLiteral("other agent")));
+    }
+
+    // Idle: with nothing running selected there is no timer at all.
+    void aFinishedSelectionHasNoTimer()
+    {
+        LedgerFixture::finished(*ledger, 16, CommandState::Succeeded, "done\n");
+        CommandsWindow window(*ledger);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.follower()->isFollowing());
+        QVERIFY(!window.follower()->isPolling());
     }
 
     QString noteText(CommandsWindow &window)

@@ -3,6 +3,8 @@
 // `teamai init`), and moves to a new endpoint keeping the token and the ledger. Issue 16: Test
 // connection sends the token saved in the credential store, and after a save the dialog says
 // where the token went (the credential store, or a plain file with a warning and what to install).
+// Issue 17: registering TeamAI's MCP server with the agents (ours only: a user's own `teamai`
+// entry stays) and letting each agent see the other agents' commands.
 // Run twice by ctest: with an in-memory credential store, and (tst_settingsdialog_keychain)
 // against a real Secret Service through with-keyring.sh.
 
@@ -11,6 +13,7 @@
 #include "config/TokenSource.h"
 #include "config/TokenStore.h"
 #include "store/CommandLedger.h"
+#include "tools/ToolTable.h"
 #include "store/LedgerDatabase.h"
 #include "windows/SettingsDialog.h"
 #include "windows/StatusColours.h"
@@ -21,8 +24,11 @@
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
+#include <QApplication>
 #include <QCheckBox>
+#include <QDir>
 #include <QFile>
+#include <QJsonDocument>
 #include <QJsonArray>
 #include <QLabel>
 #include <QLineEdit>
@@ -42,6 +48,12 @@ private:
     std::unique_ptr<test::DevServerProcess> server;
     std::unique_ptr<test::FakeKeychain> fakeKeychain;
     QByteArray realBus;  // with-keyring.sh's private session bus, when run through it
+
+    QJsonObject claudeServers() const
+    {
+        return QJsonDocument::fromJson(env->readFile(QStringLiteral(".claude.json"))).object().value(QStringLiteral("mcpServers")).toObject();
+    }
+    QString registrationRecord() const { return env->home() + QStringLiteral("/.teamai/local-agent/mcp-registration.json"); }
 
     /// A credential store for the test: the real one with-keyring.sh started, else one in memory.
     void useACredentialStore()
@@ -238,6 +250,99 @@ private slots:
         CommandLedger ledger(database);
         QCOMPARE(ledger.history({}).size(), 1);
         QCOMPARE(ledger.history({}).at(0).commandId, 5);
+    }
+
+    // Checked: `teamai mcp` in claude's configuration and in our record; codex's own `teamai`
+    // entry (the user's) is left alone and the dialog says so. Unchecked: ours goes, theirs stays.
+    void theMcpCheckboxRegistersAndRemovesOnlyOurs()
+    {
+        const QByteArray usersCodex = "[mcp_servers.teamai]\ncommand = \"/opt/my/teamai\"\n";
+        env->writeFile(QStringLiteral(".codex/config.toml"), usersCodex);
+        env->writeFile(QStringLiteral(".claude.json"), R"({"mcpServers": {"mine": {"command": "my-server"}}})");
+        QDir().mkpath(env->home() + QStringLiteral("/.claude"));
+        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude"), QStringLiteral("codex")}); }, nullptr);
+        const QString teamai = test::builtBinary("TEAMAI_BIN");
+        {
+            SettingsDialog dialog(teamai);
+            QVERIFY(!dialog.mcpBox()->isChecked());  // nothing recorded
+            dialog.mcpBox()->setChecked(true);
+            QSignalSpy applied(&dialog, &SettingsDialog::applied);
+            dialog.save();
+            QVERIFY(applied.wait(20000));
+            QVERIFY(!dialog.mcpError()->isHidden());  // stays open to say why codex was skipped
+            QVERIFY2(dialog.mcpError()->text().contains(QStringLiteral("codex already has an MCP server named teamai")),
+                     qPrintable(dialog.mcpError()->text()));
+        }
+        const QJsonObject entry = claudeServers().value(QStringLiteral("teamai")).toObject();
+        QCOMPARE(entry.value(QStringLiteral("command")).toString(), teamai);
+        QCOMPARE(entry.value(QStringLiteral("args")).toArray().first().toString(), QStringLiteral("mcp"));
+        QVERIFY(claudeServers().contains(QStringLiteral("mine")));
+        QCOMPARE(env->readFile(QStringLiteral(".codex/config.toml")), usersCodex);
+        const QJsonObject record = QJsonDocument::fromJson(env->readFile(QStringLiteral(".teamai/local-agent/mcp-registration.json"))).object();
+        QCOMPARE(record.keys(), QStringList{QStringLiteral("claude")});
+
+        SettingsDialog dialog(teamai);
+        QVERIFY(dialog.mcpBox()->isChecked());  // the record says so
+        dialog.mcpBox()->setChecked(false);
+        QSignalSpy accepted(&dialog, &QDialog::accepted);
+        dialog.save();
+        QVERIFY(accepted.wait(20000));
+        QVERIFY(dialog.mcpError()->isHidden());
+        QCOMPARE(claudeServers().keys(), QStringList{QStringLiteral("mine")});
+        QVERIFY(!QFile::exists(registrationRecord()));
+        QCOMPARE(env->readFile(QStringLiteral(".codex/config.toml")), usersCodex);
+        QVERIFY(!SettingsDialog(teamai).mcpBox()->isChecked());
+    }
+
+    void aFailedRegistrationIsShownInTheDialog()
+    {
+        env->writeFile(QStringLiteral(".claude.json"), "{ not json");
+        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }, nullptr);
+        SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        dialog.mcpBox()->setChecked(true);
+        QSignalSpy applied(&dialog, &SettingsDialog::applied);
+        dialog.save();
+        QVERIFY(applied.wait(20000));
+        QVERIFY(!dialog.mcpError()->isHidden());
+        QVERIFY2(dialog.mcpError()->text().contains(QStringLiteral("claude: ")), qPrintable(dialog.mcpError()->text()));
+        QCOMPARE(env->readFile(QStringLiteral(".claude.json")), QByteArray("{ not json"));  // nothing changed
+        QVERIFY(!QFile::exists(registrationRecord()));
+        // Settings other than the registration were saved all the same.
+        QCOMPARE(AgentSettings::load().settings.enabledAgents(), QStringList{QStringLiteral("claude")});
+    }
+
+    void theSeeAllCommandsCheckboxIsSaved()
+    {
+        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }, nullptr);
+        const QString teamai = test::builtBinary("TEAMAI_BIN");
+        for (const bool allowed : {true, false}) {
+            SettingsDialog dialog(teamai);
+            QCOMPARE(dialog.seeAllCommandsBox()->isChecked(), !allowed);  // off by default
+            dialog.seeAllCommandsBox()->setChecked(allowed);
+            QSignalSpy accepted(&dialog, &QDialog::accepted);
+            dialog.save();
+            QVERIFY(accepted.wait(20000));
+            QCOMPARE(AgentSettings::load().settings.agentsSeeAllCommands(), allowed);
+        }
+    }
+
+    void theNewCheckboxesAreNamedExplainedAndInTabOrder()
+    {
+        SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        for (QCheckBox *box : {dialog.mcpBox(), dialog.seeAllCommandsBox()}) {
+            QVERIFY(!box->accessibleName().isEmpty());
+            QVERIFY(!box->toolTip().isEmpty());
+            QVERIFY(box->focusPolicy() & Qt::TabFocus);
+        }
+        // Tab goes from the last agent to the MCP box, then to the other one.
+        const QString lastAgent = knownTools().constLast().name;
+        dialog.agentBox(lastAgent)->setFocus();
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), dialog.mcpBox());
+        QTest::keyClick(QApplication::focusWidget(), Qt::Key_Tab);
+        QCOMPARE(QApplication::focusWidget(), dialog.seeAllCommandsBox());
     }
 };
 

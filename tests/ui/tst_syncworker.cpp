@@ -1,11 +1,13 @@
-// SyncWorker on its own thread: rounds through the shared SyncEngine, live output of the command
-// it runs (as it is printed), cancelling that command from the GUI thread, and "not configured".
+// SyncWorker on its own thread: rounds through the shared SyncEngine, the command it runs (its id
+// from the ledger, its output in the command's output files as it is printed — issue 17),
+// cancelling that command from the GUI thread, and "not configured".
 // Commands run a stand-in `teamai` (fake-teamai.sh) placed next to this test. Issue 16: a token
 // saved through TokenSource, or by another process, is what the worker's next round sends, and a
 // round's problem says what went wrong (token rejected, unreachable).
 
 #include "app/SyncWorker.h"
 #include "config/TokenSource.h"
+#include "output/CommandOutput.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
 
@@ -119,29 +121,37 @@ private slots:
     void liveOutputArrivesWhileTheCommandRuns()
     {
         server->queue(restricted(1, QStringLiteral("teamai history --limit 5")));
-        QSignalSpy output(worker, &SyncWorker::commandOutput);
         QSignalSpy started(worker, &SyncWorker::commandStarted);
         QSignalSpy finished(worker, &SyncWorker::roundFinished);
         QSignalSpy commandDone(worker, &SyncWorker::commandFinished);
         runRound();
         // The spies fill from the worker thread: poll them rather than wait() for a new signal.
-        QTRY_VERIFY_WITH_TIMEOUT(output.count() > 0, 5000);
-        QCOMPARE(finished.count(), 0);  // the first line came while the command still ran
-        QCOMPARE(started.count(), 1);
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 5000);
         QCOMPARE(started.at(0).at(0).toString(), QStringLiteral("claude"));
-        QCOMPARE(started.at(0).at(1).toLongLong(), 1);
-        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        QCOMPARE(started.at(0).at(1).toLongLong(), 1);  // from the ledger: the owner token is the tool
+        // The output files fill while the command runs: read with a cursor, as the window does.
+        const output::OutputKey key{QStringLiteral("claude"), 1};
+        output::Cursor cursor;
         QByteArray out;
         QByteArray err;
-        for (const QList<QVariant> &chunk : output) {
-            QCOMPARE(chunk.at(1).toLongLong(), 1);
-            out += chunk.at(2).toByteArray();
-            err += chunk.at(3).toByteArray();
-        }
-        QVERIFY(output.count() >= 3);  // incremental, not one lump at the end
+        int reads = 0;
+        const auto readOn = [&] {
+            const output::OutputDelta delta = output::read(key, cursor, 1 << 20);
+            cursor = delta.next;
+            out += delta.out;
+            err += delta.err;
+            reads += delta.out.isEmpty() ? 0 : 1;
+            return delta.complete;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT((readOn(), !out.isEmpty()), 5000);
+        QCOMPARE(finished.count(), 0);  // the first line came while the command still ran
+        QTRY_VERIFY_WITH_TIMEOUT(readOn(), 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
+        QVERIFY(reads >= 2);  // incremental, not one lump at the end
         QCOMPARE(out, QByteArray("line 1\nline 2\nline 3\nline 4\nline 5\n"));
         QCOMPARE(err, QByteArray("finished\n"));
         QCOMPARE(commandDone.count(), 1);
+        QCOMPARE(commandDone.at(0).at(1).toLongLong(), 1);
         const SyncRoundResult result = finished.at(0).at(0).value<SyncRoundResult>();
         QVERIFY2(result.ok, qPrintable(result.message));
         QCOMPARE(result.ran.size(), 1);
@@ -152,11 +162,11 @@ private slots:
     void aRunningCommandCanBeCancelled()
     {
         server->queue(restricted(2, QStringLiteral("teamai history --limit 200")));
-        QSignalSpy output(worker, &SyncWorker::commandOutput);
+        QSignalSpy started(worker, &SyncWorker::commandStarted);
         QSignalSpy finished(worker, &SyncWorker::roundFinished);
         QVERIFY(!worker->cancelRunning());  // nothing runs yet
         runRound();
-        QTRY_VERIFY_WITH_TIMEOUT(output.count() > 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(started.count() > 0, 5000);
         QElapsedTimer clock;
         clock.start();
         QVERIFY(worker->cancelRunning());
@@ -180,10 +190,10 @@ private slots:
         // the engine out from under it (they are delivered inside its local event loop).
         server->queue(restricted(3, QStringLiteral("teamai history --limit 4")));
         server->setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("delayMs"), 500}});
-        QSignalSpy output(worker, &SyncWorker::commandOutput);
+        QSignalSpy started(worker, &SyncWorker::commandStarted);
         QSignalSpy finished(worker, &SyncWorker::roundFinished);
         runRound();
-        QTRY_VERIFY_WITH_TIMEOUT(output.count() > 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(started.count() > 0, 5000);
         QMetaObject::invokeMethod(worker, &SyncWorker::reload, Qt::QueuedConnection);
         runRound();  // a second request meanwhile: runs after this one
         QMetaObject::invokeMethod(worker, &SyncWorker::shutdown, Qt::QueuedConnection);

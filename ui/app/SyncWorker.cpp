@@ -1,22 +1,18 @@
 #include "app/SyncWorker.h"
 
 #include "config/TokenSource.h"
+#include "store/CommandLedger.h"
 #include "sync/ExecutionMonitor.h"
 #include "sync/SyncEngine.h"
 #include "tools/ToolTable.h"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QMutexLocker>
 #include <QThread>
 
 namespace teamai::ui {
 namespace {
-
-qint64 commandIdOf(const QString &owner)
-{
-    // RestrictedCommandHandler tags runs "command:<id>".
-    return owner.startsWith(QLatin1String("command:")) ? owner.mid(8).toLongLong() : 0;
-}
 
 SyncProblem problemOf(const SyncSummary &summary)
 {
@@ -52,16 +48,39 @@ bool SyncWorker::ensureEngine(QString *error)
     std::unique_ptr<SyncEngine> engine = SyncEngine::create(error);
     if (!engine)
         return false;
+    // The owner token is the tool name, not the command: the ledger says which command it is.
     ExecutionObserver observer;
-    observer.started = [this](const QString &owner, qint64 pid) { emit commandStarted(m_currentAgent, commandIdOf(owner), pid); };
-    observer.output = [this](const QString &owner, QByteArrayView out, QByteArrayView err) {
-        emit commandOutput(m_currentAgent, commandIdOf(owner), out.toByteArray(), err.toByteArray());
+    observer.started = [this](const QString &, qint64 pid) {
+        m_runningCommand = runningCommandId(pid);
+        emit commandStarted(m_currentAgent, m_runningCommand, pid);
     };
-    observer.finished = [this](const QString &owner, const exec::ExecResult &) { emit commandFinished(m_currentAgent, commandIdOf(owner)); };
+    observer.finished = [this](const QString &, const exec::ExecResult &) {
+        emit commandFinished(m_currentAgent, std::exchange(m_runningCommand, 0));
+    };
     engine->setExecutionObserver(std::move(observer));
     QMutexLocker lock(&m_engineMutex);
     m_engine = std::move(engine);
     return true;
+}
+
+qint64 SyncWorker::runningCommandId(qint64 childPid)
+{
+    // The session records the child's pid before the observer hears of it; this process is the
+    // runner of at most one command at a time.
+    HistoryFilter filter;
+    filter.state = stateName(CommandState::Running);
+    filter.agentType = m_currentAgent;
+    const QList<LedgerCommand> running = m_engine->ledger().history(filter);
+    const qint64 self = QCoreApplication::applicationPid();
+    qint64 ours = 0;
+    for (const LedgerCommand &command : running) {
+        if (command.runnerPid != self)
+            continue;
+        if (command.childPid == childPid)
+            return command.commandId;
+        ours = ours ? ours : command.commandId;
+    }
+    return ours;
 }
 
 void SyncWorker::dropEngineIfTokenChanged()

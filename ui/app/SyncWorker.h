@@ -75,10 +75,9 @@ public slots:
 signals:
     void roundStarted(const QString &reason);
     void roundFinished(const teamai::ui::SyncRoundResult &result);
-    /// @brief A command this worker runs started (pid of the child).
+    /// @brief A command this worker runs started (pid of the child). Its output is not passed
+    /// along: it goes to the command's output files (core/output), which the window reads.
     void commandStarted(const QString &agentType, qint64 commandId, qint64 pid);
-    /// @brief Output of that command as it arrives.
-    void commandOutput(const QString &agentType, qint64 commandId, const QByteArray &out, const QByteArray &err);
     void commandFinished(const QString &agentType, qint64 commandId);
 
 private:
@@ -86,10 +85,12 @@ private:
     void dropEngineIfTokenChanged();
 
     void afterRound();
+    qint64 runningCommandId(qint64 childPid);
 
     QMutex m_engineMutex;  // guards m_engine against cancelRunning() from the GUI thread
     std::unique_ptr<SyncEngine> m_engine;
     QString m_currentAgent;
+    qint64 m_runningCommand = 0;  // the backend id of the command the engine runs now
     bool m_inRound = false;
     bool m_reloadAfter = false;
     bool m_shutdownAfter = false;

@@ -1,9 +1,9 @@
 #include "models/CommandsModel.h"
 
 #include "models/CommandLabels.h"
-#include "models/LiveRuns.h"
 #include "store/CommandLedger.h"
 
+#include <QCoreApplication>
 #include <QFont>
 #include <QGuiApplication>
 #include <QLocale>
@@ -49,10 +49,9 @@ QVariant sortValue(const LedgerCommand &c, int column)
 
 } // namespace
 
-CommandsModel::CommandsModel(CommandLedger &ledger, const LiveRuns *live, QObject *parent)
+CommandsModel::CommandsModel(CommandLedger &ledger, QObject *parent)
     : QAbstractTableModel(parent)
     , m_ledger(ledger)
-    , m_live(live)
 {
 }
 
@@ -82,11 +81,10 @@ QString CommandsModel::exitText(const LedgerCommand &c)
 
 bool CommandsModel::runsHere(int row) const
 {
-    if (!m_live || row < 0 || row >= m_rows.size())
+    if (row < 0 || row >= m_rows.size())
         return false;
     const LedgerCommand &c = m_rows.at(row);
-    const LiveRuns::Run *run = m_live->find(c.agentType, c.commandId);
-    return run && run->running && c.state == CommandState::Running;
+    return c.state == CommandState::Running && c.runnerPid == QCoreApplication::applicationPid();
 }
 
 QVariant CommandsModel::data(const QModelIndex &index, int role) const

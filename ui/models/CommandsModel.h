@@ -13,8 +13,6 @@ class CommandLedger;
 
 namespace teamai::ui {
 
-class LiveRuns;
-
 /// @brief The Commands window's table: the newest kMaxRows commands of the ledger (pending,
 /// running and finished, newest first) with type, target agent, state, delivery, times, exit
 /// status and error. reload() re-reads them — the window calls it when LedgerWatcher reports a
@@ -30,13 +28,13 @@ public:
     enum Role {
         RowIdRole = Qt::UserRole + 1,  ///< the ledger's row id (qint64)
         StateNameRole,                 ///< "running", "failed"…
-        RunHereRole,                   ///< bool: this tray is running it (live output available)
+        RunHereRole,                   ///< bool: this tray's sync thread runs it (it can cancel it)
         SortRole,                      ///< what the column sorts by (numbers and times as such)
         FilterTextRole,                ///< the text the window's filter field matches
     };
 
-    /// @brief @p ledger belongs to the GUI thread; @p live may be null (no live runs).
-    CommandsModel(CommandLedger &ledger, const LiveRuns *live, QObject *parent = nullptr);
+    /// @brief @p ledger belongs to the GUI thread.
+    explicit CommandsModel(CommandLedger &ledger, QObject *parent = nullptr);
 
     int rowCount(const QModelIndex &parent = {}) const override;
     int columnCount(const QModelIndex &parent = {}) const override;
@@ -52,7 +50,8 @@ public:
     std::optional<LedgerCommand> details(int row) const;
     /// @brief The row showing ledger row @p rowId, or -1.
     int rowOf(qint64 rowId) const;
-    /// @brief True when this tray runs the command of @p row (so live output exists).
+    /// @brief True when this process (the tray) runs the command of @p row: the ledger says so
+    /// (its runner pid), whatever the executor's owner token is.
     bool runsHere(int row) const;
     /// @brief The row of the command running now (this tray's first), or -1.
     int runningRow() const;
@@ -62,7 +61,6 @@ public:
 
 private:
     CommandLedger &m_ledger;
-    const LiveRuns *m_live;
     QList<LedgerCommand> m_rows;
     QStringList m_commandLines;  // the redacted command line of each row, empty when it has none
 };

@@ -11,7 +11,6 @@
 #include "config/RemoteCommandGate.h"
 #include "log/Logging.h"
 #include "models/CommandsModel.h"
-#include "models/LiveRuns.h"
 #include "store/CommandLedger.h"
 #include "store/LastSyncFile.h"
 #include "store/LedgerDatabase.h"
@@ -61,7 +60,6 @@ TrayController::TrayController(const Options &options, QObject *parent)
     : QObject(parent)
     , m_options(options)
     , m_scheduler(std::make_unique<SyncScheduler>())
-    , m_live(std::make_unique<LiveRuns>())
 {
     m_thread.setObjectName(QStringLiteral("teamai-sync"));
     m_settingsDebounce.setSingleShot(true);
@@ -240,11 +238,17 @@ void TrayController::startWorker()
     m_worker->moveToThread(&m_thread);
     connect(m_worker, &SyncWorker::roundStarted, this, &TrayController::onRoundStarted);
     connect(m_worker, &SyncWorker::roundFinished, this, &TrayController::onRoundFinished);
-    connect(m_worker, &SyncWorker::commandStarted, m_live.get(), &LiveRuns::started);
-    connect(m_worker, &SyncWorker::commandOutput, m_live.get(), &LiveRuns::output);
-    connect(m_worker, &SyncWorker::commandFinished, m_live.get(), &LiveRuns::finished);
-    connect(m_live.get(), &LiveRuns::runStarted, this, &TrayController::refresh);
-    connect(m_live.get(), &LiveRuns::runFinished, this, &TrayController::refresh);
+    // Output is not passed along: the Commands window reads every run's output files.
+    connect(m_worker, &SyncWorker::commandStarted, this, [this] {
+        refresh();
+        if (m_commandsWindow)
+            m_commandsWindow->runStarted();
+    });
+    connect(m_worker, &SyncWorker::commandFinished, this, [this] {
+        refresh();
+        if (m_commandsWindow)
+            m_commandsWindow->reload();
+    });
     connect(m_scheduler.get(), &SyncScheduler::syncRequested, this, [this](const QString &reason) {
         const QStringList list = agents();
         QMetaObject::invokeMethod(m_worker, [worker = m_worker, list, reason] { worker->runRound(list, reason); }, Qt::QueuedConnection);
@@ -322,7 +326,7 @@ void TrayController::refresh()
     m_inputs.lastSuccessTime = m_lastSuccess;
     if (last && last->ok && (!m_lastSuccess.isValid() || last->time > m_lastSuccess))
         m_inputs.lastSuccessTime = last->time;
-    m_inputs.commandRunning = m_live->running() || m_inputs.running > 0;
+    m_inputs.commandRunning = m_inputs.running > 0;  // ours are in the ledger too
 
     const QSignalBlocker block(m_allowRemote);
     m_allowRemote->setChecked(gate.allowed);
@@ -465,7 +469,7 @@ void TrayController::showCommands()
         return;
     }
     if (!m_commandsWindow) {
-        m_commandsWindow = new CommandsWindow(*l, m_live.get());
+        m_commandsWindow = new CommandsWindow(*l);
         connect(m_commandsWindow, &CommandsWindow::cancelRequested, this, [this] {
             if (m_worker)
                 m_worker->cancelRunning();

@@ -29,7 +29,6 @@ namespace teamai::ui {
 
 class AckHistoryWindow;
 class CommandsWindow;
-class LiveRuns;
 class ResumeNotifier;
 class SettingsDialog;
 class StatusPanel;
@@ -101,7 +100,6 @@ public:
     StatusPanel *statusPanel() const;
     SyncScheduler &scheduler() const { return *m_scheduler; }
     Notifier &notifier() { return m_notifier; }
-    LiveRuns &liveRuns() const { return *m_live; }
     /// @brief The windows, once opened (null before).
     CommandsWindow *commandsWindow() const;
     AckHistoryWindow *ackHistoryWindow() const;
@@ -184,7 +182,6 @@ private:
     std::unique_ptr<SyncScheduler> m_scheduler;
     QThread m_thread;
     SyncWorker *m_worker = nullptr;  // lives on m_thread
-    std::unique_ptr<LiveRuns> m_live;
     Notifier m_notifier;
     ResumeNotifier *m_resume = nullptr;
 

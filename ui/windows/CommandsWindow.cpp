@@ -4,12 +4,13 @@
 #include "models/CommandLabels.h"
 #include "models/CommandsFilterModel.h"
 #include "models/CommandsModel.h"
-#include "models/LiveRuns.h"
+#include "models/OutputFollower.h"
 #include "tray/TrayIconFactory.h"
 #include "windows/WindowFit.h"
 
-#include <QDesktopServices>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QDesktopServices>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
@@ -49,12 +50,12 @@ QString timeText(const QDateTime &time)
 
 } // namespace
 
-CommandsWindow::CommandsWindow(CommandLedger &ledger, LiveRuns *live, QWidget *parent)
+CommandsWindow::CommandsWindow(CommandLedger &ledger, QWidget *parent)
     : QWidget(parent, Qt::Window)
     , m_layout(new QVBoxLayout(this))
     , m_ledger(ledger)
-    , m_live(live)
-    , m_model(new CommandsModel(ledger, live, this))
+    , m_follower(new OutputFollower(this))
+    , m_model(new CommandsModel(ledger, this))
     , m_proxy(new CommandsFilterModel(this))
     , m_filterText(new QLineEdit)
     , m_filterState(new QComboBox)
@@ -151,14 +152,37 @@ void CommandsWindow::connectSignals()
     });
     connect(m_openOut, &QPushButton::clicked, this, [this] { openSpill(false); });
     connect(m_openErr, &QPushButton::clicked, this, [this] { openSpill(true); });
-    if (m_live) {
-        connect(m_live, &LiveRuns::outputAppended, this, &CommandsWindow::onOutput);
-        connect(m_live, &LiveRuns::runStarted, this, [this] {
-            m_userSelected = false;  // a new run: show it
-            reload();
-        });
-        connect(m_live, &LiveRuns::runFinished, this, &CommandsWindow::reload);
-    }
+    connect(m_follower, &OutputFollower::appended, this, &CommandsWindow::appendOutput);
+    // The writer finished before the ledger says so: the note changes with the next reload().
+    connect(m_follower, &OutputFollower::completed, this, [this] { m_outputNote->setText(finishedNote()); });
+}
+
+QString CommandsWindow::finishedNote()
+{
+    return tr("The command has finished; its result is being recorded.");
+}
+
+QString CommandsWindow::lossyMarker()
+{
+    return tr("… earlier output is no longer kept …");
+}
+
+void CommandsWindow::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    m_follower->setVisible(true);
+}
+
+void CommandsWindow::hideEvent(QHideEvent *event)
+{
+    QWidget::hideEvent(event);
+    m_follower->setVisible(false);
+}
+
+void CommandsWindow::runStarted()
+{
+    m_userSelected = false;  // a new run: show it
+    reload();
 }
 
 void CommandsWindow::buildFilters()
@@ -292,6 +316,7 @@ void CommandsWindow::showSelected()
     if (!command) {
         m_shownCommand = 0;
         m_shownLive = false;
+        m_follower->stop();
         m_details->setText(m_model->rowCount() == 0 ? tr("No commands yet. Commands the backend pushes appear here.")
                            : m_proxy->rowCount() == 0 ? tr("No command matches the filter.") : QString());
         m_outputNote->clear();
@@ -312,24 +337,29 @@ void CommandsWindow::showSelected()
 
 bool CommandsWindow::showLive(const LedgerCommand &c, bool sameCommand)
 {
-    const LiveRuns::Run *run = m_live ? m_live->find(c.agentType, c.commandId) : nullptr;
-    const bool liveHere = run && run->running && c.state == CommandState::Running;
-    m_cancel->setVisible(liveHere);
-    if (!liveHere) {
+    const bool here = c.state == CommandState::Running && c.runnerPid == QCoreApplication::applicationPid();
+    m_cancel->setVisible(here);
+    if (c.state != CommandState::Running) {
         m_shownLive = false;
+        m_follower->stop();
+        m_output->setPlaceholderText({});
         return false;
     }
     if (!sameCommand) {
         m_cancel->setEnabled(true);
         m_cancel->setText(tr("&Cancel command"));
     }
-    m_outputNote->setText(tr("Running here (pid %1): output appears as it is printed.").arg(run->pid));
     if (!sameCommand || !m_shownLive) {
-        m_output->setPlainText(outputText(run->out, run->err, run->outTruncated, run->errTruncated));
+        m_output->clear();
+        m_output->setPlaceholderText(tr("No output yet."));
         m_followOutput = true;
-        m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());
+        m_shownLive = true;
+        m_follower->follow(output::OutputKey{c.agentType, c.commandId});
     }
-    m_shownLive = true;
+    const qint64 pid = c.childPid ? c.childPid : c.runnerPid;
+    m_outputNote->setText(m_follower->isComplete() ? finishedNote()
+                          : here ? tr("Running here (pid %1): output appears as it is printed.").arg(pid)
+                                 : tr("Running in another agent process (pid %1): output appears as it is printed.").arg(pid));
     m_openOut->hide();
     m_openErr->hide();
     return true;
@@ -337,12 +367,7 @@ bool CommandsWindow::showLive(const LedgerCommand &c, bool sameCommand)
 
 void CommandsWindow::showRecorded(const LedgerCommand &c)
 {
-    if (c.state == CommandState::Running) {
-        m_outputNote->setText(tr("Running in another agent process (pid %1). Its output is only visible to that "
-                                 "process; it will show here once the command has finished.")
-                                  .arg(c.runnerPid));
-        m_output->clear();
-    } else if (c.state == CommandState::Pending) {
+    if (c.state == CommandState::Pending) {
         PendingContext context;
         context.remoteCommandsAllowed = RemoteCommandGate::evaluate().allowed;
         context.nextSync = m_nextSync;
@@ -364,12 +389,16 @@ void CommandsWindow::showRecorded(const LedgerCommand &c)
     m_openErr->setVisible(!m_errSpill.isEmpty());
 }
 
-void CommandsWindow::onOutput(const QString &agentType, qint64 commandId, const QByteArray &out, const QByteArray &err)
+void CommandsWindow::appendOutput(const QByteArray &out, const QByteArray &err, bool lossy)
 {
-    if (!m_shownLive || agentType != m_shownAgent || commandId != m_shownCommand)
+    if (!m_shownLive)
         return;
     QTextCursor cursor(m_output->document());
     cursor.movePosition(QTextCursor::End);
+    if (lossy) {
+        // On a line of its own, wherever the gap is.
+        cursor.insertText((cursor.atBlockStart() ? QString() : QStringLiteral("\n")) + lossyMarker() + u'\n');
+    }
     cursor.insertText(QString::fromUtf8(out) + QString::fromUtf8(err));
     if (m_followOutput)
         m_output->verticalScrollBar()->setValue(m_output->verticalScrollBar()->maximum());

@@ -22,12 +22,14 @@ namespace teamai::ui {
 
 class CommandsFilterModel;
 class CommandsModel;
-class LiveRuns;
+class OutputFollower;
 
 /// @brief Pending, running and finished commands, newest first, with the selected one's details:
-/// a command this tray runs shows its output live and can be cancelled; one run by another agent
-/// process (a hook, `teamai sync`) shows as running without output — only the process running it
-/// sees its output; a finished one shows its output tails and opens the full spill files.
+/// a running command shows its output as it is printed, read from its output files (core/output)
+/// whichever process runs it — this tray, a `teamai worker`, a hook — with a marker where earlier
+/// output is no longer kept; one this tray runs can also be cancelled. A finished one shows its
+/// output tails and opens the full spill files. Output files are polled (OutputFollower) only
+/// while the window is visible and the selected command runs.
 /// It re-reads the ledger when reload() is called (the tray connects LedgerWatcher to it).
 /// The table sorts by any column and filters by text and state; with nothing chosen, the
 /// running command is selected. A pending command says why it waits and when it will run.
@@ -35,7 +37,7 @@ class CommandsWindow : public QWidget
 {
     Q_OBJECT
 public:
-    CommandsWindow(CommandLedger &ledger, LiveRuns *live, QWidget *parent = nullptr);
+    explicit CommandsWindow(CommandLedger &ledger, QWidget *parent = nullptr);
     ~CommandsWindow() override;
 
     CommandsModel *model() const { return m_model; }
@@ -47,6 +49,11 @@ public:
     QPlainTextEdit *outputView() const { return m_output; }
     QPushButton *cancelButton() const { return m_cancel; }
     QLabel *detailsLabel() const { return m_details; }
+    /// @brief Reads the selected running command's output files (tests drive its poll()).
+    OutputFollower *follower() const { return m_follower; }
+
+    /// @brief The text that marks where output is missing from the view (a window overflowed).
+    static QString lossyMarker();
 
     /// @brief Selects the command with ledger row @p rowId (or the first row when 0).
     void selectRow(qint64 rowId);
@@ -59,10 +66,16 @@ public slots:
     void reload();
     /// @brief When the tray syncs next (a pending command waits for it); invalid when unknown.
     void setNextSync(const QDateTime &when);
+    /// @brief This tray started running a command: select it, even over the user's choice.
+    void runStarted();
 
 signals:
     /// @brief The user asked to cancel the command this tray runs.
     void cancelRequested();
+
+protected:
+    void showEvent(QShowEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
 
 private:
     void showSelected();
@@ -72,13 +85,14 @@ private:
     QString detailsHtml(const LedgerCommand &command) const;
     bool showLive(const LedgerCommand &command, bool sameCommand);
     void showRecorded(const LedgerCommand &command);
-    void onOutput(const QString &agentType, qint64 commandId, const QByteArray &out, const QByteArray &err);
+    static QString finishedNote();
+    void appendOutput(const QByteArray &out, const QByteArray &err, bool lossy);
     qint64 selectedRowId() const;
     void openSpill(bool stderrStream);
 
     QVBoxLayout *m_layout;
     CommandLedger &m_ledger;
-    LiveRuns *m_live;
+    OutputFollower *m_follower;
     CommandsModel *m_model;
     CommandsFilterModel *m_proxy;
     QLineEdit *m_filterText;

@@ -2,6 +2,7 @@
 
 #include "app/Background.h"
 #include "app/InitRunner.h"
+#include "app/McpRegistrationChoice.h"
 #include "app/SyncedAgents.h"
 #include "bindings/BindingsPanel.h"
 #include "config/AgentConfig.h"
@@ -56,6 +57,7 @@ struct SaveOutcome {
     bool tokenTyped = false;
     AgentSettings::TokenLocation location = AgentSettings::TokenLocation::None;
     QString fallbackReason;
+    mcpchoice::Result mcp;
 };
 
 // A token moved to a new URL stays in the store it was in; a typed one goes where it can.
@@ -79,6 +81,9 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     , m_tokenSaved(new QLabel)
     , m_interval(new QSpinBox)
     , m_agentsError(createFieldErrorLabel())
+    , m_mcp(new QCheckBox(tr("Register TeamAI's &MCP server with my agents")))
+    , m_seeAll(new QCheckBox(tr("Let each agent see the other agents' commands")))
+    , m_mcpError(createFieldErrorLabel())
     , m_test(new QPushButton(tr("Test connection")))
     , m_testResultIcon(new QLabel)
     , m_testResult(new QLabel)
@@ -156,6 +161,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     contentLayout->setContentsMargins(0, 0, 0, 0);
     contentLayout->addLayout(form);
     contentLayout->addWidget(agentsGroup);
+    contentLayout->addWidget(buildAgentAccess());
     auto *notifications = new NotificationSettingsPanel;
     contentLayout->addWidget(notifications);
     connect(this, &QDialog::accepted, notifications, &NotificationSettingsPanel::save);
@@ -194,6 +200,25 @@ QSize SettingsDialog::preferredSize() const
 
 SettingsDialog::~SettingsDialog() = default;
 
+QWidget *SettingsDialog::buildAgentAccess()
+{
+    m_mcp->setAccessibleName(tr("Register TeamAI's MCP server with my agents"));
+    m_mcp->setToolTip(tr("Adds the teamai MCP server (teamai mcp) to the MCP configuration of each agent synced by this "
+                         "app, so the agent can ask what the backend changed and follow the commands it runs. "
+                         "Unchecking removes only the entry TeamAI added; a teamai entry of your own is never changed."));
+    m_seeAll->setAccessibleName(tr("Let each agent see the other agents' commands"));
+    m_seeAll->setToolTip(tr("Off: through the MCP server an agent sees only the commands pushed for it and their output. "
+                            "On: it also sees those of the other agents on this computer."));
+    m_mcpError->setAccessibleName(tr("MCP server registration"));
+    auto *group = new QGroupBox(tr("What your agents can see"));
+    auto *box = new QVBoxLayout(group);
+    box->addWidget(m_mcp);
+    box->addWidget(m_seeAll);
+    box->addWidget(m_mcpError);
+    connect(m_mcp, &QCheckBox::toggled, this, [this] { showFieldError(m_mcpError, {}); });
+    return group;
+}
+
 void SettingsDialog::load()
 {
     const AgentConfig::Loaded config = AgentConfig::load();
@@ -205,6 +230,8 @@ void SettingsDialog::load()
     m_savedAgents = syncedAgents(false);
     for (auto it = m_agents.cbegin(); it != m_agents.cend(); ++it)
         it.value()->setChecked(m_savedAgents.contains(it.key()));
+    m_mcp->setChecked(mcpchoice::isRegistered());
+    m_seeAll->setChecked(settings.settings.agentsSeeAllCommands());
     if (!config.error.isEmpty())
         showFieldError(m_endpointError, config.error);
 }
@@ -236,7 +263,7 @@ bool SettingsDialog::validate()
 void SettingsDialog::revealError()
 {
     // Save is below the scrolled content: bring the first refusal into view.
-    for (QLabel *error : {m_endpointError, m_tokenError, m_agentsError}) {
+    for (QLabel *error : {m_endpointError, m_tokenError, m_agentsError, m_mcpError}) {
         if (!error->isHidden()) {
             m_scroll->widget()->layout()->activate();
             m_scroll->ensureWidgetVisible(error);
@@ -310,6 +337,9 @@ void SettingsDialog::save()
     const bool endpointChanged = endpoint != oldEndpoint;
     const int interval = m_interval->value();
     const QStringList agents = checkedAgents();
+    const bool mcp = m_mcp->isChecked();
+    const bool seeAll = m_seeAll->isChecked();
+    const QString teamai = m_init->teamaiPath();
     QStringList newAgents;
     for (const QString &agent : agents) {
         if (!m_savedAgents.contains(agent))
@@ -318,7 +348,7 @@ void SettingsDialog::save()
     setBusy(true, tr("Saving…"));
     runInBackground(
         this,
-        [endpoint, token, oldEndpoint, endpointChanged, interval, agents] {
+        [endpoint, token, oldEndpoint, endpointChanged, interval, agents, mcp, seeAll, teamai] {
             SaveOutcome outcome;
             if (endpointChanged) {
                 AgentConfig::Loaded loaded = AgentConfig::load();
@@ -352,8 +382,11 @@ void SettingsDialog::save()
                 [&](AgentSettings &settings) {
                     settings.setSyncIntervalMinutes(interval);
                     settings.setEnabledAgents(agents);
+                    settings.setAgentsSeeAllCommands(seeAll);
                 },
                 &outcome.error);
+            if (outcome.error.isEmpty())
+                outcome.mcp = mcpchoice::apply(mcp, agents, teamai);
             return outcome;
         },
         [this, endpointChanged, newAgents](const SaveOutcome &outcome) {
@@ -364,7 +397,7 @@ void SettingsDialog::save()
                 return;
             }
             m_token->clear();
-            bool stayOpen = false;
+            bool stayOpen = showMcpOutcome(outcome.mcp.errors, outcome.mcp.userOwned);
             if (outcome.tokenSaved) {
                 const TokenNotice notice = tokenSavedNotice(outcome.location, outcome.fallbackReason);
                 showTokenSaved(notice.text, notice.warning);
@@ -374,6 +407,21 @@ void SettingsDialog::save()
             }
             finishSave(endpointChanged, newAgents, stayOpen);
         });
+}
+
+bool SettingsDialog::showMcpOutcome(const QStringList &errors, const QStringList &userOwned)
+{
+    QStringList lines;
+    if (!errors.isEmpty())
+        lines << tr("Saved, but the MCP server could not be registered or removed: %1").arg(errors.join(QStringLiteral("; ")));
+    if (!userOwned.isEmpty())
+        lines << tr("%1 already has an MCP server named teamai that TeamAI did not add; it was left as it is.")
+                     .arg(userOwned.join(QStringLiteral(", ")));
+    showFieldError(m_mcpError, lines.join(u'\n'));
+    if (lines.isEmpty())
+        return false;
+    revealError();
+    return true;  // the user reads it before the dialog closes
 }
 
 void SettingsDialog::showTokenSaved(const QString &text, bool warning)

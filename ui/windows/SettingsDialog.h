@@ -33,6 +33,11 @@ class InitRunner;
 /// it opens within the screen (fitToScreen), and Esc or Ctrl+W closes it.
 ///
 /// Test connection sends the typed token, else the one TokenSource has — the one syncs send.
+///
+/// Two agent-facing choices: registering TeamAI's MCP server (`teamai mcp`) with the synced
+/// agents (McpRegistrationChoice: checked registers, unchecked removes ours, never the user's own
+/// `teamai` entry; it starts checked when mcp-registration.json records one) and whether each
+/// agent's MCP server may see the other agents' commands (AgentSettings agentsSeeAllCommands).
 class SettingsDialog : public QDialog
 {
     Q_OBJECT
@@ -48,6 +53,10 @@ public:
     QLabel *endpointError() const { return m_endpointError; }
     QLabel *tokenError() const { return m_tokenError; }
     QLabel *agentsError() const { return m_agentsError; }
+    QCheckBox *mcpBox() const { return m_mcp; }
+    QCheckBox *seeAllCommandsBox() const { return m_seeAll; }
+    /// @brief Why the MCP registration failed, or whose own `teamai` entry was left alone.
+    QLabel *mcpError() const { return m_mcpError; }
     QLabel *testResult() const { return m_testResult; }
     QPushButton *testButton() const { return m_test; }
     QLabel *logLink() const { return m_logLink; }
@@ -81,6 +90,9 @@ private:
     QStringList checkedAgents() const;
     void setBusy(bool busy, const QString &message = {});
     void finishSave(bool endpointChanged, const QStringList &newAgents, bool stayOpen);
+    QWidget *buildAgentAccess();
+    /// @brief Shows what registering the MCP server came to; true when it should stay in view.
+    bool showMcpOutcome(const QStringList &errors, const QStringList &userOwned);
     void showTokenSaved(const QString &text, bool warning);
     enum class TestOutcome { Running, Passed, Failed };
     void showTestResult(const QString &text, TestOutcome outcome);
@@ -96,6 +108,9 @@ private:
     QSpinBox *m_interval;
     QMap<QString, QCheckBox *> m_agents;
     QLabel *m_agentsError;
+    QCheckBox *m_mcp;
+    QCheckBox *m_seeAll;
+    QLabel *m_mcpError;
     QPushButton *m_test;
     QLabel *m_testResultIcon;
     QLabel *m_testResult;
