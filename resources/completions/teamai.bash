@@ -77,7 +77,7 @@ _teamai()
         remote-cmd)
             words="enable disable status --help" ;;
         mcp)
-            words="--help" ;;
+            words="--tool --help" ;;
         bind-project)
             words="--project-id --skip --help" ;;
         doctor)

@@ -85,7 +85,7 @@ private slots:
 
         QCOMPARE(out.value(QStringLiteral("serverInfo")).toObject().value(QStringLiteral("name")).toString(), QStringLiteral("teamai"));
         QVERIFY(out.value(QStringLiteral("capabilities")).toObject().contains(QStringLiteral("tools")));
-        QCOMPARE(out.value(QStringLiteral("tools")).toArray().size(), 4);
+        QCOMPARE(out.value(QStringLiteral("tools")).toArray().size(), 5);  // with teamai_command_output
 
         const QJsonObject status = out.value(QStringLiteral("status")).toObject();
         QCOMPARE(status.value(QStringLiteral("isError")), QJsonValue(false));
