@@ -1,9 +1,9 @@
 #include "mcpserver/CommandOutputTool.h"
 
 #include "mcpserver/AgentScope.h"
+#include "mcpserver/CommandLookup.h"
 #include "mcpserver/McpArguments.h"
 #include "output/CommandOutput.h"
-#include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
 #include "tools/ToolTable.h"
 
@@ -17,28 +17,6 @@ constexpr qint64 kMaxId = 9007199254740991;
 QJsonValue nullable(const QString &text)
 {
     return text.isEmpty() ? QJsonValue(QJsonValue::Null) : QJsonValue(text);
-}
-
-/// The agent the command came for: the scope's, or (scope `*`) the ledger's only row with @p id.
-std::optional<QString> ownerOf(const AgentScope &scope, qint64 id, QString *error)
-{
-    LedgerDatabase database;
-    if (!database.open()) {
-        *error = QStringLiteral("the command ledger cannot be read: %1").arg(database.error());
-        return std::nullopt;
-    }
-    CommandLedger ledger(database);
-    const QList<LedgerCommand> rows = ledger.commandsWithId(id, scope.agent);
-    if (rows.isEmpty()) {
-        *error = scope.agent.isEmpty() ? QStringLiteral("no command %1 in this machine's ledger").arg(id)
-                                       : QStringLiteral("no command %1 for %2 in this machine's ledger").arg(id).arg(scope.agent);
-        return std::nullopt;
-    }
-    if (rows.size() > 1) {
-        *error = QStringLiteral("command %1 came for several agents: say which with `agent`").arg(id);
-        return std::nullopt;
-    }
-    return rows.first().agentType;
 }
 
 QJsonObject deltaJson(const output::OutputKey &key, const output::OutputDelta &delta)
@@ -102,12 +80,13 @@ ToolResult runOutput(const QString &caller, const QJsonObject &arguments)
         from = *decoded;
     }
     const qint64 id = arguments.value(QStringLiteral("id")).toInteger();
-    const std::optional<QString> owner = ownerOf(*scope, id, &error);
-    if (!owner)
-        return ToolResult::failure(error);
-    if (!findTool(*owner))
+    LedgerDatabase database;
+    const CommandLookup found = CommandLookup::find(database, *scope, id);
+    if (!found.row)
+        return ToolResult::failure(found.error);
+    if (!findTool(found.row->agentType))
         return ToolResult::failure(QStringLiteral("command %1 has no output here").arg(id));
-    const output::OutputKey key{*owner, id};
+    const output::OutputKey key{found.row->agentType, id};
     const output::OutputDelta delta = output::read(key, from, arguments.value(QStringLiteral("maxBytes")).toInteger(kDefaultMaxBytes), true);
     if (!delta.state.exists)
         return ToolResult::failure(QStringLiteral("command %1 has no output here: it did not run as a background task on this "

@@ -1,6 +1,7 @@
 #include "mcpserver/CommandTools.h"
 
 #include "mcpserver/AgentScope.h"
+#include "mcpserver/CommandLookup.h"
 #include "mcpserver/McpArguments.h"
 #include "store/AckHistoryQuery.h"
 #include "store/CommandLedger.h"
@@ -165,25 +166,10 @@ ToolResult runCommand(const QString &caller, const QJsonObject &arguments)
         return ToolResult::failure(refused);
     const qint64 id = arguments.value(QStringLiteral("id")).toInteger();
     LedgerDatabase database;
-    if (!database.open())
-        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(database.error()));
-    CommandLedger ledger(database);
-    // An index seek either way: (agent_type, command_id) for one agent, (command_id) for all.
-    const QList<LedgerCommand> rows = ledger.commandsWithId(id, scope->agent);
-    if (!ledger.lastError().isEmpty())
-        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(ledger.lastError()));
-    if (rows.isEmpty())
-        return ToolResult::failure(scope->agent.isEmpty()
-                                       ? QStringLiteral("no command %1 in this machine's ledger").arg(id)
-                                       : QStringLiteral("no command %1 for %2 in this machine's ledger").arg(id).arg(scope->agent));
-    if (rows.size() > 1) {
-        QStringList agents;
-        for (const LedgerCommand &row : rows)
-            agents << row.agentType;
-        return ToolResult::failure(QStringLiteral("command %1 came for several agents (%2): say which with `agent`")
-                                       .arg(id).arg(agents.join(QStringLiteral(", "))));
-    }
-    const LedgerCommand &row = rows.first();
+    const CommandLookup found = CommandLookup::find(database, *scope, id);
+    if (!found.row)
+        return ToolResult::failure(found.error);
+    const LedgerCommand &row = *found.row;
     AckHistoryQuery acks(database);
     const QList<AckAttemptRow> attempts = acks.attemptsOfCommand(id, row.agentType);
     const QJsonObject record = recordJson(row, attempts);

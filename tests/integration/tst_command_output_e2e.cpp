@@ -5,6 +5,7 @@
 // even when the worker is stopped by SIGTERM mid-run.
 
 #include "AgentFixture.h"
+#include "RunProbes.h"
 #include "output/CommandOutput.h"
 
 #include <QDir>
@@ -14,7 +15,6 @@
 #include <QThread>
 #include <QtTest>
 
-#include <sqlite3.h>
 #include <sys/stat.h>
 
 #include <csignal>
@@ -35,52 +35,12 @@ QByteArray hookJson(const QString &cwd)
                                      {QStringLiteral("cwd"), cwd}}).toJson(QJsonDocument::Compact);
 }
 
-/// The stdout tail the ledger recorded for command @p id (of @p agent when given), read-only.
-QByteArray ledgerStdout(const QString &stateDir, qint64 id, const QString &agent = {})
-{
-    QByteArray tail;
-    sqlite3 *db = nullptr;
-    const QByteArray path = QFile::encodeName(stateDir + QStringLiteral("/ledger.db"));
-    const QByteArray name = agent.toUtf8();
-    if (sqlite3_open_v2(path.constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
-        sqlite3_stmt *statement = nullptr;
-        sqlite3_prepare_v2(db, "SELECT stdout_tail FROM commands WHERE command_id = ?1 AND (?2 = '' OR agent_type = ?2)", -1,
-                           &statement, nullptr);
-        sqlite3_bind_int64(statement, 1, id);
-        sqlite3_bind_text(statement, 2, name.constData(), -1, SQLITE_TRANSIENT);
-        if (sqlite3_step(statement) == SQLITE_ROW)
-            tail = QByteArray(static_cast<const char *>(sqlite3_column_blob(statement, 0)), sqlite3_column_bytes(statement, 0));
-        sqlite3_finalize(statement);
-    }
-    sqlite3_close(db);
-    return tail;
-}
-
 int modeOf(const QString &path)
 {
     struct stat info {};
     if (::lstat(QFile::encodeName(path).constData(), &info) != 0)
         return -1;
     return int(info.st_mode & 07777);
-}
-
-/// Live processes started for the runs of agent @p agentPid (they carry its TEAMAI_EXEC_TREE).
-int treeProcessesOf(qint64 agentPid)
-{
-    const QByteArray prefix = "TEAMAI_EXEC_TREE=" + QByteArray::number(agentPid) + '.';
-    int count = 0;
-    for (const QString &name : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile environ(QStringLiteral("/proc/%1/environ").arg(name));
-        if (!environ.open(QIODevice::ReadOnly))
-            continue;
-        for (const QByteArray &entry : environ.readAll().split('\0')) {
-            if (entry.startsWith(prefix)) {
-                ++count;
-                break;
-            }
-        }
-    }
-    return count;
 }
 
 bool waitForState(qint64 id, const QString &state, int timeoutMs = 30000)

@@ -1,17 +1,23 @@
 // `teamai mcp` driven by the official MCP TypeScript SDK (`@modelcontextprotocol/sdk`, installed
 // by this test into the build folder with npm): initialize and revision negotiation, tools/list,
-// each tool with good and bad arguments, the kill switch tool, and no tool that enables. Skipped
-// only when node or npm is missing or npm cannot reach its registry.
+// each tool with good and bad arguments, the kill switch tool, and no tool that enables; a
+// command's output followed while the worker runs it, until it finishes; the lossy flag after
+// the retained window overflowed. Skipped only when node or npm is missing or npm cannot reach
+// its registry.
 
 #include "AgentFixture.h"
+#include "RunProbes.h"
+#include "util/Redact.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QThread>
 #include <QtTest>
 
 using namespace teamai::test;
+using teamai::redactSecrets;
 
 namespace {
 
@@ -36,6 +42,25 @@ Run run(const QString &program, const QStringList &arguments, int timeoutMs)
 QString textOf(const QJsonObject &result)
 {
     return result.value(QStringLiteral("content")).toArray().at(0).toObject().value(QStringLiteral("text")).toString();
+}
+
+bool waitForState(qint64 id, const QString &state, int timeoutMs = 30000)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    while (historyRow(id).value(QStringLiteral("state")).toString() != state) {
+        if (deadline.hasExpired())
+            return false;
+        QThread::msleep(50);
+    }
+    return true;
+}
+
+void setOutputWindow(TestEnvironment &env, qint64 bytes)
+{
+    const QString relative = QStringLiteral(".teamai/local-agent/settings.json");
+    QJsonObject settings = QJsonDocument::fromJson(env.readFile(relative)).object();
+    settings.insert(QStringLiteral("commandOutputWindowBytes"), bytes);
+    env.writeFile(relative, QJsonDocument(settings).toJson());
 }
 
 } // namespace
@@ -68,6 +93,16 @@ private slots:
         const QString script = m_sdkDir + QStringLiteral("/mcp_sdk_client.mjs");
         QFile::remove(script);
         QVERIFY(QFile::copy(qEnvironmentVariable("TEAMAI_MCP_SDK_SCRIPT"), script));
+    }
+
+    /// The SDK client in @p scenario (see mcp_sdk_client.mjs), its one JSON answer.
+    QJsonObject sdkClient(const QStringList &scenario)
+    {
+        const Run answer = run(m_node, QStringList{m_sdkDir + QStringLiteral("/mcp_sdk_client.mjs"), builtBinary("TEAMAI_BIN")} + scenario,
+                               90000);
+        if (answer.exitCode != 0)
+            qWarning().noquote() << "SDK client failed:" << answer.err;
+        return QJsonDocument::fromJson(answer.out).object();
     }
 
     void theOfficialClientDrivesEveryTool()
@@ -103,6 +138,8 @@ private slots:
             QVERIFY2(result.value(QStringLiteral("isError")).toBool(), bad);
             QVERIFY2(textOf(result).contains(QStringLiteral("argument")), qPrintable(textOf(result)));
         }
+        QVERIFY(out.value(QStringLiteral("badCursor")).toObject().value(QStringLiteral("isError")).toBool());
+        QVERIFY(textOf(out.value(QStringLiteral("badCursor")).toObject()).contains(QStringLiteral("cursor")));
         QCOMPARE(out.value(QStringLiteral("disable")).toObject().value(QStringLiteral("isError")), QJsonValue(false));
         const QJsonObject remote = QJsonDocument::fromJson(runTeamai({QStringLiteral("status"), QStringLiteral("--json")}).out)
                                        .object().value(QStringLiteral("remote_commands")).toObject();
@@ -110,6 +147,72 @@ private slots:
         QCOMPARE(remote.value(QStringLiteral("changed_by")).toString(), QStringLiteral("agent (teamai mcp)"));
         QCOMPARE(out.value(QStringLiteral("enableError")).toObject().value(QStringLiteral("code")).toInt(), -32602);
         QVERIFY(!client.out.contains(DevServerProcess::token().toUtf8()));
+    }
+
+    void theClientFollowsARunningCommandUntilItFinishes()
+    {
+        AgentFixture f;
+        QVERIFY(f.ready());
+        // `teamai doctor` prints its first checks at once, then waits ~3 s for get-config.
+        f.server().setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), 3000},
+                             {QStringLiteral("times"), 1}});
+        f.server().queue(restrictedCommand(71, QStringLiteral("teamai doctor")));
+        QProcess worker;
+        worker.start(builtBinary("TEAMAI_BIN"), {QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude")});
+        QVERIFY(worker.waitForStarted());
+        worker.closeWriteChannel();
+        QVERIFY(waitForState(71, QStringLiteral("running")));
+
+        const QJsonObject out = sdkClient({QStringLiteral("follow"), QStringLiteral("71")});
+        QVERIFY(worker.waitForFinished(30000));
+        QVERIFY2(!out.contains(QStringLiteral("error")), qPrintable(out.value(QStringLiteral("error")).toString()));
+        const QJsonArray calls = out.value(QStringLiteral("calls")).toArray();
+        QVERIFY(calls.size() >= 2);
+        QByteArray followed;
+        bool outputWhileRunning = false;
+        for (const QJsonValue &call : calls) {
+            const QByteArray chunk = call.toObject().value(QStringLiteral("stdout")).toString().toUtf8();
+            outputWhileRunning = outputWhileRunning || (!chunk.isEmpty() && call.toObject().value(QStringLiteral("running")).toBool());
+            QVERIFY(!call.toObject().value(QStringLiteral("lossy")).toBool());
+            followed += chunk;
+        }
+        QVERIFY2(outputWhileRunning, "no output was read while the command ran");
+        const QJsonObject last = calls.last().toObject();
+        QVERIFY(last.value(QStringLiteral("finished")).toBool() && last.value(QStringLiteral("complete")).toBool());
+        QCOMPARE(last.value(QStringLiteral("exitCode")).toInt(-1), historyRow(71).value(QStringLiteral("exit_code")).toInt(-2));
+        // Everything the command printed, in order, nothing twice: what the ledger recorded, as
+        // every tool result is, redacted ("token: from file" reads as a token pair).
+        QCOMPARE(followed, redactSecrets(QString::fromUtf8(ledgerStdout(f.env().stateDir(), 71))).toUtf8());
+        QVERIFY(followed.contains("backend"));  // printed after the slow get-config
+    }
+
+    void theClientSeesTheLossWhenTheWindowOverflowed()
+    {
+        AgentFixture f;
+        QVERIFY(f.ready());
+        setOutputWindow(f.env(), 4096);  // the smallest window the setting allows
+        // Rows for the pushed `teamai history` to print: about 400 bytes of JSON each.
+        QJsonArray many;
+        for (int id = 100; id < 150; ++id)
+            many.append(unsupportedCommand(id));
+        f.server().queue(many);
+        QCOMPARE(runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")}).exitCode, 0);
+        f.server().queue(restrictedCommand(200, QStringLiteral("teamai history --limit 500 --json")));
+        QCOMPARE(runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")}).exitCode, 0);
+        const QByteArray recorded = ledgerStdout(f.env().stateDir(), 200);
+        QVERIFY2(recorded.size() > 3 * 4096, QByteArray::number(recorded.size()).constData());
+
+        const QJsonObject result = sdkClient({QStringLiteral("read"), QStringLiteral("200")});
+        QCOMPARE(result.value(QStringLiteral("isError")), QJsonValue(false));
+        const QJsonObject read = result.value(QStringLiteral("structuredContent")).toObject();
+        QCOMPARE(read.value(QStringLiteral("lossy")), QJsonValue(true));
+        QCOMPARE(read.value(QStringLiteral("lossyStdout")), QJsonValue(true));
+        QCOMPARE(read.value(QStringLiteral("lossyStderr")), QJsonValue(false));
+        const QByteArray shown = read.value(QStringLiteral("stdout")).toString().toUtf8();
+        QVERIFY(!shown.isEmpty() && shown.size() <= 4096);
+        QVERIFY(recorded.endsWith(shown));  // the retained window is the newest bytes
+        QVERIFY(read.value(QStringLiteral("complete")).toBool());
+        QVERIFY(textOf(result).contains(QStringLiteral("dropped")));
     }
 };
 

@@ -2,6 +2,7 @@
 // agent kills its command, and a command never outlives the record of it.
 
 #include "AgentFixture.h"
+#include "RunProbes.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,30 +15,6 @@
 
 using namespace teamai::test;
 
-namespace {
-
-/// Live processes (not zombies) started for the runs of agent @p agentPid: every child the
-/// executor starts, and all their descendants, carry TEAMAI_EXEC_TREE=<agent pid>.<run> in their
-/// environment. Found by scanning /proc, wherever in the process tree they are.
-int treeProcessesOf(qint64 agentPid)
-{
-    const QByteArray prefix = "TEAMAI_EXEC_TREE=" + QByteArray::number(agentPid) + '.';
-    int count = 0;
-    for (const QString &name : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-        QFile environ(QStringLiteral("/proc/%1/environ").arg(name));
-        if (!environ.open(QIODevice::ReadOnly))
-            continue;
-        for (const QByteArray &entry : environ.readAll().split('\0')) {
-            if (entry.startsWith(prefix)) {
-                ++count;
-                break;
-            }
-        }
-    }
-    return count;
-}
-
-} // namespace
 
 class TestProcessTreeEndToEnd : public QObject
 {

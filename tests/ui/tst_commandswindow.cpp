@@ -267,6 +267,29 @@ private slots:
         QVERIFY2(blocked.contains(QStringLiteral("Blocked by your setting")), qPrintable(blocked));
     }
 
+    // Issue 17: when the worker starts a run (SyncWorker::commandStarted → runStarted()), the
+    // window shows it even when the user had picked another row; a plain reload keeps the pick.
+    void aNewRunIsSelectedButAReloadKeepsTheUsersChoice()
+    {
+        LedgerFixture::finished(*ledger, 61, CommandState::Succeeded);
+        LedgerFixture::finished(*ledger, 62, CommandState::Failed);
+        CommandsWindow window(*ledger, nullptr);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const auto currentId = [&] { return window.detailsLabel()->text(); };
+        // The user picks command 61 (the newest, 62, is selected at first).
+        QVERIFY2(currentId().contains(QStringLiteral("Command 62")), qPrintable(currentId()));
+        const QModelIndex below = window.table()->model()->index(window.table()->currentIndex().row() + 1, 0);
+        window.table()->selectionModel()->setCurrentIndex(below, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+        QVERIFY2(currentId().contains(QStringLiteral("Command 61")), qPrintable(currentId()));
+
+        LedgerFixture::running(*ledger, 63);
+        window.reload();  // a ledger change alone: the user's pick stays
+        QVERIFY2(currentId().contains(QStringLiteral("Command 61")), qPrintable(currentId()));
+        window.runStarted();  // the worker started 63: show it
+        QVERIFY2(currentId().contains(QStringLiteral("Command 63")), qPrintable(currentId()));
+    }
+
     void filterAndSort()
     {
         LedgerFixture::finished(*ledger, 9, CommandState::Succeeded);
