@@ -1,8 +1,24 @@
 #include "sync/CommandDispatcher.h"
 
+#include "config/RemoteCommandGate.h"
 #include "log/Logging.h"
+#include "sync/ModelConfigCommandHandler.h"
 
 namespace teamai {
+namespace {
+
+/// The one refusal of the kill switch: acked failed "remote cmd disabled by client", recorded
+/// rejected / not_delivered with who decided (env, user, policy) as the reason.
+CommandResult refusedByGate(const Command &command, const RemoteCommandGate::Decision &gate)
+{
+    qCInfo(lcCommands).noquote() << "command" << command.id.value_or(-1) << command.type << "refused:" << gate.detail;
+    CommandResult result = CommandResult::rejected(QStringLiteral("remote cmd disabled by client"));
+    result.detail = QStringLiteral("refused: %1").arg(gate.detail);
+    result.reason = RemoteCommandGate::reasonName(gate.reason);
+    return result;
+}
+
+} // namespace
 
 CommandDispatcher::CommandDispatcher(Handlers handlers)
     : m_handlers(handlers)
@@ -44,7 +60,29 @@ CommandResult CommandDispatcher::dispatch(const Command &command, const CommandC
         records::logOnce(*broken);
         return CommandResult::failed(broken->sentence());
     }
+    if (needsRemoteCommandGate(route, command)) {
+        if (const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate(); !gate.allowed)
+            return refusedByGate(command, gate);
+    }
     return handler->handle(command, route, context);
+}
+
+// What the kill switch refuses (SPEC §5, docs/security.md "The kill switch and the admin
+// policy"): whatever makes this machine run something the backend chose — a restricted `teamai`
+// run, a hook rule, an MCP server, a model gateway. Removing is always safe, so no uninstall is
+// gated; resources are files, not programs, so they are not gated at all.
+bool CommandDispatcher::needsRemoteCommandGate(const CommandRoute &route, const Command &command)
+{
+    switch (route.handler) {
+    case CommandRoute::Handler::RestrictedCmd: return true;
+    case CommandRoute::Handler::HookRule: return route.hookRuleInstall;
+    case CommandRoute::Handler::Mcp: return route.action == ResourceAction::Install;
+    case CommandRoute::Handler::ModelConfig: return !ModelConfigCommandHandler::onlyRemoves(command);
+    case CommandRoute::Handler::Resource:
+    case CommandRoute::Handler::SkipHook:
+    case CommandRoute::Handler::Unsupported: return false;
+    }
+    return true;  // not reached (-Wswitch makes a new route add its line); fail closed anyway
 }
 
 // A command that changes what a record file tracks waits for nothing and guesses nothing when

@@ -8,7 +8,9 @@
 namespace teamai {
 
 /// @brief Chooses the handler for each command by the SPEC §4 dispatch rules and turns the
-/// cases that need no handler (no id, hook-type, unsupported type) into results.
+/// cases that need no handler (no id, hook-type, unsupported type) into results. The kill switch
+/// (SPEC §5, RemoteCommandGate) is checked here, once, for every route that needs it: handlers
+/// never see a command it refused.
 class CommandDispatcher
 {
 public:
@@ -23,6 +25,10 @@ public:
     explicit CommandDispatcher(Handlers handlers);
 
     CommandResult dispatch(const Command &command, const CommandContext &context);
+
+    /// @brief Whether the kill switch decides if @p command may run: the one table of which
+    /// command types (and which of their actions) it refuses. A new command type declares it here.
+    static bool needsRemoteCommandGate(const CommandRoute &route, const Command &command);
 
 private:
     static std::optional<records::BrokenRecord> brokenRecordFor(const CommandRoute &route);

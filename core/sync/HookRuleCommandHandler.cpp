@@ -1,7 +1,6 @@
 #include "sync/HookRuleCommandHandler.h"
 
 #include "agenthooks/HookRules.h"
-#include "config/RemoteCommandGate.h"
 #include "log/Logging.h"
 #include "resources/ResourceNames.h"
 #include "resources/ResourceScope.h"
@@ -37,17 +36,6 @@ std::optional<int> timeoutOf(const Command &command)
 
 CommandResult HookRuleCommandHandler::handle(const Command &command, const CommandRoute &route, const CommandContext &context)
 {
-    // Installing is gated; removing is always safe, so it works while remote commands are off.
-    if (route.hookRuleInstall) {
-        const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
-        if (!gate.allowed) {
-            qCInfo(lcCommands) << "hook rule command" << command.id.value_or(-1) << "refused:" << gate.detail;
-            CommandResult result = CommandResult::rejected(QStringLiteral("remote cmd disabled by client"));
-            result.detail = QStringLiteral("refused: %1").arg(gate.detail);
-            result.reason = RemoteCommandGate::reasonName(gate.reason);
-            return result;
-        }
-    }
     const ToolInfo &tool = context.tool ? *context.tool : defaultTool();
     QString slug = command.field(QStringLiteral("slug"));
     if (slug.isEmpty())

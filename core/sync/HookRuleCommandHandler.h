@@ -4,9 +4,9 @@
 
 namespace teamai {
 
-/// @brief `install_hook_rule` / `uninstall_hook_rule` (SPEC §4): for an install the kill switch
-/// first (refused → "remote cmd disabled by client", with the gate's reason recorded); an
-/// uninstall is never refused by it (removing is always safe). Then the fields (`slug`,
+/// @brief `install_hook_rule` / `uninstall_hook_rule` (SPEC §4). CommandDispatcher has already
+/// applied the kill switch to an install (an uninstall is never refused by it: removing is
+/// always safe). Then the fields (`slug`,
 /// `event`, `cmd`, `matcher`, `timeout` — 10 s by default, `scope`/`workspace_path` as for
 /// resources), then agenthooks::hookrules does the editing.
 class HookRuleCommandHandler : public CommandHandler

@@ -1,6 +1,5 @@
 #include "sync/McpCommandHandler.h"
 
-#include "config/RemoteCommandGate.h"
 #include "log/Logging.h"
 #include "mcp/McpDefinition.h"
 #include "mcp/McpInstaller.h"
@@ -11,26 +10,9 @@
 #include "tools/ToolTable.h"
 
 namespace teamai {
-namespace {
-
-CommandResult refusedByGate(const Command &command, const RemoteCommandGate::Decision &gate)
-{
-    qCInfo(lcCommands) << "MCP command" << command.id.value_or(-1) << "refused:" << gate.detail;
-    CommandResult result = CommandResult::rejected(QStringLiteral("remote cmd disabled by client"));
-    result.detail = QStringLiteral("refused: %1").arg(gate.detail);
-    result.reason = RemoteCommandGate::reasonName(gate.reason);
-    return result;
-}
-
-} // namespace
-
 CommandResult McpCommandHandler::handle(const Command &command, const CommandRoute &route, const CommandContext &context)
 {
     const bool install = route.action == ResourceAction::Install;
-    if (install) {
-        if (const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate(); !gate.allowed)
-            return refusedByGate(command, gate);
-    }
     const QString type = command.type;
     const ToolInfo &tool = context.tool ? *context.tool : defaultTool();
     const QString slug = command.field(QStringLiteral("slug"));

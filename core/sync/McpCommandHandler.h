@@ -5,9 +5,9 @@
 namespace teamai {
 
 /// @brief `install_mcp` / `uninstall_mcp` (docs/protocol.md): one MCP server in the current
-/// tool's own MCP configuration. An install is gated by the kill switch first (an MCP server is
-/// a program the agent will start: refused → "remote cmd disabled by client", the gate's reason
-/// recorded); an uninstall never is (removing is always safe, as for hook rules). Then `slug`
+/// tool's own MCP configuration. CommandDispatcher has already applied the kill switch to an
+/// install (an MCP server is a program the agent will start); an uninstall never is refused by
+/// it (removing is always safe, as for hook rules). Then `slug`
 /// (ResourceNames rules), `version`, `scope`/`workspace_path` (ResourceScope: a project must be
 /// one this agent knows), the definition (`mcp_config`, McpDefinition), and core/mcp does the rest.
 class McpCommandHandler : public CommandHandler

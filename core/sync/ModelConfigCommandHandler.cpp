@@ -1,6 +1,5 @@
 #include "sync/ModelConfigCommandHandler.h"
 
-#include "config/RemoteCommandGate.h"
 #include "log/Logging.h"
 #include "modelconfig/DeliveredModels.h"
 #include "modelconfig/ModelConfigApply.h"
@@ -72,24 +71,26 @@ bool targetFor(const Command &command, const CommandContext &context, modelconfi
     return true;
 }
 
+/// `cmd` parsed; its API keys are registered with the log redaction before anything can print them.
+modelconfig::ParsedDelivery parsedDelivery(const Command &command)
+{
+    modelconfig::ParsedDelivery parsed = modelconfig::parseDelivery(cmdText(command));
+    for (const modelconfig::DeliveredModel &model : parsed.delivery.models)
+        addSecretValue(model.apiKey);
+    return parsed;
+}
+
 } // namespace
+
+bool ModelConfigCommandHandler::onlyRemoves(const Command &command)
+{
+    const modelconfig::ParsedDelivery parsed = parsedDelivery(command);
+    return parsed.ok && parsed.delivery.isRemoval();
+}
 
 CommandResult ModelConfigCommandHandler::handle(const Command &command, const CommandRoute &, const CommandContext &context)
 {
-    const modelconfig::ParsedDelivery parsed = modelconfig::parseDelivery(cmdText(command));
-    for (const modelconfig::DeliveredModel &model : parsed.delivery.models)
-        addSecretValue(model.apiKey);
-    const bool removal = parsed.ok && parsed.delivery.isRemoval();
-    if (!removal) {
-        const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
-        if (!gate.allowed) {
-            qCInfo(lcCommands) << "model configuration" << command.id.value_or(-1) << "refused:" << gate.detail;
-            CommandResult result = CommandResult::rejected(QStringLiteral("remote cmd disabled by client"));
-            result.detail = QStringLiteral("refused: %1").arg(gate.detail);
-            result.reason = RemoteCommandGate::reasonName(gate.reason);
-            return result;
-        }
-    }
+    const modelconfig::ParsedDelivery parsed = parsedDelivery(command);
     if (!parsed.ok)
         return CommandResult::rejected(parsed.error);
     modelconfig::ApplyTarget target;

@@ -2,7 +2,6 @@
 
 #include "commands/PushedCommandMarker.h"
 #include "commands/RestrictedCommand.h"
-#include "config/RemoteCommandGate.h"
 #include "exec/Executor.h"
 #include "log/Logging.h"
 #include "sync/CommandTask.h"
@@ -19,15 +18,6 @@ RestrictedCommandHandler::RestrictedCommandHandler(exec::Executor &executor, con
 
 CommandResult RestrictedCommandHandler::handle(const Command &command, const CommandRoute &, const CommandContext &context)
 {
-    const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
-    if (!gate.allowed) {
-        qCInfo(lcCommands) << "command" << command.id.value_or(-1) << "refused:" << gate.detail;
-        CommandResult result = CommandResult::rejected(QStringLiteral("remote cmd disabled by client"));
-        result.detail = QStringLiteral("refused: %1").arg(gate.detail);
-        result.reason = RemoteCommandGate::reasonName(gate.reason);
-        return result;
-    }
-
     // No recursion: a process started for a pushed command never runs another one. (SyncEngine
     // refuses to start under the marker already; this guards any other way in.)
     if (pushedmarker::isInsidePushedCommand()) {

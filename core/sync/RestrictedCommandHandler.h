@@ -9,8 +9,8 @@ class Executor;
 struct ExecPolicy;
 } // namespace exec
 
-/// @brief `uninstall_teamai` / `cmd`: the kill switch, then the SPEC §5 allowlist, then our own
-/// `teamai` binary through the executor seam. A success stops the rest of the batch (the agent
+/// @brief `uninstall_teamai` / `cmd` (the kill switch was checked by CommandDispatcher): no
+/// recursion, then the SPEC §5 allowlist, then our own `teamai` binary through the executor seam. A success stops the rest of the batch (the agent
 /// may just have been uninstalled).
 class RestrictedCommandHandler : public CommandHandler
 {
