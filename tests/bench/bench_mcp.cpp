@@ -12,7 +12,8 @@
 //   - notifications/initialized (not answered);
 //   - each tool call, timed from writing the request to reading its whole response line:
 //     tools/list, teamai_status, teamai_commands (limit 50; type install_skill; since 30 days
-//     ago; state failed), teamai_command (an existing id and a missing one), teamai_command_output
+//     ago; state failed; state rejected + type install_skill, which no generated row has),
+//     teamai_command (an existing id and a missing one), teamai_command_output
 //     (--output-id, else the existing id: the "no output here" error path);
 //   - stdin closed: the server must exit 0 within 5 s.
 // The existing id is --existing-id, else the newest one teamai_commands listed. Each response is
@@ -231,6 +232,10 @@ std::vector<Probe> listProbes()
          commands({{QStringLiteral("since"), since}, {QStringLiteral("limit"), 50}}), false},
         {"commands_state", "teamai_commands state failed, limit 50", QStringLiteral("tools/call"),
          commands({{QStringLiteral("state"), QStringLiteral("failed")}, {QStringLiteral("limit"), 50}}), false},
+        // Two filters that no row matches together: the worst case of a filter combination.
+        {"commands_state_type", "teamai_commands state rejected + type install_skill (none)", QStringLiteral("tools/call"),
+         commands({{QStringLiteral("state"), QStringLiteral("rejected")}, {QStringLiteral("type"), QStringLiteral("install_skill")},
+                   {QStringLiteral("limit"), 50}}), false},
     };
 }
 
