@@ -17,7 +17,7 @@ namespace teamai {
 class LedgerDatabase
 {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     static QString defaultPath();
 

@@ -13,7 +13,9 @@
 #     stop a sync after a successful uninstall_teamai);
 # and ours alone: the hook with the token in the system keychain, 1,000 trivial commands in one
 # sync, spawn-to-exit of a restricted `teamai --version`, 1 GiB output capture, `history` over
-# 1,000,000 rows, the tray's history window (tests/bench/tray) and the tray's idle RSS and CPU.
+# 1,000,000 rows, the tray's history window (tests/bench/tray), the tray's idle RSS and CPU, and
+# `teamai mcp` over the same number of rows (tests/bench/bench_mcp: initialize, each tool call,
+# idle CPU; no reference row: the reference client has no MCP server).
 # Prints a table (ours / reference, ratio, target, PASS/FAIL) and writes it as Markdown and JSON.
 # A missed target does not make the script fail; a broken benchmark does (exit 1).
 #
@@ -30,13 +32,13 @@
 #   --no-ref           skip the reference client
 #   --runs N           hook runs per client (default 60: a millisecond-scale median on a shared
 #                      machine moves by several per cent at 30; batches use fewer)
-#   --ledger-rows N    rows for the history benchmark (default 1000000)
+#   --ledger-rows N    rows for the history and `teamai mcp` benchmarks (default 1000000)
 #   --tray-seconds N   idle sampling window for the tray (default 60)
 #   --no-netns         do not isolate the network (see below)
 #   --keep             keep the temporary folder (its path is printed)
 #
 # Binaries can be given by environment instead: TEAMAI_BIN, TEAMAI_DEVSERVER_BIN, BENCH_RUNNER_BIN,
-# BENCH_LEDGER_BIN, BENCH_EXEC_BIN, BENCH_TRAY_BIN, TEAMAI_TRAY_BIN (ctest does this).
+# BENCH_LEDGER_BIN, BENCH_MCP_BIN, BENCH_EXEC_BIN, BENCH_TRAY_BIN, TEAMAI_TRAY_BIN (ctest does this).
 #
 # Nothing leaves 127.0.0.1: after the npm install, the measurements run in a private network
 # namespace (`unshare --net`, only loopback) when the kernel allows it; in any case both clients
@@ -99,7 +101,7 @@ if [ -z "${BENCH_INNER:-}" ]; then
             log "configuring $build_dir (Release, TEAMAI_BUILD_BENCH=ON)"
             cmake -S "$root" -B "$build_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DTEAMAI_BUILD_BENCH=ON >/dev/null
         fi
-        targets=(teamai teamai-devserver bench_runner bench_ledger)
+        targets=(teamai teamai-devserver bench_runner bench_ledger bench_mcp)
         all_targets=$(ninja -C "$build_dir" -t targets all 2>/dev/null | sed 's/:.*//')
         for optional in bench_exec teamai-tray bench_tray; do
             grep -qx "$optional" <<<"$all_targets" && targets+=("$optional")
@@ -114,6 +116,7 @@ if [ -z "${BENCH_INNER:-}" ]; then
     export TEAMAI_DEVSERVER_BIN=${TEAMAI_DEVSERVER_BIN:-$build_dir/app/teamai-devserver/teamai-devserver}
     export BENCH_RUNNER_BIN=${BENCH_RUNNER_BIN:-$build_dir/tests/bench/bench_runner}
     export BENCH_LEDGER_BIN=${BENCH_LEDGER_BIN:-$build_dir/tests/bench/bench_ledger}
+    export BENCH_MCP_BIN=${BENCH_MCP_BIN:-$build_dir/tests/bench/bench_mcp}
     export BENCH_EXEC_BIN=${BENCH_EXEC_BIN-$build_dir/tests/bench/exec/bench_exec}
     export BENCH_TRAY_BIN=${BENCH_TRAY_BIN-$build_dir/tests/bench/tray/bench_tray}
     # teamai-tray is built next to teamai (app/teamai-tray sets its output folder)
@@ -227,10 +230,11 @@ add_error() { errors+=("$1"); log "ERROR: $1"; }
 if [ "$smoke" = 1 ]; then
     HOOK_RUNS=2 HOOK_WARMUP=0 RES_N=4 RES_RUNS=1 RES_WARMUP=0 UNI_N=2 UNI_RUNS=1 TRIV_N=10 TRIV_RUNS=1 TRIV_WARMUP=0
     SPAWN_RUNS=3 CAPTURE_BYTES=$((1 << 20)) LEDGER_ROWS=1000 HIST_RUNS=2 HIST_WARMUP=0 TRAY_WARM=1 TRAY_SECONDS=2
+    MCP_RUNS=2 MCP_IDLE_SECONDS=1
 else
     HOOK_RUNS=$BENCH_HOOK_RUNS HOOK_WARMUP=3 RES_N=100 RES_RUNS=5 RES_WARMUP=1 UNI_N=20 UNI_RUNS=3 TRIV_N=1000 TRIV_RUNS=5 TRIV_WARMUP=1
     SPAWN_RUNS=200 CAPTURE_BYTES=$((1 << 30)) LEDGER_ROWS=$BENCH_LEDGER_ROWS HIST_RUNS=20 HIST_WARMUP=2 TRAY_WARM=10
-    TRAY_SECONDS=$BENCH_TRAY_SECONDS
+    TRAY_SECONDS=$BENCH_TRAY_SECONDS MCP_RUNS=20 MCP_IDLE_SECONDS=5
 fi
 
 fsync_before=$("$runner" --probe-fsync "$W" 2>/dev/null || echo "fdatasync probe failed")
@@ -707,6 +711,71 @@ else
 fi
 row tray_rss "Tray idle RSS after ${TRAY_SECONDS} s" MB "$tray_rss" "" "<=" 40 "$tray_note"
 row tray_cpu "Tray idle CPU over ${TRAY_SECONDS} s" "%" "$tray_cpu" "" "<=" 0.049 "0 % read as: rounds to 0.0 % (under 0.05 %, i.e. at most 2 ticks of 10 ms in 60 s)"
+target_text "0 %"
+
+# ============================================================================================
+# 10. `teamai mcp` (the MCP stdio server) over a ledger of LEDGER_ROWS rows (issue 17; ours only:
+#     the reference client has no MCP server, so there is nothing to compare side by side)
+# ============================================================================================
+mcp_home="$W/ours-mcp"
+mcp_tsv="$raw/mcp.tsv"
+mcp_note="" mcp_ready=0
+if [ -z "${BENCH_MCP_BIN:-}" ] || [ ! -x "$BENCH_MCP_BIN" ]; then
+    mcp_note="bench_mcp not built (tests/bench)"
+else
+    log "generating a ledger of $LEDGER_ROWS commands for teamai mcp"
+    mkdir -p "$mcp_home"
+    if HOME="$mcp_home" TEAMAI_HOME="$mcp_home/.teamai" "$BENCH_LEDGER_BIN" --rows "$LEDGER_ROWS" >"$raw/mcp-ledger.txt" 2>&1 \
+        && new_ours ours-mcp; then
+        # A million rows is a ledger the user chose to keep: retention must not prune it at the
+        # sync below (defaults: 90 days, 100,000 commands; docs/delivery.md "Retention").
+        sed -i '0,/{/s//{"historyRetentionDays": 3650, "historyMaxCommands": 10000000, /' "$mcp_home/.teamai/local-agent/settings.json"
+        mcp_ready=1
+    else
+        add_error "teamai mcp HOME: $(tail -2 "$raw/mcp-ledger.txt" "$mcp_home.init.log" 2>/dev/null | tr '\n' ' ')"
+    fi
+fi
+mcp_args=()
+if [ $mcp_ready = 1 ]; then
+    # One real `cmd` run (its output files) for teamai_command_output, with an id above the generated ones.
+    out_id=$((LEDGER_ROWS + 1000000000))
+    printf '[{"id":%d,"type":"cmd","cmd":"teamai --version"}]' "$out_id" >"$W/mcp-queue.json"
+    reset_server && post_queue "$W/mcp-queue.json"
+    HOME="$mcp_home" TEAMAI_HOME="$mcp_home/.teamai" "$teamai" sync --tool claude --json >"$raw/mcp-sync.out" 2>&1 || true
+    for _ in $(seq 100); do
+        grep -q '"finished": *true' "$mcp_home/.teamai/local-agent/output/claude/$out_id/state.json" 2>/dev/null && break
+        sleep 0.1
+    done
+    if grep -q '"finished": *true' "$mcp_home/.teamai/local-agent/output/claude/$out_id/state.json" 2>/dev/null; then
+        mcp_args+=(--output-id "$out_id")
+    else
+        mcp_note="no command output could be made (raw/mcp-sync.out): teamai_command_output measured on its error path; "
+    fi
+    mid=$(( (LEDGER_ROWS + 1) / 2 ))
+    [ $((mid % 7)) = 0 ] && mid=$((mid + 1))   # bench_ledger gives every 7th id to codex
+    log "measuring teamai mcp ($MCP_RUNS runs, idle ${MCP_IDLE_SECONDS} s)"
+    if "$BENCH_MCP_BIN" "$teamai" "$mcp_home" "$MCP_RUNS" --idle-seconds "$MCP_IDLE_SECONDS" --existing-id "$mid" \
+            "${mcp_args[@]}" --tsv "$mcp_tsv" >"$raw/mcp.txt" 2>&1; then
+        cat "$raw/mcp.txt" >&2
+    else
+        cat "$raw/mcp.txt" >&2
+        add_error "bench_mcp failed: $(tail -1 "$raw/mcp.txt")"
+    fi
+fi
+mcp_field() { [ -f "$mcp_tsv" ] && awk -F'\t' -v k="$1" -v c="$2" '$1 == k { print $c }' "$mcp_tsv" || true; }
+mcp_row() { # KEY "metric" → a row of median ms (target 20 ms), max in the note
+    local label
+    label=$(mcp_field "$1" 5)
+    row "mcp_$1" "\`teamai mcp\` ${label:-$2} at $LEDGER_ROWS rows (median)" ms "$(round "$(mcp_field "$1" 2)")" "" "<=" 20 \
+        "${mcp_note}max $(round "$(mcp_field "$1" 3)") ms over $(mcp_field "$1" 4) runs; $(mcp_field "$1" 6)"
+}
+row mcp_initialize "\`teamai mcp\` initialize, spawn to response (median)" ms "$(round "$(mcp_field initialize 2)")" "" "<=" 15 \
+    "max $(round "$(mcp_field initialize 3)") ms over $(mcp_field initialize 4) runs (fresh process each); ours only: the reference client has no MCP server${mcp_note:+; $mcp_note}"
+for key in tools_list status commands commands_type commands_since commands_state commands_state_type command command_missing command_output; do
+    mcp_row "$key" "$key"
+done
+row mcp_idle "\`teamai mcp\` idle CPU over ${MCP_IDLE_SECONDS} s" "%" "$(round "$(mcp_field idle_cpu 2)")" "" "<=" 0.049 \
+    "after initialize and one call; $(mcp_field idle_cpu 6)"
 target_text "0 %"
 
 # ============================================================================================

@@ -2,6 +2,7 @@
 #include "store/CommandLedger.h"
 #include "store/SqliteQuery.h"
 #include "store/LedgerDatabase.h"
+#include "store/ProcessIdentity.h"
 #include "util/TextCap.h"
 
 #include "TestEnvironment.h"
@@ -10,6 +11,7 @@
 #include <QProcess>
 #include <QtTest>
 
+#include <array>
 #include <future>
 
 using namespace teamai;
@@ -38,6 +40,14 @@ CommandCompletion succeeded(qint64 id)
     return c;
 }
 
+// The mixed ledger of fillMixedLedger(): 30 commands for two agents, two types, three states.
+QString mixedAgent(qint64 id) { return id % 3 ? QStringLiteral("claude") : QStringLiteral("codex"); }
+QString mixedType(qint64 id) { return id % 2 ? QStringLiteral("install_skill") : QStringLiteral("uninstall_teamai"); }
+QString mixedState(qint64 id)
+{
+    return id % 5 == 0 ? QStringLiteral("failed") : id % 5 == 1 ? QStringLiteral("succeeded") : QStringLiteral("pending");
+}
+
 } // namespace
 
 
@@ -53,6 +63,20 @@ private:
     std::unique_ptr<test::TestEnvironment> m_env;
     std::unique_ptr<LedgerDatabase> m_db;
     std::unique_ptr<CommandLedger> m_ledger;
+
+    void fillMixedLedger()
+    {
+        for (qint64 id = 1; id <= 30; ++id) {
+            const auto admitted = m_ledger->admit(command(id, mixedType(id)), mixedAgent(id), {});
+            if (mixedState(id) == QLatin1String("pending"))
+                continue;
+            QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+            CommandCompletion done = succeeded(id);
+            if (mixedState(id) == QLatin1String("failed"))
+                done.state = CommandState::Failed;
+            QVERIFY(ackIdOf(m_ledger->complete(admitted.row.rowId, done)) > 0);
+        }
+    }
 
     void setNextAttempt(qint64 commandId, qint64 atMs)
     {
@@ -95,7 +119,8 @@ private slots:
         m_ledger->admit(command(5), QStringLiteral("claude"), {});
         {
             SqliteQuery q(m_db->db());
-            for (const char *name : {"commands_by_agent", "commands_by_agent_state", "commands_by_agent_type", "commands_by_type", "commands_by_id"})
+            for (const char *name : {"commands_by_agent", "commands_by_agent_state", "commands_by_agent_type", "commands_by_type", "commands_by_id",
+                                     "commands_by_agent_state_type", "commands_by_state_type"})
                 QVERIFY(q.exec(QStringLiteral("DROP INDEX %1").arg(QLatin1String(name))));
             QVERIFY(q.exec(QStringLiteral("PRAGMA user_version=1")));
         }
@@ -105,13 +130,70 @@ private slots:
         m_ledger = std::make_unique<CommandLedger>(*m_db);
         SqliteQuery q(m_db->db());
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
-        QCOMPARE(q.value(0).toInt(), 2);
+        QCOMPARE(q.value(0).toInt(), LedgerDatabase::kSchemaVersion);
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'commands_by_%'")) && q.next());
-        QCOMPARE(q.value(0).toInt(), 7);
+        QCOMPARE(q.value(0).toInt(), 9);
         QCOMPARE(m_ledger->commandsWithId(5).size(), 1);  // the rows stayed
         // An id lookup without an agent is an index seek, not a scan of the table.
         QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN SELECT * FROM commands WHERE command_id = 5")) && q.next());
         QVERIFY2(q.value(3).toString().contains(QStringLiteral("commands_by_id")), qPrintable(q.value(3).toString()));
+    }
+
+    void version2LedgerGetsTheStateTypeIndexesWithTheSameRows()
+    {
+        fillMixedLedger();
+        const QList<std::array<QString, 3>> filters{{QStringLiteral("failed"), QStringLiteral("install_skill"), QStringLiteral("claude")},
+                                                    {QStringLiteral("succeeded"), QStringLiteral("uninstall_teamai"), QString()},
+                                                    {QStringLiteral("pending"), QStringLiteral("install_skill"), QStringLiteral("codex")},
+                                                    {QStringLiteral("failed"), QStringLiteral("cmd"), QStringLiteral("claude")}};
+        const auto idsOf = [this](const std::array<QString, 3> &f) {
+            HistoryFilter filter;
+            filter.state = f[0];
+            filter.type = f[1];
+            filter.agentType = f[2];
+            QList<qint64> ids;
+            for (const LedgerCommand &row : m_ledger->history(filter))
+                ids << row.commandId;
+            return ids;
+        };
+        const auto expectedOf = [&](const std::array<QString, 3> &f) {
+            QList<qint64> ids;
+            for (qint64 id = 30; id >= 1; --id)  // newest first: received in id order
+                if (mixedState(id) == f[0] && mixedType(id) == f[1] && (f[2].isEmpty() || mixedAgent(id) == f[2]))
+                    ids << id;
+            return ids;
+        };
+        // As schema 2 left it: without the indexes.
+        {
+            SqliteQuery q(m_db->db());
+            QVERIFY(q.exec(QStringLiteral("DROP INDEX commands_by_agent_state_type")));
+            QVERIFY(q.exec(QStringLiteral("DROP INDEX commands_by_state_type")));
+            QVERIFY(q.exec(QStringLiteral("PRAGMA user_version=2")));
+        }
+        m_ledger = std::make_unique<CommandLedger>(*m_db);
+        QList<QList<qint64>> before;
+        for (const auto &f : filters) {
+            before << idsOf(f);
+            QCOMPARE(before.last(), expectedOf(f));
+        }
+        QCOMPARE(before.first(), (QList<qint64>{25, 5}));
+        m_ledger.reset();
+        m_db = std::make_unique<LedgerDatabase>();
+        QVERIFY2(m_db->open(), qPrintable(m_db->error()));
+        m_ledger = std::make_unique<CommandLedger>(*m_db);
+        SqliteQuery q(m_db->db());
+        QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
+        QCOMPARE(q.value(0).toInt(), 3);
+        for (qsizetype i = 0; i < filters.size(); ++i)
+            QCOMPARE(idsOf(filters.at(i)), before.at(i));
+        // And the filters are index ranges now, with or without an agent.
+        const QString shape = QStringLiteral("EXPLAIN QUERY PLAN SELECT c.row_id FROM commands c WHERE c.state = 'failed' AND c.type = 'cmd'%1 "
+                                             "ORDER BY c.received_at DESC, c.row_id DESC LIMIT 50");
+        for (const auto &[agentClause, index] : {std::pair{QStringLiteral(" AND c.agent_type = 'claude'"), QStringLiteral("commands_by_agent_state_type")},
+                                                 std::pair{QString(), QStringLiteral("commands_by_state_type")}}) {
+            QVERIFY(q.exec(shape.arg(agentClause)) && q.next());
+            QVERIFY2(q.value(3).toString().contains(index), qPrintable(q.value(3).toString()));
+        }
     }
 
     void admitThenClaimOnce()
