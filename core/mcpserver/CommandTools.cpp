@@ -65,6 +65,7 @@ QJsonObject summaryJson(const LedgerCommand &row)
         {QStringLiteral("cancelled"), row.cancelled},
         {QStringLiteral("reason"), row.reason},
         {QStringLiteral("error"), redactSecrets(row.error)},
+        {QStringLiteral("detail"), redactSecrets(row.detail)},
         {QStringLiteral("ack"), row.ackState.isEmpty() ? QStringLiteral("none") : row.ackState},
     };
 }
@@ -78,10 +79,12 @@ QString summaryLine(const LedgerCommand &row)
         outcome += QStringLiteral(" signal %1").arg(*row.signal);
     if (row.timedOut)
         outcome += QStringLiteral(" timed out");
+    // What a resource command did ("installed skill x 1.2 in …"): the answer to "what changed".
+    const QString what = !row.error.isEmpty() ? row.error : row.detail;
     return QStringLiteral("#%1 %2 %3 for %4, received %5: %6%7")
         .arg(row.commandId).arg(row.type, deliveryName(row.delivery), row.agentType,
              row.receivedAt.toUTC().toString(Qt::ISODate), outcome,
-             row.error.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(redactSecrets(row.error)));
+             what.isEmpty() ? QString() : QStringLiteral(" (%1)").arg(redactSecrets(what)));
 }
 
 ToolResult runCommands(const QString &caller, const QJsonObject &arguments)
@@ -139,7 +142,6 @@ QJsonObject recordJson(const LedgerCommand &row, const QList<AckAttemptRow> &att
     const QJsonObject raw = QJsonDocument::fromJson(row.rawJson.toUtf8()).object();
     record.insert(QStringLiteral("command_text"), redactSecrets(raw.value(QStringLiteral("cmd")).toString()));
     record.insert(QStringLiteral("version"), row.version);
-    record.insert(QStringLiteral("detail"), redactSecrets(row.detail));
     record.insert(QStringLiteral("ack_attempts"), attemptsJson(attempts));
     return record;
 }
@@ -193,6 +195,7 @@ QJsonObject summarySchema()
         {QStringLiteral("cancelled"), schema::typed("boolean")},
         {QStringLiteral("reason"), schema::typed("string")},
         {QStringLiteral("error"), schema::typed("string")},
+        {QStringLiteral("detail"), schema::typed("string")},
         {QStringLiteral("ack"), schema::typed("string")},
     };
 }
@@ -202,7 +205,6 @@ QJsonObject recordSchema()
     QJsonObject properties = summarySchema();
     properties.insert(QStringLiteral("command_text"), schema::typed("string"));
     properties.insert(QStringLiteral("version"), schema::typed("string"));
-    properties.insert(QStringLiteral("detail"), schema::typed("string"));
     properties.insert(QStringLiteral("ack_attempts"), schema::arrayOf(schema::result({
         {QStringLiteral("attempt"), schema::typed("integer")},
         {QStringLiteral("attempted_at"), schema::typedOrNull("string")},

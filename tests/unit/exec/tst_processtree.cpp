@@ -11,6 +11,7 @@
 #include <QUuid>
 #include <QtTest>
 
+#include <chrono>
 #include <csignal>
 #include <thread>
 #include <unistd.h>
@@ -45,6 +46,52 @@ QString newMarker()
 {
     return QUuid::createUuid().toString(QUuid::WithoutBraces);
 }
+
+/// Waits, by the steady clock, until exactly `expected` marked processes exist.
+bool waitForMarked(const QString &marker, int expected, int timeoutMs = 10000)
+{
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
+    while (countMarked(marker) != expected) {
+        if (std::chrono::steady_clock::now() >= deadline)
+            return false;
+        QThread::msleep(20);
+    }
+    return true;
+}
+
+QByteArray markedMessage(const QString &marker, int expected)
+{
+    return QStringLiteral("expected %1 marked processes, found %2").arg(expected).arg(countMarked(marker)).toUtf8();
+}
+
+/// A run on another thread that is cancelled and joined on every way out of a test, so a failed
+/// check is reported instead of std::terminate() on a joinable thread.
+class BackgroundRun
+{
+public:
+    BackgroundRun(LocalExecutor &executor, const ExecSpec &spec)
+        : m_cancel(spec.cancel)
+        , m_thread([this, &executor, spec] { m_result = executor.run(spec); })
+    {
+    }
+    ~BackgroundRun() { stop(); }
+    BackgroundRun(const BackgroundRun &) = delete;
+    BackgroundRun &operator=(const BackgroundRun &) = delete;
+
+    const ExecResult &stop()
+    {
+        if (m_thread.joinable()) {
+            m_cancel.cancel();
+            m_thread.join();
+        }
+        return m_result;
+    }
+
+private:
+    CancelHandle m_cancel;
+    ExecResult m_result;
+    std::thread m_thread;
+};
 } // namespace
 
 /// @brief Every process of a run's tree is gone when run() returns: after a normal exit that left
@@ -165,20 +212,15 @@ private slots:
         // run's processes are killed.
         const QString longMarker = newMarker();
         const QString shortMarker = newMarker();
-        ExecSpec longSpec = sh(longMarker, QStringLiteral("%1 sleep 300 & sleep 300").arg(kSetsid));
-        CancelHandle stopLong = longSpec.cancel;
-        ExecResult longResult;
-        std::thread longRun([&] { longResult = m_executor->run(longSpec); });
-        QTRY_COMPARE_WITH_TIMEOUT(countMarked(longMarker), 3, 10000);
+        BackgroundRun longRun(*m_executor, sh(longMarker, QStringLiteral("%1 sleep 300 & sleep 300").arg(kSetsid)));
+        QVERIFY2(waitForMarked(longMarker, 3), markedMessage(longMarker, 3).constData());
 
         const ExecResult shortResult = m_executor->run(sh(shortMarker, QStringLiteral("(%1 sleep 300 &); exit 0").arg(kSetsid)));
         QCOMPARE(shortResult.exitCode, 0);
         QCOMPARE(countMarked(shortMarker), 0);
         QCOMPARE(countMarked(longMarker), 3);  // untouched
 
-        stopLong.cancel();
-        longRun.join();
-        QVERIFY(longResult.cancelled);
+        QVERIFY(longRun.stop().cancelled);
         QCOMPARE(countMarked(longMarker), 0);
     }
 
@@ -197,12 +239,12 @@ private slots:
         agent.start(QCoreApplication::applicationDirPath() + QStringLiteral("/exec_tree_helper"), {marker, script});
         QVERIFY(agent.waitForStarted());
         const int expected = script.count(QStringLiteral("sleep 300")) + 1;  // the sleepers and sh
-        QTRY_COMPARE_WITH_TIMEOUT(countMarked(marker), expected, 10000);
+        QVERIFY2(waitForMarked(marker, expected), markedMessage(marker, expected).constData());
         ::kill(pid_t(agent.processId()), SIGKILL);
         QVERIFY(agent.waitForFinished(10000));
         QCOMPARE(agent.exitStatus(), QProcess::CrashExit);
         // Nobody is left to reap or signal them politely: the kernel and the watcher must do it.
-        QTRY_COMPARE_WITH_TIMEOUT(countMarked(marker), 0, 10000);
+        QVERIFY2(waitForMarked(marker, 0), markedMessage(marker, 0).constData());
     }
 
     // Must stay the last test: once received, the signal stays received for this process.

@@ -13,6 +13,7 @@
 #include "mcpserver/McpServer.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
+#include "util/Redact.h"
 
 #include "TestEnvironment.h"
 
@@ -263,6 +264,7 @@ private slots:
             done.state = CommandState::Failed;
             done.delivery = Delivery::Delivered;
             done.error = QStringLiteral("exit 3");
+            done.detail = QStringLiteral("ran curl, token=abc123secret");
             done.ackPayload = QJsonObject{{QStringLiteral("id"), 12}, {QStringLiteral("status"), QStringLiteral("failed")}};
             QVERIFY(ackIdOf(ledger.complete(second.row.rowId, done)) > 0);
             const QList<OutboxAck> due = ledger.dueAcks(false);
@@ -276,6 +278,9 @@ private slots:
         const QJsonArray commands = list.value(QStringLiteral("commands")).toArray();
         QCOMPARE(commands.size(), 2);
         QCOMPARE(commands.at(0).toObject().value(QStringLiteral("id")).toInteger(), 12);  // newest first
+        // What the command did is in the list (what changed, at a glance), redacted.
+        QCOMPARE(commands.at(0).toObject().value(QStringLiteral("detail")).toString(), redactSecrets(QStringLiteral("ran curl, token=abc123secret")));
+        QVERIFY(!commands.at(0).toObject().value(QStringLiteral("detail")).toString().contains(QStringLiteral("abc123secret")));
         const QJsonObject failedOnly = resultOf(server.handle(callRequest(QStringLiteral("teamai_commands"),
             QJsonObject{{QStringLiteral("state"), QStringLiteral("pending")}, {QStringLiteral("limit"), 5}}))).value(QStringLiteral("structuredContent")).toObject();
         QCOMPARE(failedOnly.value(QStringLiteral("count")).toInt(), 1);
