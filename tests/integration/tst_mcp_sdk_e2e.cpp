@@ -181,9 +181,10 @@ private slots:
         QVERIFY(last.value(QStringLiteral("finished")).toBool() && last.value(QStringLiteral("complete")).toBool());
         QCOMPARE(last.value(QStringLiteral("exitCode")).toInt(-1), historyRow(71).value(QStringLiteral("exit_code")).toInt(-2));
         // Everything the command printed, in order, nothing twice: what the ledger recorded, as
-        // every tool result is, redacted ("token: from file" reads as a token pair).
+        // every tool result is, redacted.
         QCOMPARE(followed, redactSecrets(QString::fromUtf8(ledgerStdout(f.env().stateDir(), 71))).toUtf8());
         QVERIFY(followed.contains("backend"));  // printed after the slow get-config
+        QVERIFY(followed.contains("token source: from "));  // doctor's own lines survive redaction
     }
 
     void theClientSeesTheLossWhenTheWindowOverflowed()

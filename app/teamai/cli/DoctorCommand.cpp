@@ -72,10 +72,12 @@ int DoctorCommand::run(const QStringList &arguments)
         checks.report(true, QStringLiteral("records"), QStringLiteral("config, settings, manifest and hook-rule records are readable"));
 
     const TokenStore::Loaded token = endpoint.isEmpty() ? TokenStore::Loaded() : TokenStore::load(endpoint);
+    // "token source", not "token: …": a `token: word` pair reads as a secret to the redaction of
+    // the ledger and `teamai mcp`, which would print this line as "token: ***".
     if (!token.error.isEmpty())
-        checks.report(false, QStringLiteral("token"), token.error);
+        checks.report(false, QStringLiteral("token source"), token.error);
     else
-        checks.report(!token.token.isEmpty(), QStringLiteral("token"),
+        checks.report(!token.token.isEmpty(), QStringLiteral("token source"),
                       token.token.isEmpty() ? QStringLiteral("none saved") : QStringLiteral("from %1").arg(token.source));
 
     {
