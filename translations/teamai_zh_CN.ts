@@ -1051,14 +1051,6 @@ Fix or remove the file and start again.</source>
         <translation>仍然设置(&amp;A)</translation>
     </message>
     <message>
-        <source>Saving the token…</source>
-        <translation>正在保存令牌…</translation>
-    </message>
-    <message>
-        <source>Cannot save the token: %1</source>
-        <translation>无法保存令牌：%1</translation>
-    </message>
-    <message>
         <source>Setting up the agents found on this machine…</source>
         <translation>正在设置本机上找到的智能体…</translation>
     </message>
@@ -1329,18 +1321,6 @@ Fix or remove the file and start again.</source>
     <message>
         <source>Saving…</source>
         <translation>正在保存…</translation>
-    </message>
-    <message>
-        <source>The saved token is now used for the new URL.</source>
-        <translation>已保存的令牌现在用于新 URL。</translation>
-    </message>
-    <message>
-        <source>cannot save the token: %1</source>
-        <translation>无法保存令牌：%1</translation>
-    </message>
-    <message>
-        <source>Installing hooks for %1…</source>
-        <translation>正在为 %1 安装钩子…</translation>
     </message>
     <message>
         <source>Saved, but installing the hooks failed: %1</source>

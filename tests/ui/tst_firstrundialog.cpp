@@ -1,7 +1,7 @@
 // FirstRunDialog (issue #7 item 3): shown when nothing is configured; refuses incomplete input;
 // checks the connection (a rejected token stops it, an unreachable backend may be set up
-// anyway); then the token is saved, `teamai init` runs for the chosen agents, and they are
-// recorded for the tray. Issue 16 item 4: errors wrap inside the dialog (never clipped, never a
+// anyway); then Enrollment (core, in this process: no `teamai init` is started) saves the
+// configuration and the token and hooks the chosen agents, and they are recorded for the tray. Issue 16 item 4: errors wrap inside the dialog (never clipped, never a
 // server's HTML) and the dialog shrinks back when they clear; no agent is required; "Not now"
 // postpones instead of quitting; a summary of what was configured ends the setup. The token goes
 // through the process's TokenSource, and the summary words where it went as Settings does (a
@@ -286,6 +286,54 @@ private slots:
         QVERIFY(!dialog.endpointError()->isVisible() && !dialog.tokenError()->isVisible());
         QCoreApplication::processEvents();
         QCOMPARE(dialog.size(), first);
+    }
+
+    // Issue 18 item 1: setup is Enrollment in this process. A stand-in `teamai` that leaves a
+    // mark when it runs is never started, and it is the program the hooks run.
+    void setUpStartsNoProcessAndHooksTheGivenProgram()
+    {
+        test::DevServerProcess server;
+        QVERIFY(server.isRunning());
+        const QString marker = env->home() + QStringLiteral("/teamai-was-run");
+        const QString program = env->writeFile(QStringLiteral("opt/bin/teamai"), "#!/bin/sh\ntouch \"$HOME/teamai-was-run\"\n");
+        QFile::setPermissions(program, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        FirstRunDialog dialog(program);
+        uncheckAll(dialog);
+        dialog.endpointField()->setText(server.baseUrl());
+        dialog.tokenField()->setText(test::DevServerProcess::token());
+        dialog.agentBox(QStringLiteral("claude"))->setChecked(true);
+        QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
+        dialog.setUp();
+        QVERIFY2(finished.wait(20000), qPrintable(dialog.statusLabel()->text()));
+        QVERIFY(!QFile::exists(marker));
+        QVERIFY(env->readFile(QStringLiteral(".claude/settings.json")).contains(QByteArray(program.toUtf8() + " hook-dispatch")));
+        // config.json is written before the token: the file store's copy there is the new token.
+        QCOMPARE(AgentConfig::load().config.token(), test::DevServerProcess::token());
+    }
+
+    // What InitRunner said when `teamai` was missing, now from Enrollment: shown, nothing written.
+    void aMissingTeamaiIsShownAndNothingIsWritten()
+    {
+        test::DevServerProcess server;
+        QVERIFY(server.isRunning());
+        FirstRunDialog dialog(env->home() + QStringLiteral("/nonexistent/teamai"));
+        dialog.show();
+        uncheckAll(dialog);
+        dialog.endpointField()->setText(server.baseUrl());
+        dialog.tokenField()->setText(test::DevServerProcess::token());
+        dialog.agentBox(QStringLiteral("claude"))->setChecked(true);
+        QSignalSpy steps(&dialog, &FirstRunDialog::stepFinished);
+        dialog.setUp();
+        QTRY_COMPARE_WITH_TIMEOUT(steps.size(), 2, 20000);
+        QCOMPARE(steps.at(1).at(0).toString(), QStringLiteral("init"));
+        QCOMPARE(steps.at(1).at(1).toBool(), false);
+        const QString status = plain(dialog.statusLabel()->text());
+        QVERIFY2(status.startsWith(QStringLiteral("Setup failed:")) && status.contains(QStringLiteral("reinstall TeamAI")),
+                 qPrintable(status));
+        QVERIFY(dialog.setupButton()->isEnabled());
+        QVERIFY(FirstRunDialog::needed());
+        QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
+        QVERIFY(!QFile::exists(env->home() + QStringLiteral("/.claude/settings.json")));
     }
 
     void inputsHaveNamesAndBuddies()

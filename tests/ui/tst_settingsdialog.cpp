@@ -1,6 +1,6 @@
 // SettingsDialog: shows the saved values but never the token, refuses invalid input next to the
-// field, tests the connection, saves interval and agents (installing hooks of new ones through
-// `teamai init`), and moves to a new endpoint keeping the token and the ledger. Issue 16: Test
+// field, tests the connection, saves interval and agents (installing their hooks through core
+// Enrollment, as `teamai init` does), and moves to a new endpoint keeping the token and the ledger. Issue 16: Test
 // connection sends the token saved in the credential store, and after a save the dialog says
 // where the token went (the credential store, or a plain file with a warning and what to install).
 // Issue 17: registering TeamAI's MCP server with the agents (ours only: a user's own `teamai`
@@ -220,7 +220,7 @@ private slots:
         const AgentSettings settings = AgentSettings::load().settings;
         QCOMPARE(settings.syncIntervalMinutes(), 12);
         QCOMPARE(settings.enabledAgents(), QStringList{QStringLiteral("claude")});
-        // init installed claude's hooks (the CLI's job; the dialog only ran it).
+        // Enrollment installed claude's hooks, as `teamai init` does.
         QVERIFY(env->readFile(QStringLiteral(".claude/settings.json")).contains("hook-dispatch"));
     }
 

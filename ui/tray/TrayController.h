@@ -54,7 +54,7 @@ class TrayController : public QObject
     Q_OBJECT
 public:
     struct Options {
-        QString teamaiPath;          ///< `teamai` for init (default: next to this program)
+        QString teamaiPath;          ///< `teamai` the hooks run (default: next to this program)
         bool forceNoTray = false;    ///< behave as if there were no system tray (tests)
         bool startScheduler = true;  ///< false: no automatic rounds (tests drive syncNow())
         bool followSystem = true;    ///< network reachability and wake-up notifications

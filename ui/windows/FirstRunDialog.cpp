@@ -1,10 +1,10 @@
 #include "windows/FirstRunDialog.h"
 
 #include "app/Background.h"
-#include "app/InitRunner.h"
+#include "commands/RestrictedCommand.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
-#include "config/TokenSource.h"
+#include "enrollment/Enrollment.h"
 #include "tools/ToolTable.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
@@ -27,12 +27,19 @@
 
 namespace teamai::ui {
 namespace {
-constexpr int kShownOutputChars = 600;  // init's output tail in the status line
 
-// The end of what a program printed: the error is usually in its last lines.
-QString tail(const QString &output)
+// What setting up does off the GUI thread (the credential store may take seconds to answer).
+struct InstallOutcome {
+    EnrollmentResult enrollment;
+    QString settingsError;
+};
+
+QString hookFailures(const EnrollmentResult &result)
 {
-    return output.size() <= kShownOutputChars ? output : QChar(0x2026) + output.right(kShownOutputChars);
+    QStringList lines;
+    for (const EnrollmentStep &step : result.failures())
+        lines << QStringLiteral("%1: %2").arg(step.tool->name, step.error);
+    return lines.join(QStringLiteral("; "));
 }
 
 } // namespace
@@ -58,7 +65,7 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     , m_setup(new QPushButton(tr("&Set up")))
     , m_cancel(new QPushButton(tr("&Not now")))
     , m_done(new QPushButton(tr("&Done")))
-    , m_init(new InitRunner(teamaiPath, this))
+    , m_teamaiPath(teamaiPath.isEmpty() ? ownTeamaiExecutable() : teamaiPath)
 {
     setWindowTitle(tr("Set up TeamAI Agent"));
     setWindowIcon(TrayIconFactory::appIcon());
@@ -292,48 +299,53 @@ void FirstRunDialog::onChecked(const ConnectionCheckResult &result)
 
 void FirstRunDialog::install()
 {
-    const QString endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
-    const QString token = m_token->text().trimmed();
     const QStringList agents = chosenAgents();
-    setBusy(true, tr("Saving the token…"));
-    runInBackground(this, [endpoint, token] { return TokenSource::save(endpoint, token); },
-                    [this, endpoint, agents](const TokenStore::SaveResult &saved) {
-        if (!saved.ok) {
-            setBusy(false, QString());
-            showError(m_tokenError, tr("Cannot save the token: %1").arg(saved.error));
-            emit stepFinished(QStringLiteral("token"), false, saved.error);
-            return;
-        }
-        emit stepFinished(QStringLiteral("token"), true, AgentSettings::tokenLocationName(saved.location));
-        runInit(endpoint, agents, saved);
-    });
-}
-
-void FirstRunDialog::runInit(const QString &endpoint, const QStringList &agents, const TokenStore::SaveResult &saved)
-{
+    EnrollmentRequest request;
+    request.endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
+    request.token = m_token->text().trimmed();
+    // None chosen: the agents found here, as `teamai init` without --agent.
+    request.agents = agents.isEmpty() ? Enrollment::agentsPresent() : Enrollment::agentsNamed(agents);
+    request.teamaiProgram = m_teamaiPath;
     setBusy(true, agents.isEmpty() ? tr("Setting up the agents found on this machine…")
                                    : tr("Setting up %1…").arg(agents.join(QStringLiteral(", "))));
-    connect(m_init, &InitRunner::finished, this, [this, endpoint, agents, saved](bool ok, const QString &output) {
-        emit stepFinished(QStringLiteral("init"), ok, output);
-        if (!ok) {
-            showFailure(tr("Setup failed: %1").arg(tail(output)));
-            return;
-        }
-        QString error;
-        AgentSettings::update([&](AgentSettings &settings) { settings.setEnabledAgents(agents); }, &error);
-        if (!error.isEmpty()) {
-            showFailure(tr("Setup failed: %1").arg(error));
-            return;
-        }
-        showSummary(endpoint, saved);
-    }, Qt::SingleShotConnection);
-    m_init->run(endpoint, agents);
+    runInBackground(
+        this,
+        [request, agents] {
+            InstallOutcome outcome{Enrollment::run(request), {}};
+            if (outcome.enrollment.ok())
+                AgentSettings::update([&](AgentSettings &settings) { settings.setEnabledAgents(agents); }, &outcome.settingsError);
+            return outcome;
+        },
+        [this](const InstallOutcome &outcome) { finishInstall(outcome.enrollment, outcome.settingsError); });
 }
 
-void FirstRunDialog::showSummary(const QString &endpoint, const TokenStore::SaveResult &saved)
+void FirstRunDialog::finishInstall(const EnrollmentResult &result, const QString &settingsError)
+{
+    if (result.stoppedAt == EnrollmentResult::Stage::Token) {
+        setBusy(false, QString());
+        showError(m_tokenError, tr("Setup failed: %1").arg(result.error));
+        emit stepFinished(QStringLiteral("token"), false, result.error);
+        return;
+    }
+    if (!result.error.isEmpty()) {
+        emit stepFinished(QStringLiteral("init"), false, result.error);
+        showFailure(tr("Setup failed: %1").arg(result.error));
+        return;
+    }
+    emit stepFinished(QStringLiteral("token"), true, AgentSettings::tokenLocationName(result.token.location));
+    const QString problem = result.ok() ? settingsError : hookFailures(result);
+    emit stepFinished(QStringLiteral("init"), problem.isEmpty(), problem);
+    if (!problem.isEmpty()) {
+        showFailure(tr("Setup failed: %1").arg(problem));
+        return;
+    }
+    showSummary(result.endpoint, result.token);
+}
+
+void FirstRunDialog::showSummary(const QString &endpoint, const EnrollmentToken &token)
 {
     setBusy(false, QString());
-    const SetupSummary summary = SetupSummary::collect(endpoint, saved.location, saved.fallbackReason);
+    const SetupSummary summary = SetupSummary::collect(endpoint, token.location, token.fallbackReason);
     m_summary->setText(breakableText(summary.text()));
     m_summaryWarning = summary.token.warning;
     m_summaryWarningIcon->setVisible(summary.token.warning);

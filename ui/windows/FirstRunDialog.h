@@ -1,6 +1,6 @@
 #pragma once
 
-#include "config/TokenStore.h"
+#include "enrollment/Enrollment.h"
 #include "sync/ConnectionCheck.h"
 
 #include <QDialog>
@@ -13,14 +13,12 @@ class QPushButton;
 
 namespace teamai::ui {
 
-class InitRunner;
-
 /// @brief The short setup shown when teamai-tray starts on a machine with no configuration:
 /// backend URL, token, which agents. "Set up" checks the connection (the same check as the
-/// Settings window's Test connection), saves the token through TokenSource (the process's one
-/// token source, so the tray's first sync sends it), runs `teamai init
-/// --http URL [--agents a,b]` (config and agent hooks, exactly as from a terminal: with no agent
-/// chosen, init hooks the agents it finds) and records the chosen agents. A backend that cannot
+/// Settings window's Test connection), then runs Enrollment (core/enrollment, the same code as
+/// `teamai init`, in this process and off the GUI thread): config.json, the token through
+/// TokenSource (so the tray's first sync sends it), the chosen agents' hooks (with none chosen,
+/// the agents it finds, as init does); then records the chosen agents. A backend that cannot
 /// be reached may be set up anyway (second click); a rejected token may not.
 ///
 /// It ends on a summary of what was configured (backend, where the token is, which agents are
@@ -36,7 +34,7 @@ public:
     /// @brief The result of "Not now" (neither Accepted nor Rejected: the app carries on).
     static constexpr int Postponed = 2;
 
-    /// @brief @p teamaiPath: the `teamai` to run init with (default: next to this program).
+    /// @brief @p teamaiPath: the `teamai` the agents' hooks run (default: next to this program).
     explicit FirstRunDialog(const QString &teamaiPath = {}, QWidget *parent = nullptr);
     ~FirstRunDialog() override;
 
@@ -82,8 +80,9 @@ private:
     void onChecked(const ConnectionCheckResult &result);
     QString checkMessage(const ConnectionCheckResult &result) const;
     void install();
-    void runInit(const QString &endpoint, const QStringList &agents, const TokenStore::SaveResult &saved);
-    void showSummary(const QString &endpoint, const TokenStore::SaveResult &saved);
+    /// @brief Shows what Enrollment::run() came to: the summary, or what failed.
+    void finishInstall(const EnrollmentResult &result, const QString &settingsError);
+    void showSummary(const QString &endpoint, const EnrollmentToken &token);
 
     QLineEdit *m_endpoint;
     QLabel *m_endpointError;
@@ -98,7 +97,7 @@ private:
     QPushButton *m_setup;
     QPushButton *m_cancel;
     QPushButton *m_done;
-    InitRunner *m_init;
+    QString m_teamaiPath;
     bool m_allowUnreachable = false;
     bool m_busy = false;
     bool m_summaryWarning = false;

@@ -1,14 +1,15 @@
 #include "windows/SettingsDialog.h"
 
 #include "app/Background.h"
-#include "app/InitRunner.h"
 #include "app/McpRegistrationChoice.h"
 #include "app/SyncedAgents.h"
 #include "bindings/BindingsPanel.h"
+#include "commands/RestrictedCommand.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
 #include "config/TokenSource.h"
 #include "config/TokenStore.h"
+#include "enrollment/Enrollment.h"
 #include "sync/ConnectionCheck.h"
 #include "tools/ToolTable.h"
 #include "tray/TrayIconFactory.h"
@@ -51,21 +52,31 @@ QString tokenLocationText()
 
 // What saving does off the GUI thread (the credential store may take seconds to answer).
 struct SaveOutcome {
-    QString error;
-    QString tokenNote;
-    bool tokenSaved = false;
-    bool tokenTyped = false;
-    AgentSettings::TokenLocation location = AgentSettings::TokenLocation::None;
-    QString fallbackReason;
-    mcpchoice::Result mcp;
+    EnrollmentResult enrollment;
+    QString settingsError;
+
+    QString error() const { return enrollment.error.isEmpty() ? settingsError : enrollment.error; }
 };
 
-// A token moved to a new URL stays in the store it was in; a typed one goes where it can.
-TokenStore::Backend storeFor(bool typed)
+// "<agent>: <why>" for each failed step, and the agents whose own `teamai` MCP entry was left.
+QStringList failuresOf(const QList<EnrollmentStep> &steps)
 {
-    if (!typed && AgentSettings::load().settings.tokenLocation() == AgentSettings::TokenLocation::File)
-        return TokenStore::Backend::File;
-    return TokenStore::Backend::Auto;
+    QStringList lines;
+    for (const EnrollmentStep &step : steps) {
+        if (step.outcome == EnrollmentStep::Outcome::Failed)
+            lines << QStringLiteral("%1: %2").arg(step.tool->name, step.error);
+    }
+    return lines;
+}
+
+QStringList userOwnedOf(const QList<EnrollmentStep> &steps)
+{
+    QStringList agents;
+    for (const EnrollmentStep &step : steps) {
+        if (step.outcome == EnrollmentStep::Outcome::UserOwned)
+            agents << step.tool->name;
+    }
+    return agents;
 }
 
 } // namespace
@@ -91,7 +102,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     , m_status(new QLabel)
     , m_buttons(new QDialogButtonBox(QDialogButtonBox::Save | QDialogButtonBox::Cancel))
     , m_scroll(new QScrollArea)
-    , m_init(new InitRunner(teamaiPath, this))
+    , m_teamaiPath(teamaiPath.isEmpty() ? ownTeamaiExecutable() : teamaiPath)
 {
     setWindowTitle(tr("TeamAI Agent — Settings"));
     setWindowIcon(TrayIconFactory::appIcon());
@@ -227,9 +238,9 @@ void SettingsDialog::load()
     m_endpoint->setText(m_savedEndpoint);
     m_tokenHint->setText(tokenLocationText());
     m_interval->setValue(settings.settings.syncIntervalMinutes());
-    m_savedAgents = syncedAgents(false);
+    const QStringList synced = syncedAgents(false);
     for (auto it = m_agents.cbegin(); it != m_agents.cend(); ++it)
-        it.value()->setChecked(m_savedAgents.contains(it.key()));
+        it.value()->setChecked(synced.contains(it.key()));
     m_mcp->setChecked(mcpchoice::isRegistered());
     m_seeAll->setChecked(settings.settings.agentsSeeAllCommands());
     if (!config.error.isEmpty())
@@ -331,82 +342,59 @@ void SettingsDialog::save()
         revealError();
         return;
     }
-    const QString endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
-    const QString token = m_token->text().trimmed();
-    const QString oldEndpoint = m_savedEndpoint;
-    const bool endpointChanged = endpoint != oldEndpoint;
-    const int interval = m_interval->value();
+    EnrollmentRequest request;
+    request.endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
+    request.token = m_token->text().trimmed();
     const QStringList agents = checkedAgents();
-    const bool mcp = m_mcp->isChecked();
+    request.agents = Enrollment::agentsNamed(agents);
+    request.mcp = m_mcp->isChecked() ? EnrollmentMcp::Register : EnrollmentMcp::Unregister;
+    request.teamaiProgram = m_teamaiPath;
+    const int interval = m_interval->value();
     const bool seeAll = m_seeAll->isChecked();
-    const QString teamai = m_init->teamaiPath();
-    QStringList newAgents;
-    for (const QString &agent : agents) {
-        if (!m_savedAgents.contains(agent))
-            newAgents << agent;
-    }
     setBusy(true, tr("Saving…"));
     runInBackground(
         this,
-        [endpoint, token, oldEndpoint, endpointChanged, interval, agents, mcp, seeAll, teamai] {
-            SaveOutcome outcome;
-            if (endpointChanged) {
-                AgentConfig::Loaded loaded = AgentConfig::load();
-                if (!loaded.error.isEmpty()) {
-                    outcome.error = loaded.error;
-                    return outcome;
-                }
-                loaded.config.setEndpoint(endpoint);
-                if (!loaded.config.save(&outcome.error))
-                    return outcome;
-            }
-            QString newToken = token;
-            if (newToken.isEmpty() && endpointChanged && !oldEndpoint.isEmpty()) {
-                // Keep working after a move to a new URL of the same backend.
-                newToken = TokenSource::current(oldEndpoint).token;
-                if (!newToken.isEmpty())
-                    outcome.tokenNote = tr("The saved token is now used for the new URL.");
-            }
-            if (!newToken.isEmpty()) {
-                outcome.tokenTyped = !token.isEmpty();
-                const TokenStore::SaveResult saved = TokenSource::save(endpoint, newToken, storeFor(outcome.tokenTyped), oldEndpoint);
-                if (!saved.ok) {
-                    outcome.error = tr("cannot save the token: %1").arg(saved.error);
-                    return outcome;
-                }
-                outcome.tokenSaved = true;
-                outcome.location = saved.location;
-                outcome.fallbackReason = saved.fallbackReason;
-            }
+        [request, interval, agents, seeAll] {
+            SaveOutcome outcome{Enrollment::run(request), {}};
+            if (!outcome.enrollment.error.isEmpty())
+                return outcome;
             AgentSettings::update(
                 [&](AgentSettings &settings) {
                     settings.setSyncIntervalMinutes(interval);
                     settings.setEnabledAgents(agents);
                     settings.setAgentsSeeAllCommands(seeAll);
                 },
-                &outcome.error);
-            if (outcome.error.isEmpty())
-                outcome.mcp = mcpchoice::apply(mcp, agents, teamai);
+                &outcome.settingsError);
             return outcome;
         },
-        [this, endpointChanged, newAgents](const SaveOutcome &outcome) {
-            if (!outcome.error.isEmpty()) {
-                setBusy(false);
-                showFieldError(m_endpointError, outcome.error);
-                revealError();
-                return;
-            }
-            m_token->clear();
-            bool stayOpen = showMcpOutcome(outcome.mcp.errors, outcome.mcp.userOwned);
-            if (outcome.tokenSaved) {
-                const TokenNotice notice = tokenSavedNotice(outcome.location, outcome.fallbackReason);
-                showTokenSaved(notice.text, notice.warning);
-                m_tokenHint->hide();  // the notice says it, and why
-                // The user is told where a typed token went; a plain-file warning is never skipped.
-                stayOpen = outcome.tokenTyped || notice.warning;
-            }
-            finishSave(endpointChanged, newAgents, stayOpen);
-        });
+        [this](const SaveOutcome &outcome) { showSaved(outcome.enrollment, outcome.error()); });
+}
+
+void SettingsDialog::showSaved(const EnrollmentResult &result, const QString &error)
+{
+    if (!error.isEmpty()) {
+        setBusy(false);
+        showFieldError(m_endpointError, error);
+        revealError();
+        return;
+    }
+    m_token->clear();
+    bool stayOpen = showMcpOutcome(failuresOf(result.mcp), userOwnedOf(result.mcp));
+    const TokenOutcome token = result.token.outcome;
+    if (token == TokenOutcome::Saved || token == TokenOutcome::CarriedOver || token == TokenOutcome::Adopted) {
+        const TokenNotice notice = tokenSavedNotice(result.token.location, result.token.fallbackReason);
+        showTokenSaved(notice.text, notice.warning);
+        m_tokenHint->hide();  // the notice says it, and why
+        // The user is told where a typed token went; a plain-file warning is never skipped.
+        stayOpen = token == TokenOutcome::Saved || notice.warning;
+    }
+    const QStringList hookFailures = failuresOf(result.hooks);
+    if (!hookFailures.isEmpty()) {
+        showFieldError(m_agentsError, tr("Saved, but installing the hooks failed: %1").arg(hookFailures.join(QStringLiteral("; "))));
+        revealError();
+        stayOpen = true;
+    }
+    finishSave(result.endpointChanged(), stayOpen);
 }
 
 bool SettingsDialog::showMcpOutcome(const QStringList &errors, const QStringList &userOwned)
@@ -446,38 +434,18 @@ void SettingsDialog::askForNewToken(const QString &why)
     m_token->selectAll();
 }
 
-void SettingsDialog::finishSave(bool endpointChanged, const QStringList &newAgents, bool stayOpen)
+void SettingsDialog::finishSave(bool endpointChanged, bool stayOpen)
 {
     m_savedEndpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
-    for (const QString &agent : newAgents)
-        m_savedAgents << agent;
-    const auto done = [this, endpointChanged, stayOpen] {
-        setBusy(false);
-        emit applied(endpointChanged, m_interval->value(), checkedAgents());
-        if (!stayOpen) {
-            accept();
-            return;
-        }
-        // Open to show where the token went; Close (or Esc) ends it.
-        m_status->setText(tr("Settings saved."));
-        m_buttons->setStandardButtons(QDialogButtonBox::Save | QDialogButtonBox::Close);
-    };
-    if (newAgents.isEmpty()) {
-        done();
+    setBusy(false);
+    emit applied(endpointChanged, m_interval->value(), checkedAgents());
+    if (!stayOpen) {
+        accept();
         return;
     }
-    setBusy(true, tr("Installing hooks for %1…").arg(newAgents.join(QStringLiteral(", "))));
-    connect(m_init, &InitRunner::finished, this, [this, done, endpointChanged](bool ok, const QString &output) {
-        if (!ok) {
-            setBusy(false, QString());
-            emit applied(endpointChanged, m_interval->value(), checkedAgents());
-            showFieldError(m_agentsError, tr("Saved, but installing the hooks failed: %1").arg(output));
-            revealError();
-            return;
-        }
-        done();
-    }, Qt::SingleShotConnection);
-    m_init->run(AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed()), newAgents);
+    // Open to show where the token went, or what failed; Close (or Esc) ends it.
+    m_status->setText(tr("Settings saved."));
+    m_buttons->setStandardButtons(QDialogButtonBox::Save | QDialogButtonBox::Close);
 }
 
 } // namespace teamai::ui

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "enrollment/Enrollment.h"
+
 #include <QDialog>
 #include <QMap>
 #include <QStringList>
@@ -14,20 +16,20 @@ class QSpinBox;
 
 namespace teamai::ui {
 
-class InitRunner;
 
 /// @brief Endpoint, token, sync interval, which agents the tray syncs, a Test connection button
 /// and a link to the log folder. Invalid input is refused with a message next to its field. The
 /// token is never shown back: the field stays empty and says where the saved one lives; typing
 /// a new one replaces it.
 ///
-/// Saving writes through the core (AgentConfig, TokenSource, AgentSettings) — the same calls
-/// `teamai init` makes — and runs `teamai init` for agents newly enabled, which installs their
-/// hooks. Changing the endpoint keeps the ledger and its history (it is not tied to an
-/// endpoint); the saved token moves to the new endpoint, in the same store, unless a new one is
-/// typed. After a new token was saved the dialog stays open and says where the token went (the
-/// credential store, or a plain file with a warning saying why and what to install); it also
-/// stays open to show that warning when a moved token ended up in a plain file.
+/// Saving is one Enrollment::run() (core/enrollment, the same code as `teamai init`): the
+/// endpoint, the token, the dispatch hooks of every checked agent (already in place: nothing
+/// written) and the MCP choice; then the interval and the agents in AgentSettings. Changing the
+/// endpoint keeps the ledger and its history (it is not tied to an endpoint); the saved token
+/// moves to the new endpoint, in the same store, unless a new one is typed. After a new token was
+/// saved the dialog stays open and says where the token went (the credential store, or a plain
+/// file with a warning saying why and what to install); it also stays open to show that warning
+/// when a moved token ended up in a plain file, and when an agent's hooks could not be installed.
 ///
 /// Its content scrolls above the status line and the buttons, which stay visible on any screen;
 /// it opens within the screen (fitToScreen), and Esc or Ctrl+W closes it.
@@ -42,7 +44,7 @@ class SettingsDialog : public QDialog
 {
     Q_OBJECT
 public:
-    /// @brief @p teamaiPath: the `teamai` to run init with (default: next to this program).
+    /// @brief @p teamaiPath: the `teamai` the hooks and the MCP entry run (default: next to this program).
     explicit SettingsDialog(const QString &teamaiPath = {}, QWidget *parent = nullptr);
     ~SettingsDialog() override;
 
@@ -89,7 +91,10 @@ private:
     void revealError();
     QStringList checkedAgents() const;
     void setBusy(bool busy, const QString &message = {});
-    void finishSave(bool endpointChanged, const QStringList &newAgents, bool stayOpen);
+    /// @brief Shows what saving came to (@p error: nothing was saved) and closes unless it
+    /// should stay in view.
+    void showSaved(const EnrollmentResult &result, const QString &error);
+    void finishSave(bool endpointChanged, bool stayOpen);
     QWidget *buildAgentAccess();
     /// @brief Shows what registering the MCP server came to; true when it should stay in view.
     bool showMcpOutcome(const QStringList &errors, const QStringList &userOwned);
@@ -118,9 +123,8 @@ private:
     QLabel *m_status;
     QDialogButtonBox *m_buttons;
     QScrollArea *m_scroll;
-    InitRunner *m_init;
+    QString m_teamaiPath;
     QString m_savedEndpoint;
-    QStringList m_savedAgents;
 };
 
 } // namespace teamai::ui

@@ -1,18 +1,14 @@
 #include "cli/InitCommand.h"
 
-#include "agenthooks/DispatchHooks.h"
 #include "cli/CommandLine.h"
 #include "cli/InitOptions.h"
-#include "config/AgentConfig.h"
 #include "config/ReferenceTokenFiles.h"
 #include "config/TokenStore.h"
-#include "mcp/McpRegistration.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFileInfo>
 
 namespace teamai::cli {
 namespace {
@@ -27,17 +23,6 @@ QString locationName(AgentSettings::TokenLocation location)
     case AgentSettings::TokenLocation::None: break;
     }
     return QStringLiteral("nowhere");
-}
-
-/// Without --agent: every agent whose own folder (~/.claude, ~/.codex…) exists.
-QList<const ToolInfo *> agentsPresent()
-{
-    QList<const ToolInfo *> agents;
-    for (const ToolInfo &tool : knownTools()) {
-        if (QFileInfo(paths::homeDir() + u'/' + tool.rootDir()).isDir())
-            agents.append(&tool);
-    }
-    return agents;
 }
 
 } // namespace
@@ -55,7 +40,8 @@ QString InitCommand::help() const
         "Saves the backend endpoint in ~/.teamai/local-agent/config.json (other fields are kept)\n"
         "and the API token in the system credential store, or where no credential store answers in\n"
         "the owner-only files teamai-cli reads (~/.teamai/token, ~/.teamai/apikey, config.json).\n"
-        "Without --token, a token teamai-cli left in those files is moved to the same place.\n"
+        "Without --token, the token saved for the previous endpoint is kept for the new one (in the\n"
+        "store it is in), else a token teamai-cli left in those files is moved to the same place.\n"
         "A new token replaces the old one everywhere. Then installs TeamAI's hooks (session start, prompt submit,\n"
         "post tool use, stop) into each agent's user settings, running this teamai by its\n"
         "absolute path (`... hook-dispatch EVENT --tool AGENT`). Running init again changes nothing\n"
@@ -96,108 +82,85 @@ int InitCommand::run(const QStringList &arguments)
         return usageError(name(), options.error);
     for (const QString &note : options.notes)
         printOut(note);
-    const QString &endpoint = options.endpoint;
-    const TokenStore::Backend backend = options.backend;
-    const QList<const ToolInfo *> agents = options.agentsGiven ? options.agents : agentsPresent();
-
-    AgentConfig::Loaded loaded = AgentConfig::load();
-    if (!loaded.error.isEmpty()) {
-        printErr(QStringLiteral("teamai init: %1 (fix or remove the file; nothing was changed)").arg(loaded.error));
-        return kExitFailure;
-    }
-    AgentConfig config = loaded.config;
-    const QString previousEndpoint = config.endpoint();
-    config.setEndpoint(endpoint);
-    // A token in config.json belongs to the old endpoint; the token store decides where it goes.
-    if (previousEndpoint != config.endpoint())
-        config.setToken({});
-    QString error;
-    if (!config.save(&error)) {
-        printErr(QStringLiteral("teamai init: %1").arg(error));
-        return kExitFailure;
-    }
-    printOut(QStringLiteral("Endpoint saved: %1").arg(config.endpoint()));
-    if (!saveToken(config.endpoint(), previousEndpoint, options.token, backend))
-        return kExitFailure;
-    const int hooks = installHooks(agents);
-    const int mcp = options.mcp ? registerMcp(agents) : kExitOk;
-    return hooks != kExitOk ? hooks : mcp;
-}
-
-bool InitCommand::saveToken(const QString &endpoint, const QString &previousEndpoint, const QString &token,
-                            TokenStore::Backend backend) const
-{
-    TokenStore::SaveResult saved;
-    if (!token.isEmpty()) {
-        saved = TokenStore::save(endpoint, token, backend, previousEndpoint);
-    } else {
-        // No new token: one teamai-cli left (config.json, ~/.teamai/token, ~/.teamai/apikey) moves here.
-        saved = TokenStore::adoptReferenceToken(endpoint, backend);
-        if (saved.ok && saved.movedFrom.isEmpty()) {
-            if (TokenStore::load(endpoint).token.isEmpty())
-                printOut(QStringLiteral("No token given: requests go out without one until you run init with --token."));
-            return true;
-        }
-    }
-    if (!saved.ok) {
-        printErr(QStringLiteral("teamai init: cannot save the token: %1").arg(saved.error));
-        return false;
-    }
-    if (!saved.movedFrom.isEmpty())
-        printOut(QStringLiteral("Token found in %1 (teamai-cli) moved to %2").arg(saved.movedFrom, locationName(saved.location)));
-    else
-        printOut(QStringLiteral("Token saved in %1").arg(locationName(saved.location)));
-    if (!saved.fallbackReason.isEmpty())
-        printOut(QStringLiteral("  (no credential store: %1)").arg(saved.fallbackReason));
-    return true;
-}
-
-int InitCommand::installHooks(const QList<const ToolInfo *> &agents) const
-{
-    if (agents.isEmpty()) {
-        printOut(QStringLiteral("No agent folder (~/.claude, ~/.codex, ...) found: no hooks installed. Choose agents with --agent."));
-        return kExitOk;
-    }
+    EnrollmentRequest request;
+    request.endpoint = options.endpoint;
+    request.token = options.token;
+    request.tokenStore = options.backend;
+    request.agents = options.agentsGiven ? options.agents : Enrollment::agentsPresent();
+    request.mcp = options.mcp ? EnrollmentMcp::Register : EnrollmentMcp::Leave;
     // The running binary, resolved by the OS: hooks must not depend on PATH or a login shell.
-    const QString teamai = QCoreApplication::applicationFilePath();
-    bool failed = false;
-    for (const ToolInfo *tool : agents) {
-        if (tool->hooksSettings.isEmpty()) {
-            printOut(QStringLiteral("No hooks for %1: its hook format is not supported yet (docs/compatibility.md)").arg(tool->name));
-            continue;
-        }
-        const agenthooks::dispatch::Change change = agenthooks::dispatch::install(*tool, paths::homeDir(), teamai);
-        if (!change.ok) {
-            printErr(QStringLiteral("teamai init: cannot install the %1 hooks: %2").arg(tool->name, change.error));
-            failed = true;
-        } else if (change.written) {
-            printOut(QStringLiteral("Hooks installed for %1 in %2").arg(tool->name, change.settingsPath));
-        } else {
-            printOut(QStringLiteral("Hooks for %1 already in place in %2").arg(tool->name, change.settingsPath));
-        }
+    request.teamaiProgram = QCoreApplication::applicationFilePath();
+    const EnrollmentResult result = Enrollment::run(request);
+    if (!result.error.isEmpty()) {
+        printErr(QStringLiteral("teamai init: %1").arg(result.error));
+        return kExitFailure;
     }
-    return failed ? kExitFailure : kExitOk;
+    printOut(QStringLiteral("Endpoint saved: %1").arg(result.endpoint));
+    printToken(result.token);
+    printHooks(result.hooks);
+    if (options.mcp)
+        printMcp(result.mcp);
+    return result.ok() ? kExitOk : kExitFailure;
 }
 
-int InitCommand::registerMcp(const QList<const ToolInfo *> &agents) const
+void InitCommand::printToken(const EnrollmentToken &token) const
 {
-    // The same binary the hooks run: the agent must not depend on PATH to find it either.
-    const QString teamai = QCoreApplication::applicationFilePath();
-    bool failed = false;
-    for (const ToolInfo *tool : agents) {
-        if (tool->mcpFormat == McpFormat::None || tool->mcpConfig.isEmpty()) {
-            printOut(QStringLiteral("No MCP server for %1: it has no MCP configuration TeamAI can write").arg(tool->name));
-            continue;
-        }
-        const mcp::registration::Outcome outcome = mcp::registration::registerServer(*tool, teamai);
-        if (!outcome.ok) {
-            printErr(QStringLiteral("teamai init: cannot register the MCP server for %1: %2").arg(tool->name, outcome.error));
-            failed = true;
-        } else {
-            printOut(QStringLiteral("%1: %2").arg(tool->name, outcome.detail));
+    switch (token.outcome) {
+    case TokenOutcome::Missing:
+        printOut(QStringLiteral("No token given: requests go out without one until you run init with --token."));
+        return;
+    case TokenOutcome::Kept:
+        return;
+    case TokenOutcome::Adopted:
+        printOut(QStringLiteral("Token found in %1 (teamai-cli) moved to %2").arg(token.movedFrom, locationName(token.location)));
+        break;
+    case TokenOutcome::CarriedOver:
+        printOut(QStringLiteral("The saved token now serves the new endpoint, in %1").arg(locationName(token.location)));
+        break;
+    case TokenOutcome::Saved:
+        printOut(QStringLiteral("Token saved in %1").arg(locationName(token.location)));
+        break;
+    }
+    if (!token.fallbackReason.isEmpty())
+        printOut(QStringLiteral("  (no credential store: %1)").arg(token.fallbackReason));
+}
+
+void InitCommand::printHooks(const QList<EnrollmentStep> &hooks) const
+{
+    if (hooks.isEmpty()) {
+        printOut(QStringLiteral("No agent folder (~/.claude, ~/.codex, ...) found: no hooks installed. Choose agents with --agent."));
+        return;
+    }
+    for (const EnrollmentStep &step : hooks) {
+        const QString &agent = step.tool->name;
+        switch (step.outcome) {
+        case EnrollmentStep::Outcome::Unsupported:
+            printOut(QStringLiteral("No hooks for %1: its hook format is not supported yet (docs/compatibility.md)").arg(agent));
+            break;
+        case EnrollmentStep::Outcome::Failed:
+            printErr(QStringLiteral("teamai init: cannot install the %1 hooks: %2").arg(agent, step.error));
+            break;
+        case EnrollmentStep::Outcome::Written:
+            printOut(QStringLiteral("Hooks installed for %1 in %2").arg(agent, step.path));
+            break;
+        case EnrollmentStep::Outcome::InPlace:
+        case EnrollmentStep::Outcome::UserOwned:
+            printOut(QStringLiteral("Hooks for %1 already in place in %2").arg(agent, step.path));
+            break;
         }
     }
-    return failed ? kExitFailure : kExitOk;
+}
+
+void InitCommand::printMcp(const QList<EnrollmentStep> &mcp) const
+{
+    for (const EnrollmentStep &step : mcp) {
+        if (step.outcome == EnrollmentStep::Outcome::Unsupported)
+            printOut(QStringLiteral("No MCP server for %1: it has no MCP configuration TeamAI can write").arg(step.tool->name));
+        else if (step.outcome == EnrollmentStep::Outcome::Failed)
+            printErr(QStringLiteral("teamai init: cannot register the MCP server for %1: %2").arg(step.tool->name, step.error));
+        else
+            printOut(QStringLiteral("%1: %2").arg(step.tool->name, step.detail));
+    }
 }
 
 } // namespace teamai::cli

@@ -1,13 +1,9 @@
 #pragma once
 
 #include "cli/CliCommand.h"
-#include "config/TokenStore.h"
+#include "enrollment/Enrollment.h"
 
 #include <QList>
-
-namespace teamai {
-struct ToolInfo;
-}
 
 namespace teamai::cli {
 
@@ -21,13 +17,12 @@ public:
     int run(const QStringList &arguments) override;
 
 private:
-    /// @brief Saves @p token (or moves teamai-cli's) and prints where; false on failure.
-    bool saveToken(const QString &endpoint, const QString &previousEndpoint, const QString &token,
-                   TokenStore::Backend backend) const;
-    /// @brief Installs the dispatch hooks into each of @p agents' user settings.
-    int installHooks(const QList<const ToolInfo *> &agents) const;
-    /// @brief --mcp: registers `teamai mcp` in each of @p agents' user MCP configuration.
-    int registerMcp(const QList<const ToolInfo *> &agents) const;
+    /// @brief Says what happened to the token (moved, carried over, saved, or none).
+    void printToken(const EnrollmentToken &token) const;
+    /// @brief One line per agent: hooks installed, already in place, unsupported, or failed.
+    void printHooks(const QList<EnrollmentStep> &hooks) const;
+    /// @brief --mcp: one line per agent about its MCP registration.
+    void printMcp(const QList<EnrollmentStep> &mcp) const;
 };
 
 } // namespace teamai::cli
