@@ -43,7 +43,6 @@ SAME_ROW = {
 EXCEPTIONS = {
     ("config", "modules"): "config loads the keychain module through modules' loader (a cycle)",
     ("resources", "modules"): "resources loads the archive module through modules' loader (a cycle)",
-    ("store", "exec"): "the ledger reads the executor's result to record a run",
     ("commands", "store"): "the pushed-command allowlist checks --state against the ledger's state names",
     ("binding", "sync"): "bindings use sync's workspace choice and its configured backend client",
     ("plugins", "sync"): "get-config's plugin pull uses sync's configured backend client",
