@@ -44,8 +44,6 @@ EXCEPTIONS = {
     ("config", "modules"): "config loads the keychain module through modules' loader (a cycle)",
     ("resources", "modules"): "resources loads the archive module through modules' loader (a cycle)",
     ("commands", "store"): "the pushed-command allowlist checks --state against the ledger's state names",
-    ("binding", "sync"): "bindings use sync's workspace choice and its configured backend client",
-    ("plugins", "sync"): "get-config's plugin pull uses sync's configured backend client",
 }
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([A-Za-z0-9_]+)/')
