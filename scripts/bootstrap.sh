@@ -13,8 +13,9 @@ packages=(
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n
     # tests: a real Secret Service, an X server with a tray host, screenshots
     dbus gnome-keyring xvfb xauth x11-utils trayer imagemagick xdotool
-    # tests: a stand-in desktop notification service (tests/ui/fake-notification-daemon.py)
-    python3-dbus python3-gi
+    # tests: a stand-in desktop notification service (tests/ui/fake-notification-daemon.py);
+    # the include direction check (tests/check-include-directions.py)
+    python3 python3-dbus python3-gi
     # a CJK font, for the tray in Chinese under Xvfb (screenshots, issue 16 item 7)
     fonts-wqy-microhei
     # fuzzing (libFuzzer) and the demo/benchmarks

@@ -1,7 +1,7 @@
 #include "binding/ProjectSource.h"
 
 #include "config/AgentConfig.h"
-#include "sync/ConfiguredClient.h"
+#include "net/ConfiguredClient.h"
 
 namespace teamai::binding {
 

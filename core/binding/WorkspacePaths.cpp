@@ -1,6 +1,6 @@
 #include "binding/WorkspacePaths.h"
 
-#include "sync/ReportWorkspaces.h"
+#include "binding/ReportWorkspaces.h"
 
 #include <QDir>
 #include <QFileInfo>

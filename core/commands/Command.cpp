@@ -99,14 +99,4 @@ CommandRoute routeCommand(const Command &command)
     return route;
 }
 
-QString resourceKindName(ResourceKind kind)
-{
-    switch (kind) {
-    case ResourceKind::Skill: return QStringLiteral("skill");
-    case ResourceKind::Rule: return QStringLiteral("rule");
-    case ResourceKind::ClaudeMd: return QStringLiteral("claudemd");
-    }
-    return {};
-}
-
 } // namespace teamai

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "commands/ResourceKind.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -21,8 +23,6 @@ struct Command {
     static Command fromJson(const QJsonObject &object);
 };
 
-/// @brief What kind of resource a resource command is about.
-enum class ResourceKind { Skill, Rule, ClaudeMd };
 /// @brief Install or uninstall.
 enum class ResourceAction { Install, Uninstall };
 
@@ -45,8 +45,5 @@ struct CommandRoute {
 
 /// @brief Applies the SPEC §4 dispatch rules to @p command.
 CommandRoute routeCommand(const Command &command);
-
-/// @brief Name used in logs and summaries: "skill", "rule", "claudemd".
-QString resourceKindName(ResourceKind kind);
 
 } // namespace teamai

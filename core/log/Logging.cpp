@@ -20,7 +20,6 @@ Q_LOGGING_CATEGORY(lcSync, "teamai.sync", QtInfoMsg)
 Q_LOGGING_CATEGORY(lcHook, "teamai.hook", QtInfoMsg)
 Q_LOGGING_CATEGORY(lcStore, "teamai.store", QtInfoMsg)
 Q_LOGGING_CATEGORY(lcResources, "teamai.resources", QtInfoMsg)
-Q_LOGGING_CATEGORY(lcCli, "teamai.cli", QtInfoMsg)
 
 namespace teamai::logging {
 namespace {

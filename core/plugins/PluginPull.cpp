@@ -10,7 +10,7 @@
 #include "net/BackendClient.h"
 #include "plugins/PluginRunner.h"
 #include "plugins/PluginState.h"
-#include "sync/ConfiguredClient.h"
+#include "net/ConfiguredClient.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
 

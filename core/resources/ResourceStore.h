@@ -1,6 +1,6 @@
 #pragma once
 
-#include "commands/Command.h"
+#include "commands/ResourceKind.h"
 #include "resources/ResourceScope.h"
 
 #include <QJsonObject>

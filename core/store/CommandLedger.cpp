@@ -387,16 +387,16 @@ std::optional<OutboxAck> CommandLedger::complete(qint64 rowId, const CommandComp
     q.addBindValue(cappedShort(c.version));
     q.addBindValue(cappedError(c.detail));
     // exit_code is the shell-style status, so a signal is recorded twice: 143 and 15 for SIGTERM.
-    const bool hasStatus = c.exec && (c.exec->exitCode || c.exec->signal);
-    q.addBindValue(hasStatus ? QVariant(c.exec->statusNumber()) : QVariant(QMetaType(QMetaType::Int)));
-    q.addBindValue(c.exec ? nullable(c.exec->signal) : QVariant(QMetaType(QMetaType::Int)));
-    q.addBindValue(c.exec && c.exec->timedOut);
-    q.addBindValue(c.exec && c.exec->cancelled);
-    q.addBindValue(c.exec ? c.exec->out.text.right(kStoredTailBytes) : QByteArray());
-    q.addBindValue(c.exec ? c.exec->err.text.right(kStoredTailBytes) : QByteArray());
-    q.addBindValue(c.exec ? c.exec->out.spillPath : QString());
-    q.addBindValue(c.exec ? c.exec->err.spillPath : QString());
-    q.addBindValue(c.exec && c.exec->pid ? QVariant(c.exec->pid) : QVariant(QMetaType(QMetaType::LongLong)));
+    const RunRecord run = c.run.value_or(RunRecord());
+    q.addBindValue(nullable(run.status));
+    q.addBindValue(nullable(run.signal));
+    q.addBindValue(run.timedOut);
+    q.addBindValue(run.cancelled);
+    q.addBindValue(run.stdoutText.right(kStoredTailBytes));
+    q.addBindValue(run.stderrText.right(kStoredTailBytes));
+    q.addBindValue(run.stdoutSpill);
+    q.addBindValue(run.stderrSpill);
+    q.addBindValue(run.pid ? QVariant(run.pid) : QVariant(QMetaType(QMetaType::LongLong)));
     q.addBindValue(now);
     q.addBindValue(now);
     q.addBindValue(rowId);

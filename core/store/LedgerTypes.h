@@ -1,7 +1,5 @@
 #pragma once
 
-#include "exec/ExecResult.h"
-
 #include <QByteArray>
 #include <QDateTime>
 #include <QJsonObject>
@@ -55,6 +53,22 @@ struct LedgerCommand {
     int ackAttempts = 0;
 };
 
+/// @brief What the ledger keeps of one process run. The store's own record, so it knows no
+/// executor: sync/ fills it from the executor's result (`runRecordOf`, sync/RunRecordOf.h).
+struct RunRecord {
+    /// The shell-style status: the exit code, or 128 + signal (SIGTERM → 143); empty when the
+    /// child neither exited nor was ended by a signal (it never started).
+    std::optional<int> status;
+    std::optional<int> signal;
+    bool timedOut = false;
+    bool cancelled = false;
+    QByteArray stdoutText;   ///< the ledger keeps its last 64 KiB
+    QByteArray stderrText;   ///< the ledger keeps its last 64 KiB
+    QString stdoutSpill;
+    QString stderrSpill;
+    qint64 pid = 0;          ///< 0: unknown, the claim's child pid stays
+};
+
 /// @brief What finishing a command records.
 struct CommandCompletion {
     CommandState state = CommandState::Failed;
@@ -63,7 +77,7 @@ struct CommandCompletion {
     QString error;
     QString version;
     QString detail;
-    std::optional<exec::ExecResult> exec;
+    std::optional<RunRecord> run;  ///< empty when no process ran
     /// The ack to queue in the same transaction; empty when the command needs none (skipped).
     QJsonObject ackPayload;
 };

@@ -8,7 +8,7 @@
 #include "resources/InstalledResources.h"
 #include "resources/Manifest.h"
 #include "sync/RecordHealth.h"
-#include "sync/ReportWorkspaces.h"
+#include "binding/ReportWorkspaces.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
 

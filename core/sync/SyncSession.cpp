@@ -11,6 +11,7 @@
 #include "sync/CommandContext.h"
 #include "sync/CommandDispatcher.h"
 #include "sync/Payloads.h"
+#include "sync/RunRecordOf.h"
 #include "tools/ToolTable.h"
 #include "util/TextCap.h"
 
@@ -382,7 +383,8 @@ void SyncSession::record(qint64 rowId, CommandOutcome outcome, SyncSummary &summ
     completion.error = outcome.result.error;
     completion.version = outcome.result.version;
     completion.detail = outcome.result.detail;
-    completion.exec = outcome.result.exec;
+    if (outcome.result.exec)
+        completion.run = runRecordOf(*outcome.result.exec);
     if (outcome.result.needsAck())
         completion.ackPayload = payloads::ack(*command.id, type, outcome.result.success(), outcome.result.error, outcome.result.version,
                                               outcome.result.ackNote);

@@ -3,6 +3,7 @@
 #include "commands/Command.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
+#include "sync/RunRecordOf.h"
 
 #include <QJsonObject>
 
@@ -46,7 +47,7 @@ struct LedgerFixture {
             result.out.text = out;
             result.err.text = err;
             result.out.spillPath = spill;
-            completion.exec = result;
+            completion.run = runRecordOf(result);
         }
         completion.ackPayload = QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")},
                                             {QStringLiteral("status"), state == CommandState::Succeeded ? QStringLiteral("success") : QStringLiteral("failed")},

@@ -4,7 +4,7 @@
 #include "identity/AgentIdentity.h"
 #include "identity/AgentVersion.h"
 #include "sync/Payloads.h"
-#include "sync/ReportWorkspaces.h"
+#include "binding/ReportWorkspaces.h"
 #include "tools/ToolTable.h"
 
 #include "TestEnvironment.h"

@@ -3,6 +3,7 @@
 #include "store/SqliteQuery.h"
 #include "store/LedgerDatabase.h"
 #include "store/ProcessIdentity.h"
+#include "sync/RunRecordOf.h"
 #include "util/TextCap.h"
 
 #include "TestEnvironment.h"
@@ -246,9 +247,10 @@ private slots:
         c.state = CommandState::Failed;
         c.delivery = Delivery::Delivered;
         c.error = QStringLiteral("cmd failed: boom");
-        c.exec = exec::ExecResult();
-        c.exec->exitCode = 3;
-        c.exec->err.text = "boom\n";
+        exec::ExecResult result;
+        result.exitCode = 3;
+        result.err.text = "boom\n";
+        c.run = runRecordOf(result);
         c.ackPayload = ackPayload(3, false, c.error);
         const qint64 ackId = ackIdOf(m_ledger->complete(admitted.row.rowId, c));
         QVERIFY(ackId > 0);
@@ -271,9 +273,10 @@ private slots:
         CommandCompletion c;
         c.state = CommandState::Failed;
         c.delivery = Delivery::Delivered;
-        c.exec = exec::ExecResult();
-        c.exec->signal = 15;
-        c.exec->cancelled = true;
+        exec::ExecResult result;
+        result.signal = 15;
+        result.cancelled = true;
+        c.run = runRecordOf(result);
         m_ledger->complete(admitted.row.rowId, c);
         const auto row = m_ledger->command(admitted.row.rowId);
         QVERIFY(row);

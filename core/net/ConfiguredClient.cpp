@@ -1,4 +1,4 @@
-#include "sync/ConfiguredClient.h"
+#include "net/ConfiguredClient.h"
 
 #include "config/AgentConfig.h"
 #include "config/TokenSource.h"

@@ -1,4 +1,4 @@
-#include "sync/ReportWorkspaces.h"
+#include "binding/ReportWorkspaces.h"
 
 #include "config/AgentConfig.h"
 #include "tools/ToolTable.h"
