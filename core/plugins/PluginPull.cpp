@@ -4,6 +4,7 @@
 #include "commands/RestrictedCommand.h"
 #include "config/AgentConfig.h"
 #include "config/RemoteCommandGate.h"
+#include "exec/DetachedStart.h"
 #include "exec/LocalExecutor.h"
 #include "identity/AgentIdentity.h"
 #include "log/Logging.h"
@@ -16,7 +17,6 @@
 
 #include <QDateTime>
 #include <QLockFile>
-#include <QProcess>
 
 #include <algorithm>
 
@@ -147,18 +147,11 @@ void checkFromHook(const ToolInfo &tool, BackendClient &client, QDeadlineTimer d
 
 bool launch(const QString &tool)
 {
-    QProcess process;
-    process.setProgram(ownTeamaiExecutable());
-    process.setArguments({QStringLiteral("reconcile-plugins"), QStringLiteral("--tool"), tool});
-    process.setStandardInputFile(QProcess::nullDevice());
-    process.setStandardOutputFile(QProcess::nullDevice());
-    process.setStandardErrorFile(QProcess::nullDevice());
-    process.setWorkingDirectory(paths::agentStateDir());
-    if (!process.startDetached()) {
-        qCWarning(lcSync).noquote() << "cannot start the plugin reconcile:" << process.errorString();
-        return false;
-    }
-    return true;
+    const exec::DetachedStarted started = exec::startDetached(
+        {ownTeamaiExecutable(), {QStringLiteral("reconcile-plugins"), QStringLiteral("--tool"), tool}, paths::agentStateDir()});
+    if (!started.ok())
+        qCWarning(lcSync).noquote() << "cannot start the plugin reconcile:" << started.error;
+    return started.ok();
 }
 
 ReconcileReport teardownAll()

@@ -2,12 +2,11 @@
 
 #include "commands/PushedCommandMarker.h"
 #include "commands/RestrictedCommand.h"
+#include "exec/DetachedStart.h"
 #include "log/Logging.h"
 #include "sync/ReportRequest.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
-
-#include <QProcess>
 
 namespace teamai {
 
@@ -17,22 +16,15 @@ bool launchDetachedWorker(const QString &tool, const QString &cwd, const QString
         qCWarning(lcSync).noquote() << "no background worker:" << pushedmarker::refusal(QStringLiteral("a pushed command never starts a worker"));
         return false;
     }
-    QProcess process;
-    process.setProgram(ownTeamaiExecutable());
     QStringList arguments{QStringLiteral("worker"), QStringLiteral("--tool"), tool, QStringLiteral("--cwd"), cwd};
     if (!reportEvent.isEmpty())
         arguments << QStringLiteral("--report-event") << reportEvent;
-    process.setArguments(arguments);
-    process.setStandardInputFile(QProcess::nullDevice());
-    process.setStandardOutputFile(QProcess::nullDevice());
-    process.setStandardErrorFile(QProcess::nullDevice());
-    process.setWorkingDirectory(paths::agentStateDir());
-    qint64 pid = 0;
-    if (!process.startDetached(&pid)) {
-        qCWarning(lcSync).noquote() << "cannot start the background worker:" << process.errorString();
+    const exec::DetachedStarted started = exec::startDetached({ownTeamaiExecutable(), arguments, paths::agentStateDir()});
+    if (!started.ok()) {
+        qCWarning(lcSync).noquote() << "cannot start the background worker:" << started.error;
         return false;
     }
-    qCInfo(lcSync) << "background worker started, pid" << pid;
+    qCInfo(lcSync) << "background worker started, pid" << started.pid;
     return true;
 }
 
