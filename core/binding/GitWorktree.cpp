@@ -27,16 +27,6 @@ QString resolveAgainst(const QString &base, const QString &path)
     return QDir::cleanPath(QDir::isAbsolutePath(path) ? path : base + u'/' + path);
 }
 
-/// The nearest folder at or above @p start holding `.git` (a folder or a file).
-QString workTreeTop(const QString &start)
-{
-    for (QDir dir(start);;) {
-        if (QFileInfo::exists(dir.filePath(QStringLiteral(".git"))))
-            return dir.absolutePath();
-        if (!dir.cdUp())
-            return {};
-    }
-}
 
 } // namespace
 
@@ -76,6 +66,16 @@ std::optional<GitAnchors> gitAnchors(const QString &dir)
         return anchors;
     anchors.mainCheckout = canonicalPath(QFileInfo(commonDir).absolutePath());
     return anchors;
+}
+
+QString workTreeTop(const QString &start)
+{
+    for (QDir dir(start);;) {
+        if (QFileInfo::exists(dir.filePath(QStringLiteral(".git"))))
+            return dir.absolutePath();
+        if (!dir.cdUp())
+            return {};
+    }
 }
 
 } // namespace teamai::binding

@@ -26,6 +26,10 @@ struct GitAnchors {
 /// file cannot be understood (then it is treated as a plain folder).
 std::optional<GitAnchors> gitAnchors(const QString &dir);
 
+/// @brief The nearest folder at or above @p start holding `.git` (a folder or a file); empty
+/// when there is none.
+QString workTreeTop(const QString &start);
+
 /// @brief The folder a `.git` file points to (`gitdir: PATH`, relative to @p workTree when not
 /// absolute); empty when @p gitFile is not such a file. At most 4 KiB of it is read.
 QString gitDirFromFile(const QString &gitFile, const QString &workTree);

@@ -1,5 +1,7 @@
 #include "binding/ReportWorkspaces.h"
 
+#include "binding/GitWorktree.h"
+
 #include "config/AgentConfig.h"
 #include "tools/ToolTable.h"
 
@@ -28,16 +30,6 @@ bool isEphemeralTaskDir(const QString &path)
         return false;
     static const QRegularExpression dated(QStringLiteral("^\\d{4}-\\d{2}-\\d{2}"));
     return dated.match(segments.at(index + 1)).hasMatch();
-}
-
-QString gitRoot(const QString &start)
-{
-    for (QDir dir(start);;) {
-        if (QFileInfo::exists(dir.filePath(QStringLiteral(".git"))))
-            return dir.absolutePath();
-        if (!dir.cdUp())
-            return {};
-    }
 }
 
 /// The binding's `projectId` as the backend wants it: a number (digit strings are converted).
@@ -80,7 +72,7 @@ QString workspaceOf(const QString &cwd)
     const QString absolute = canonical(cwd);
     if (isEphemeralTaskDir(absolute))
         return {};
-    const QString root = gitRoot(absolute);
+    const QString root = binding::workTreeTop(absolute);
     return root.isEmpty() ? absolute : canonical(root);
 }
 

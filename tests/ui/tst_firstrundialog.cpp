@@ -43,6 +43,15 @@ private:
             box->setChecked(false);
     }
 
+    /// The form filled for the devserver with claude as the only agent.
+    static void fillInForClaude(FirstRunDialog &dialog, const QString &url)
+    {
+        uncheckAll(dialog);
+        dialog.endpointField()->setText(url);
+        dialog.tokenField()->setText(test::DevServerProcess::token());
+        dialog.agentBox(QStringLiteral("claude"))->setChecked(true);
+    }
+
 private slots:
     void init() { env = std::make_unique<test::TestEnvironment>(); }
     void cleanup() { env.reset(); }
@@ -298,10 +307,7 @@ private slots:
         const QString program = env->writeFile(QStringLiteral("opt/bin/teamai"), "#!/bin/sh\ntouch \"$HOME/teamai-was-run\"\n");
         QFile::setPermissions(program, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         FirstRunDialog dialog(program);
-        uncheckAll(dialog);
-        dialog.endpointField()->setText(server.baseUrl());
-        dialog.tokenField()->setText(test::DevServerProcess::token());
-        dialog.agentBox(QStringLiteral("claude"))->setChecked(true);
+        fillInForClaude(dialog, server.baseUrl());
         QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
         dialog.setUp();
         QVERIFY2(finished.wait(20000), qPrintable(dialog.statusLabel()->text()));
@@ -318,10 +324,7 @@ private slots:
         QVERIFY(server.isRunning());
         FirstRunDialog dialog(env->home() + QStringLiteral("/nonexistent/teamai"));
         dialog.show();
-        uncheckAll(dialog);
-        dialog.endpointField()->setText(server.baseUrl());
-        dialog.tokenField()->setText(test::DevServerProcess::token());
-        dialog.agentBox(QStringLiteral("claude"))->setChecked(true);
+        fillInForClaude(dialog, server.baseUrl());
         QSignalSpy steps(&dialog, &FirstRunDialog::stepFinished);
         dialog.setUp();
         QTRY_COMPARE_WITH_TIMEOUT(steps.size(), 2, 20000);
