@@ -18,8 +18,8 @@ packages=(
     python3 python3-dbus python3-gi
     # a CJK font, for the tray in Chinese under Xvfb (screenshots, issue 16 item 7)
     fonts-wqy-microhei
-    # fuzzing (libFuzzer) and the demo/benchmarks
-    clang libclang-rt-14-dev curl hyperfine time unzip
+    # a faster linker (cmake/FastLinker.cmake); fuzzing (libFuzzer) and the demo/benchmarks
+    lld clang libclang-rt-14-dev curl hyperfine time unzip
     # packaging (scripts/package.sh, scripts/package-check.sh): icon renders, dpkg-shlibdeps,
     # lintian, the AppStream and desktop-entry validators, man to render the pages
     librsvg2-bin dpkg-dev file lintian appstream desktop-file-utils man-db
