@@ -17,6 +17,10 @@ class CommandLine
 public:
     CommandLine(QSet<QString> valueOptions, QSet<QString> flagOptions, int maxPositionals = 0);
 
+    /// @brief `--alias` is read as `--name` (an old or the reference client's spelling of an
+    /// option): isSet(), value() and values() know only @p name; errors show what was typed.
+    void addAlias(const QString &alias, const QString &name) { m_aliases.insert(alias, name); }
+
     /// @brief Parses @p arguments; false with error() set on bad input.
     bool parse(const QStringList &arguments);
 
@@ -29,9 +33,13 @@ public:
     bool verboseRequested() const { return m_verbose; }
 
 private:
+    /// @brief One `--name[=value]` at @p i (which moves past a separate value); false on an error.
+    bool parseOption(const QStringList &arguments, qsizetype &i);
+
     QSet<QString> m_valueOptions;
     QSet<QString> m_flagOptions;
     int m_maxPositionals;
+    QHash<QString, QString> m_aliases;
     QHash<QString, QStringList> m_values;
     QSet<QString> m_flags;
     QStringList m_positionals;
