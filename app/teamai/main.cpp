@@ -9,6 +9,7 @@
 #include "commands/PushedCommandMarker.h"
 #include "exec/TerminationSignals.h"
 #include "log/Logging.h"
+#include "tools/ToolTable.h"
 #include "util/ProcessClock.h"
 
 #include <QCoreApplication>
@@ -32,6 +33,7 @@ QString mainHelp(const std::vector<std::unique_ptr<CliCommand>> &commands)
     for (const auto &command : commands)
         text += QStringLiteral("  %1%2\n").arg(command->name().leftJustified(15), command->summary());
     text += QStringLiteral("\nOptions:\n  --version      print the version\n  --help         this text\n"
+                           "  --list-tools   the AI tools --tool accepts, one per line\n"
                            "  -v, --verbose  debug lines in the log (and on stderr, except in hooks)\n"
                            "  --dry-run      hooks and uninstall: show what would run, change nothing\n"
                            "\nRun `teamai <command> --help` for a command's options.");
@@ -81,6 +83,10 @@ int main(int argc, char **argv)
     }
     if (first == QLatin1String("--version") || first == QLatin1String("-V")) {
         printOut(QStringLiteral("teamai %1").arg(QString::fromLatin1(kVersion)));
+        return kExitOk;
+    }
+    if (first == QLatin1String("--list-tools")) {  // the shell completions' list (tool table order)
+        printOut(knownToolNames().join(u'\n'));
         return kExitOk;
     }
 

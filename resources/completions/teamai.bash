@@ -4,7 +4,11 @@
 # Keep one case branch per subcommand listing all its options: tests/integration/tst_help_e2e.cpp
 # checks them against `teamai <command> --help`.
 
-_teamai_tools="claude codex codebuddy workbuddy cursor claude-internal codex-internal tclaude tcodex copilot joycode qoder kiro zcode omp openclaw hermes dsh opencode"
+# The tool names come from the tool table of the teamai being completed, never a copy here.
+_teamai_tools()
+{
+    command "${COMP_WORDS[0]}" --list-tools 2>/dev/null
+}
 _teamai_events="session-start prompt-submit post-tool-use stop"
 
 # COMPREPLY from compgen, one candidate per line (file names may hold spaces).
@@ -32,8 +36,11 @@ _teamai()
 
     # Values of options, whatever the subcommand.
     case $prev in
-        --tool|--agent)
-            _teamai_reply -W "$_teamai_tools" -- "$cur"; return ;;
+        --tool|--agent|--agents)
+            # init takes a comma-separated list: complete the word after the last comma.
+            local done_part=${cur%"${cur##*,}"}
+            _teamai_reply -P "$done_part" -W "$(_teamai_tools)" -- "${cur##*,}"
+            return ;;
         --hook)
             _teamai_reply -W "$_teamai_events" -- "$cur"; return ;;
         --scope)
@@ -43,12 +50,6 @@ _teamai()
             _teamai_reply -f -- "$cur"; return ;;
         --matcher)
             _teamai_reply -W "Skill TodoWrite Bash Edit Write" -- "$cur"; return ;;
-        --agents)
-            # A comma-separated list: complete the word after the last comma.
-            local done_part=${cur%"${cur##*,}"}
-            _teamai_reply -P "$done_part" -W "$_teamai_tools" -- "${cur##*,}"
-            compopt -o nospace 2>/dev/null
-            return ;;
         --token-store)
             _teamai_reply -W "auto keychain file" -- "$cur"; return ;;
         --state)
@@ -65,9 +66,9 @@ _teamai()
     local words=
     case $command in
         "")
-            words="init sync status history remote-cmd mcp bind-project doctor uninstall hook-dispatch worker reconcile-plugins --hook --version --help --verbose --dry-run" ;;
+            words="init sync status history remote-cmd mcp bind-project doctor uninstall hook-dispatch worker reconcile-plugins --hook --version --help --list-tools --verbose --dry-run" ;;
         init)
-            words="--http --token --agent --agents --scope --token-store --mcp --force --verbose --help" ;;
+            words="--http --token --tool --agent --agents --scope --token-store --mcp --force --verbose --help" ;;
         sync)
             words="--tool --json --help" ;;
         status)

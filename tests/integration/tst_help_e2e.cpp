@@ -12,6 +12,7 @@
 
 #include <QDir>
 #include <QFile>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QtTest>
 
@@ -101,6 +102,26 @@ QString section(const QString &text, const QRegularExpression &start, const QReg
         out.append(line);
     }
     return out.join(u'\n');
+}
+
+/// @brief What teamai.bash offers for the words after `teamai` (the last one being completed),
+/// with the built binary as the command word, as bash would run it.
+QStringList bashCompletion(const QStringList &words)
+{
+    QProcess bash;
+    QStringList env = QProcess::systemEnvironment();
+    env << QStringLiteral("TEAMAI_WORDS=") + words.join(u'\x1f');
+    bash.setEnvironment(env);
+    const QString script = QStringLiteral(
+        "source \"$1\"; IFS=$'\\x1f' read -r -a rest <<< \"$TEAMAI_WORDS\"; "
+        "COMP_WORDS=(\"$2\" \"${rest[@]}\"); [ \"${TEAMAI_WORDS: -1}\" = $'\\x1f' ] && COMP_WORDS+=(\"\"); "
+        "COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _teamai; printf '%s\\n' \"${COMPREPLY[@]}\"");
+    bash.start(QStringLiteral("/bin/bash"), {QStringLiteral("-c"), script, QStringLiteral("bash"),
+                                              sourceFile(QStringLiteral("resources/completions/teamai.bash")),
+                                              qEnvironmentVariable("TEAMAI_BIN")});
+    if (!bash.waitForFinished(10000))
+        return {QStringLiteral("bash did not finish")};
+    return QString::fromUtf8(bash.readAllStandardOutput()).split(u'\n', Qt::SkipEmptyParts);
 }
 
 } // namespace
@@ -237,15 +258,35 @@ private slots:
 
     void toolListsFollowTheToolTable()
     {
-        // Help texts are generated from core/tools; the shell completions are kept by hand.
+        // One list, the tool table's: help texts are generated from it, `--list-tools` prints it,
+        // and the completions and man pages ask for it instead of keeping a copy.
+        const TeamaiRun listed = runTeamai({QStringLiteral("--list-tools")});
+        QCOMPARE(listed.exitCode, 0);
+        QCOMPARE(QString::fromUtf8(listed.out).trimmed().split(u'\n'), teamai::knownToolNames());
         const QString help = QString::fromUtf8(runTeamai({QStringLiteral("sync"), QStringLiteral("--help")}).out).simplified();
-        const QString bash = readSource(QStringLiteral("resources/completions/teamai.bash"));
-        const QString zsh = readSource(QStringLiteral("resources/completions/_teamai"));
-        const QString joined = teamai::knownToolNames().join(u' ');
-        QVERIFY2(bash.contains(QStringLiteral("_teamai_tools=\"%1\"").arg(joined)), "teamai.bash: _teamai_tools is not the tool table");
-        QVERIFY2(zsh.contains(QStringLiteral("_teamai_tools=(%1)").arg(joined)), "_teamai: _teamai_tools is not the tool table");
         QVERIFY2(help.contains(teamai::knownToolList()), qPrintable(help));
-        QVERIFY(help.contains(QLatin1String("hermes")));
+
+        const QString copy = teamai::knownToolNames().mid(0, 3).join(u' ');  // "claude codex codebuddy"
+        for (const char *file : {"resources/completions/teamai.bash", "resources/completions/_teamai",
+                                 "resources/man/teamai.1.in", "resources/man/zh_CN/teamai.1.in"}) {
+            const QString text = readSource(QString::fromLatin1(file));
+            QVERIFY2(text.contains(QLatin1String("list\\-tools")) || text.contains(QLatin1String("--list-tools")), file);
+            QVERIFY2(!text.contains(copy), qPrintable(QStringLiteral("%1 keeps its own copy of the tool list").arg(QLatin1String(file))));
+            QVERIFY2(!text.contains(QLatin1String("claude, codex, codebuddy")) && !text.contains(QLatin1String("claude、codex、codebuddy")),
+                     qPrintable(QStringLiteral("%1 keeps its own copy of the tool list").arg(QLatin1String(file))));
+        }
+    }
+
+    void bashCompletesToolsFromTheBinary()
+    {
+        QCOMPARE(bashCompletion({QStringLiteral("sync"), QStringLiteral("--tool"), QString()}), teamai::knownToolNames());
+        // init's list is comma-separated, under --tool and both its aliases.
+        for (const char *option : {"--tool", "--agent", "--agents"}) {
+            const QStringList offered = bashCompletion({QStringLiteral("init"), QString::fromLatin1(option), QStringLiteral("kiro,cod")});
+            QVERIFY2(offered.contains(QLatin1String("kiro,codex")) && offered.contains(QLatin1String("kiro,codebuddy")),
+                     qPrintable(offered.join(u' ')));
+            QVERIFY2(!offered.contains(QLatin1String("kiro,claude")), qPrintable(offered.join(u' ')));
+        }
     }
 
     void versionIsTheOneFromCMake()

@@ -137,7 +137,7 @@ private slots:
     {
         const TeamaiRun bad = runInit({QStringLiteral("--agents"), QStringLiteral("claude,vim")});
         QCOMPARE(bad.exitCode, 2);
-        QVERIFY(bad.err.contains("unknown agent `vim`"));
+        QVERIFY(bad.err.contains("unknown tool `vim`"));
         QVERIFY(!QFile::exists(m_env->stateDir() + QStringLiteral("/config.json")));
 
         const TeamaiRun run = runInit({QStringLiteral("--agents"), QStringLiteral("codex")});

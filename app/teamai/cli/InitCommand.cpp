@@ -34,7 +34,7 @@ QString InitCommand::summary() const { return QStringLiteral("Connect this machi
 QString InitCommand::help() const
 {
     return QStringLiteral(
-        "Usage: teamai init --http URL [--token TOKEN] [--agent AGENT]... [--scope user|project]\n"
+        "Usage: teamai init --http URL [--token TOKEN] [--tool TOOL]... [--scope user|project]\n"
         "                   [--token-store auto|keychain|file] [--mcp] [--force]\n"
         "\n"
         "Saves the backend endpoint in ~/.teamai/local-agent/config.json (other fields are kept)\n"
@@ -43,25 +43,25 @@ QString InitCommand::help() const
         "Without --token, the token saved for the previous endpoint is kept for the new one (in the\n"
         "store it is in), else a token teamai-cli left in those files is moved to the same place.\n"
         "A new token replaces the old one everywhere. Then installs TeamAI's hooks (session start, prompt submit,\n"
-        "post tool use, stop) into each agent's user settings, running this teamai by its\n"
-        "absolute path (`... hook-dispatch EVENT --tool AGENT`). Running init again changes nothing\n"
+        "post tool use, stop) into each AI tool's user settings, running this teamai by its\n"
+        "absolute path (`... hook-dispatch EVENT --tool TOOL`). Running init again changes nothing\n"
         "that is already in place; TeamAI hooks teamai-cli wrote are replaced by these (one set per\n"
-        "agent); hooks that are not TeamAI's are left alone.\n"
+        "tool); hooks that are not TeamAI's are left alone.\n"
         "With --mcp, also registers TeamAI's MCP server (`teamai mcp`, stdio, this teamai by its\n"
-        "absolute path) as `teamai` in each agent's own MCP configuration (~/.claude.json,\n"
+        "absolute path) as `teamai` in each tool's own MCP configuration (~/.claude.json,\n"
         "~/.codex/config.toml...), recorded in ~/.teamai/local-agent/mcp-registration.json; a\n"
         "`teamai` server you wrote yourself is left alone. `teamai uninstall` removes it.\n"
         "\n"
         "Options:\n"
         "  --http URL           the backend's base URL (http or https)\n"
         "  --token TOKEN        the API token (TEAMAI_TOKEN in the environment also works)\n"
-        "  --agent LIST         agents to hook, comma-separated and repeatable (--agents LIST is\n"
-        "                       the same; default: every agent whose folder, e.g. ~/.claude,\n"
-        "                       exists):\n                       ") + wrappedToolList(23) + QStringLiteral("\n"
+        "  --tool LIST          AI tools to hook, comma-separated and repeatable (the same as\n"
+        "                       teamai-cli's --agent, or --agents); default: every tool whose\n"
+        "                       folder, e.g. ~/.claude, exists:\n                       ") + wrappedToolList(23) + QStringLiteral("\n"
         "  --scope user|project accepted as by teamai-cli (project: not in your home folder);\n"
         "                       the endpoint, token and hooks are per user in either scope\n"
         "  --token-store WHERE  auto (default): credential store, else file; keychain; file\n"
-        "  --mcp                register the `teamai mcp` server in each agent's MCP configuration\n"
+        "  --mcp                register the `teamai mcp` server in each tool's MCP configuration\n"
         "  --force              accepted: init never asks before replacing the configuration\n"
         "\n"
         "This client has no git team repo: teamai-cli's options for one (a repo argument, --repo,\n"
@@ -69,7 +69,7 @@ QString InitCommand::help() const
         "with an error, changing nothing.\n"
         "\n"
         "Example:\n"
-        "  teamai init --http https://teamai.example.com --token \"$TEAMAI_TOKEN\" --agent claude,codex");
+        "  teamai init --http https://teamai.example.com --token \"$TEAMAI_TOKEN\" --tool claude,codex");
 }
 
 int InitCommand::run(const QStringList &arguments)
@@ -86,7 +86,7 @@ int InitCommand::run(const QStringList &arguments)
     request.endpoint = options.endpoint;
     request.token = options.token;
     request.tokenStore = options.backend;
-    request.agents = options.agentsGiven ? options.agents : Enrollment::agentsPresent();
+    request.agents = options.toolsGiven ? options.tools : Enrollment::agentsPresent();
     request.mcp = options.mcp ? EnrollmentMcp::Register : EnrollmentMcp::Leave;
     // The running binary, resolved by the OS: hooks must not depend on PATH or a login shell.
     request.teamaiProgram = QCoreApplication::applicationFilePath();
@@ -128,7 +128,7 @@ void InitCommand::printToken(const EnrollmentToken &token) const
 void InitCommand::printHooks(const QList<EnrollmentStep> &hooks) const
 {
     if (hooks.isEmpty()) {
-        printOut(QStringLiteral("No agent folder (~/.claude, ~/.codex, ...) found: no hooks installed. Choose agents with --agent."));
+        printOut(QStringLiteral("No AI tool folder (~/.claude, ~/.codex, ...) found: no hooks installed. Choose tools with --tool."));
         return;
     }
     for (const EnrollmentStep &step : hooks) {

@@ -12,8 +12,7 @@ namespace {
 const QString kHttp = QStringLiteral("http");
 const QString kToken = QStringLiteral("token");
 const QString kTokenStore = QStringLiteral("token-store");
-const QString kAgents = QStringLiteral("agents");
-const QString kAgent = QStringLiteral("agent");
+const QString kTool = QStringLiteral("tool");
 const QString kScope = QStringLiteral("scope");
 const QString kForce = QStringLiteral("force");
 const QString kMcp = QStringLiteral("mcp");
@@ -42,26 +41,27 @@ QString gitModeOption(const CommandLine &line)
     return {};
 }
 
-/// --agent (repeatable) and --agents, each comma-separated, as one list; @p error on an unknown name.
-QList<const ToolInfo *> agentsFrom(const QStringList &lists, QString *error)
+/// Every --tool (repeatable, comma-separated; also spelt --agent or --agents) as one list;
+/// @p error on an unknown name.
+QList<const ToolInfo *> toolsFrom(const QStringList &lists, QString *error)
 {
-    QList<const ToolInfo *> agents;
+    QList<const ToolInfo *> tools;
     for (const QString &list : lists) {
         for (const QString &name : list.split(u',', Qt::SkipEmptyParts)) {
             if (name.trimmed().isEmpty())
                 continue;
             const ToolInfo *tool = findTool(name);
             if (!tool) {
-                *error = QStringLiteral("unknown agent `%1` (known: %2)").arg(name.trimmed(), knownToolList());
+                *error = QStringLiteral("unknown tool `%1` (known: %2)").arg(name.trimmed(), knownToolList());
                 return {};
             }
-            if (!agents.contains(tool))
-                agents.append(tool);
+            if (!tools.contains(tool))
+                tools.append(tool);
         }
     }
-    if (agents.isEmpty())
-        *error = QStringLiteral("--agent needs at least one agent (known: %1)").arg(knownToolList());
-    return agents;
+    if (tools.isEmpty())
+        *error = QStringLiteral("--tool needs at least one tool (known: %1)").arg(knownToolList());
+    return tools;
 }
 
 /// teamai-cli's --scope rules: user or project, and project not in HOME (paths would collide).
@@ -78,13 +78,16 @@ QString scopeProblem(const QString &scope, const QString &cwd, const QString &ho
 
 CommandLine InitOptions::commandLine()
 {
-    QSet<QString> values{kHttp, kToken, kTokenStore, kAgents, kAgent, kScope};
+    QSet<QString> values{kHttp, kToken, kTokenStore, kTool, kScope};
     QSet<QString> flags{kForce, kMcp};
     for (const QString &name : gitModeValueOptions())
         values.insert(name);
     for (const QString &name : gitModeFlags())
         flags.insert(name);
-    return CommandLine(values, flags, 1);
+    CommandLine line(values, flags, 1);
+    line.addAlias(QStringLiteral("agent"), kTool);   // teamai-cli's spelling
+    line.addAlias(QStringLiteral("agents"), kTool);  // ours before issue 18
+    return line;
 }
 
 InitOptions InitOptions::from(const CommandLine &line, const QString &cwd, const QString &home)
@@ -121,9 +124,9 @@ InitOptions InitOptions::from(const CommandLine &line, const QString &cwd, const
             options.notes.append(QStringLiteral("Scope project: the endpoint, the token and the hooks are per user in either scope, "
                                                 "as teamai-cli keeps them with --http; each resource still goes where its command's scope says."));
     }
-    options.agentsGiven = line.isSet(kAgent) || line.isSet(kAgents);
-    if (options.agentsGiven && options.error.isEmpty())
-        options.agents = agentsFrom(line.values(kAgent) + line.values(kAgents), &options.error);
+    options.toolsGiven = line.isSet(kTool);
+    if (options.toolsGiven && options.error.isEmpty())
+        options.tools = toolsFrom(line.values(kTool), &options.error);
     return options;
 }
 

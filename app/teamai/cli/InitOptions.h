@@ -22,8 +22,8 @@ struct InitOptions {
     QString endpoint;
     QString token;
     TokenStore::Backend backend = TokenStore::Backend::Auto;
-    bool agentsGiven = false;
-    QList<const ToolInfo *> agents;  ///< --agent / --agents, in order, no duplicates
+    bool toolsGiven = false;
+    QList<const ToolInfo *> tools;  ///< --tool (or --agent / --agents), in order, no duplicates
     bool mcp = false;                ///< --mcp: register `teamai mcp` in each agent's MCP configuration
     QString scope;                   ///< --scope as given ("user" or "project"), else empty
     QStringList notes;               ///< one line each for options accepted with nothing to do

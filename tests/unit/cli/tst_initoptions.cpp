@@ -1,4 +1,4 @@
-// `teamai init`'s options (issue 14 item 2): ours and teamai-cli's — --agent repeatable and
+// `teamai init`'s options (issue 14 item 2): ours and teamai-cli's — --tool (alias --agent) repeatable and
 // comma-separated, --scope user|project with its rules, --force accepted — and teamai-cli's git
 // team-repo options refused with an error before anything changes.
 
@@ -33,7 +33,7 @@ class TestInitOptions : public QObject
     static QStringList names(const InitOptions &options)
     {
         QStringList out;
-        for (const ToolInfo *tool : options.agents)
+        for (const ToolInfo *tool : options.tools)
             out.append(tool->name);
         return out;
     }
@@ -49,7 +49,7 @@ private slots:
         QCOMPARE(options.endpoint, QStringLiteral("https://teamai.example.com"));
         QCOMPARE(options.token, QStringLiteral("t0k"));
         QCOMPARE(options.backend, TokenStore::Backend::File);
-        QVERIFY(options.agentsGiven);
+        QVERIFY(options.toolsGiven);
         QCOMPARE(names(options), (QStringList{QStringLiteral("claude"), QStringLiteral("codex")}));
     }
 
@@ -62,11 +62,24 @@ private slots:
                                               QStringLiteral("cursor")}));
     }
 
+    void toolAndItsAliasesAreOneList()
+    {
+        // --tool is the name (issue 18 item 7); teamai-cli's --agent and our old --agents still work.
+        const InitOptions options = parse({QStringLiteral("--tool"), QStringLiteral("kiro,codex"), QStringLiteral("--agent=claude"),
+                                           QStringLiteral("--agents"), QStringLiteral("codex,cursor")});
+        QVERIFY2(options.error.isEmpty(), qPrintable(options.error));
+        QVERIFY(options.toolsGiven);
+        QCOMPARE(names(options), (QStringList{QStringLiteral("kiro"), QStringLiteral("codex"), QStringLiteral("claude"),
+                                              QStringLiteral("cursor")}));
+        QCOMPARE(parse({QStringLiteral("--tool"), QStringLiteral("emacs")}).error.left(20), QStringLiteral("unknown tool `emacs`"));
+        QVERIFY(parse({QStringLiteral("--agent"), QStringLiteral(",")}).error.startsWith(QStringLiteral("--tool needs at least one tool")));
+    }
+
     void withoutAgentEveryPresentAgent()
     {
         const InitOptions options = parse({});
         QVERIFY(options.error.isEmpty());
-        QVERIFY(!options.agentsGiven);
+        QVERIFY(!options.toolsGiven);
     }
 
     void badAgents_data()
