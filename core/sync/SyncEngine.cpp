@@ -25,6 +25,7 @@
 #include "sync/ResourceCommandHandler.h"
 #include "sync/RestrictedCommandHandler.h"
 #include "tools/ToolTable.h"
+#include "util/Clock.h"
 
 #include <QNetworkAccessManager>
 
@@ -45,7 +46,9 @@ struct SyncEngine::Setup {
     AgentConfig config;
     QString tokenSource;
     quint64 tokenGeneration = 0;
-    QNetworkAccessManager network;
+    const Clock *clock = &Clock::system();
+    std::unique_ptr<QNetworkAccessManager> ownNetwork;  // unless one was injected
+    QNetworkAccessManager *network = nullptr;
     std::unique_ptr<BackendClient> client;
     exec::ExecPolicy execPolicy;
     std::unique_ptr<exec::LocalExecutor> executor;
@@ -59,6 +62,10 @@ struct SyncEngine::Setup {
     std::unique_ptr<LedgerDatabase> database;
     std::unique_ptr<CommandLedger> ledger;
     int recovered = 0;
+
+    bool openLedger(EngineInputs &inputs, QString *error);
+    void connectBackend(const EngineInputs &inputs);
+    void buildHandlers(const CommandDispatcher::Handlers &chosen, const QString &caFile);
 };
 
 SyncEngine::SyncEngine()
@@ -68,53 +75,43 @@ SyncEngine::SyncEngine()
 
 SyncEngine::~SyncEngine() = default;
 
-std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
+namespace {
+
+// config.json, or the environment when it names no endpoint; false with @p error when neither
+// configures a usable backend.
+bool readConfig(AgentConfig &config, bool &fromEnvironment, QString *error)
 {
-    // Every way to sync (sync, hook mode, worker, the tray) builds this engine: the one place the
-    // no-recursion rule for pushed commands is enforced.
-    if (pushedmarker::isInsidePushedCommand()) {
-        *error = pushedmarker::refusal(QStringLiteral("a pushed command never syncs, runs hooks or is a worker"));
-        return nullptr;
-    }
     AgentConfig::Loaded loaded = AgentConfig::load();
     if (!loaded.error.isEmpty()) {
         const auto broken = records::brokenConfig();
         *error = broken ? broken->sentence() : loaded.error;
-        return nullptr;
+        return false;
     }
     // No config.json endpoint: the environment configures the agent, as in teamai-cli (no files).
-    const bool fromEnvironment = !loaded.exists || loaded.config.endpoint().isEmpty();
+    fromEnvironment = !loaded.exists || loaded.config.endpoint().isEmpty();
     if (fromEnvironment)
         loaded.config = AgentConfig::fromEnvironment();
     if (loaded.config.endpoint().isEmpty()) {
         *error = QStringLiteral("not configured: run `teamai init --http <backend URL> --token <token>` first");
-        return nullptr;
+        return false;
     }
     const QString endpointProblem = AgentConfig::validateEndpoint(loaded.config.endpoint());
     if (!endpointProblem.isEmpty()) {
         *error = QStringLiteral("%1: %2").arg(fromEnvironment ? QStringLiteral("TEAMAI_HTTP_ENDPOINT") : AgentConfig::defaultPath(), endpointProblem);
-        return nullptr;
+        return false;
     }
+    config = loaded.config;
+    return true;
+}
 
-    std::unique_ptr<SyncEngine> engine(new SyncEngine);
-    Setup &s = *engine->d;
-    s.config = loaded.config;
-    // Nothing runs unless it can be recorded first (SPEC §7).
-    s.database = std::make_unique<LedgerDatabase>();
-    if (!s.database->open()) {
-        *error = QStringLiteral("the command ledger is unavailable: %1").arg(s.database->error());
-        return nullptr;
-    }
-    s.ledger = std::make_unique<CommandLedger>(*s.database);
-    s.recovered = s.ledger->recoverInterrupted([](const LedgerCommand &row) {
-        return payloads::ack(row.commandId, row.type, false, row.error, QString());
-    });
+bool readToken(EngineInputs &inputs, bool fromEnvironment, QString *error)
+{
     TokenStore::Loaded token;
     if (fromEnvironment) {
-        token.token = s.config.token();
+        token.token = inputs.config.token();
         token.source = token.token.isEmpty() ? QString() : QStringLiteral("env");
     } else {
-        token = TokenSource::current(s.config.endpoint(), &s.tokenGeneration);
+        token = TokenSource::current(inputs.config.endpoint(), &inputs.tokenGeneration);
     }
     if (!token.error.isEmpty())
         qCWarning(lcConfig).noquote() << "token not available:" << token.error;
@@ -123,39 +120,112 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     if (token.token.isEmpty() && !fromEnvironment) {
         if (const auto broken = records::brokenSettings()) {
             *error = broken->sentence();
-            return nullptr;
+            return false;
         }
     }
-    s.tokenSource = token.source;
+    inputs.token = token.token;
+    inputs.tokenSource = token.source;
+    return true;
+}
 
-    configureProxy(s.network);
-    // An extra CA file (config.json `caFile`) applies to the backend and to downloads alike.
-    const QString caFile = s.config.toJson().value(QStringLiteral("caFile")).toString();
-    BackendOptions options;
-    options.endpoint = s.config.endpoint();
-    options.token = token.token;
-    options.routeOverrides = s.config.routes();
-    options.caFile = caFile;
-    s.client = std::make_unique<BackendClient>(&s.network, options);
+QString ledgerUnavailable(const LedgerDatabase &database)
+{
+    return QStringLiteral("the command ledger is unavailable: %1").arg(database.error());
+}
 
+} // namespace
+
+std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
+{
+    // Every way to sync (sync, hook mode, worker, the tray) builds this engine: the one place the
+    // no-recursion rule for pushed commands is enforced.
+    if (pushedmarker::isInsidePushedCommand()) {
+        *error = pushedmarker::refusal(QStringLiteral("a pushed command never syncs, runs hooks or is a worker"));
+        return nullptr;
+    }
+    EngineInputs inputs;
+    bool fromEnvironment = false;
+    if (!readConfig(inputs.config, fromEnvironment, error))
+        return nullptr;
+    // Nothing runs unless it can be recorded first (SPEC §7).
+    inputs.database = std::make_unique<LedgerDatabase>();
+    if (!inputs.database->open()) {
+        *error = ledgerUnavailable(*inputs.database);
+        return nullptr;
+    }
+    if (!readToken(inputs, fromEnvironment, error))
+        return nullptr;
     const AdminPolicy::Loaded policy = AdminPolicy::load();
     if (policy.maxCommandTimeoutSeconds)
-        s.execPolicy.maxTimeoutMs = *policy.maxCommandTimeoutSeconds * 1000;
-    s.executor = std::make_unique<exec::LocalExecutor>();
-    s.monitor = std::make_unique<ExecutionMonitor>(*s.executor);
-    s.restricted = std::make_unique<RestrictedCommandHandler>(*s.monitor, s.execPolicy);
-    CommandDispatcher::Handlers handlers;
-    handlers.restricted = s.restricted.get();
-    s.hookRuleCommands = std::make_unique<HookRuleCommandHandler>();
-    handlers.hookRules = s.hookRuleCommands.get();
-    s.mcpCommands = std::make_unique<McpCommandHandler>();
-    handlers.mcp = s.mcpCommands.get();
-    s.resourceCommands = std::make_unique<ResourceCommandHandler>(&s.network, caFile);
-    handlers.resources = s.resourceCommands.get();
-    s.modelConfigCommands = std::make_unique<ModelConfigCommandHandler>();
-    handlers.modelConfig = s.modelConfigCommands.get();
-    s.dispatcher = std::make_unique<CommandDispatcher>(handlers);
+        inputs.execPolicy.maxTimeoutMs = *policy.maxCommandTimeoutSeconds * 1000;
+    return fromSetup(std::move(inputs), error);
+}
+
+std::unique_ptr<SyncEngine> SyncEngine::fromSetup(EngineInputs inputs, QString *error)
+{
+    std::unique_ptr<SyncEngine> engine(new SyncEngine);
+    Setup &s = *engine->d;
+    s.config = inputs.config;
+    s.tokenSource = inputs.tokenSource;
+    s.tokenGeneration = inputs.tokenGeneration;
+    s.execPolicy = inputs.execPolicy;
+    if (inputs.clock)
+        s.clock = inputs.clock;
+    if (!s.openLedger(inputs, error))
+        return nullptr;
+    s.connectBackend(inputs);
+    // An extra CA file (config.json `caFile`) applies to the backend and to downloads alike.
+    s.buildHandlers(inputs.handlers, s.config.toJson().value(QStringLiteral("caFile")).toString());
     return engine;
+}
+
+bool SyncEngine::Setup::openLedger(EngineInputs &inputs, QString *error)
+{
+    database = inputs.database ? std::move(inputs.database) : std::make_unique<LedgerDatabase>(inputs.ledgerPath);
+    if (!database->isOpen() && !database->open()) {
+        *error = ledgerUnavailable(*database);
+        return false;
+    }
+    ledger = std::make_unique<CommandLedger>(*database);
+    recovered = ledger->recoverInterrupted([](const LedgerCommand &row) {
+        return payloads::ack(row.commandId, row.type, false, row.error, QString());
+    });
+    return true;
+}
+
+void SyncEngine::Setup::connectBackend(const EngineInputs &inputs)
+{
+    if (inputs.network) {
+        network = inputs.network;
+    } else {
+        ownNetwork = std::make_unique<QNetworkAccessManager>();
+        configureProxy(*ownNetwork);
+        network = ownNetwork.get();
+    }
+    BackendOptions options;
+    options.endpoint = config.endpoint();
+    options.token = inputs.token;
+    options.routeOverrides = config.routes();
+    options.caFile = config.toJson().value(QStringLiteral("caFile")).toString();
+    client = std::make_unique<BackendClient>(network, options);
+}
+
+void SyncEngine::Setup::buildHandlers(const CommandDispatcher::Handlers &chosen, const QString &caFile)
+{
+    executor = std::make_unique<exec::LocalExecutor>();
+    monitor = std::make_unique<ExecutionMonitor>(*executor);
+    restricted = std::make_unique<RestrictedCommandHandler>(*monitor, execPolicy);
+    hookRuleCommands = std::make_unique<HookRuleCommandHandler>();
+    mcpCommands = std::make_unique<McpCommandHandler>();
+    resourceCommands = std::make_unique<ResourceCommandHandler>(network, caFile);
+    modelConfigCommands = std::make_unique<ModelConfigCommandHandler>();
+    CommandDispatcher::Handlers handlers;
+    handlers.restricted = chosen.restricted ? chosen.restricted : restricted.get();
+    handlers.hookRules = chosen.hookRules ? chosen.hookRules : hookRuleCommands.get();
+    handlers.mcp = chosen.mcp ? chosen.mcp : mcpCommands.get();
+    handlers.resources = chosen.resources ? chosen.resources : resourceCommands.get();
+    handlers.modelConfig = chosen.modelConfig ? chosen.modelConfig : modelConfigCommands.get();
+    dispatcher = std::make_unique<CommandDispatcher>(handlers);
 }
 
 void SyncEngine::setRequestTimeoutMs(int timeoutMs)
@@ -206,7 +276,7 @@ SyncSummary SyncEngine::runOnce(const SyncOptions &options)
     // As the reference does before it reports: dead bindings pruned, this workspace's tool stamped.
     if (!options.skipReport && options.tool)
         binding::maintainBeforeRound(d->config, *options.tool, options.cwd, options.foreground ? kForegroundLockWaitMs : kRoundLockWaitMs);
-    SyncSession session(*d->client, *d->dispatcher, d->config, *d->ledger);
+    SyncSession session(*d->client, *d->dispatcher, d->config, *d->ledger, *d->clock);
     SyncSummary summary = session.run(options);
     summary.interruptedRecovered = std::exchange(d->recovered, 0);
     const QString message = !summary.syncError.isEmpty() ? summary.syncError

@@ -13,9 +13,9 @@
 #include "sync/Payloads.h"
 #include "sync/RunRecordOf.h"
 #include "tools/ToolTable.h"
+#include "util/Clock.h"
 #include "util/TextCap.h"
 
-#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QSet>
 
@@ -74,26 +74,35 @@ QStringList SyncSummary::problems() const
     return found;
 }
 
-SyncSession::SyncSession(BackendClient &client, CommandDispatcher &dispatcher, const AgentConfig &config, CommandLedger &ledger)
+SyncSession::SyncSession(BackendClient &client, CommandDispatcher &dispatcher, const AgentConfig &config, CommandLedger &ledger,
+                         const Clock &clock)
     : m_client(client)
     , m_dispatcher(dispatcher)
     , m_config(config)
     , m_ledger(ledger)
+    , m_clock(clock)
 {
 }
 
 bool SyncSession::budgetLeft(const SyncOptions &options) const
 {
-    return options.deadline.isForever() || options.deadline.remainingTime() > options.ackReserveMs;
+    return options.deadline.isForever() || m_clock.remainingMs(options.deadline) > options.ackReserveMs;
+}
+
+QDeadlineTimer SyncSession::admissionDeadline(const SyncOptions &options) const
+{
+    // What is left of the budget on this round's clock, less the time kept for the acks.
+    if (options.deadline.isForever())
+        return options.deadline;
+    return QDeadlineTimer(std::max<qint64>(0, m_clock.remainingMs(options.deadline) - options.ackReserveMs));
 }
 
 SyncSummary SyncSession::run(const SyncOptions &options)
 {
     m_batchEnded = false;
     SyncSummary summary;
-    summary.startedAt = QDateTime::currentDateTimeUtc();
-    QElapsedTimer timer;
-    timer.start();
+    summary.startedAt = m_clock.nowUtc();
+    const qint64 startedMs = m_clock.steadyMs();
     m_client.setDeadline(options.deadline);
     const ToolInfo &tool = options.tool ? *options.tool : defaultTool();
     m_agentType = tool.name;
@@ -124,12 +133,14 @@ SyncSummary SyncSession::run(const SyncOptions &options)
         qCInfo(lcSync) << summary.deferred << "command(s) left pending for a later run";
     if (summary.notAdmitted > 0)
         qCInfo(lcSync) << summary.notAdmitted << "command(s) not stored for lack of time; the backend sends them again";
-    summary.elapsedMs = timer.elapsed();
+    summary.elapsedMs = m_clock.steadyMs() - startedMs;
     return summary;
 }
 
 QList<QJsonObject> SyncSession::receive(const ToolInfo &tool, const SyncOptions &options, SyncSummary &summary)
 {
+    // Compared with the times the ledger stamps its acks with (the system's wall clock), so read
+    // from the same clock rather than this round's.
     m_syncSentAtMs = QDateTime::currentMSecsSinceEpoch();
     const BackendReply syncReply = m_client.post(Route::Sync, payloads::sync(tool, m_config, options.status, options.cwd));
     if (!syncReply.ok) {
@@ -175,9 +186,7 @@ void SyncSession::handleReceived(const QList<QJsonObject> &received, const SyncO
     }
     // Stored before anything else happens to them, in a few transactions; under a budget, what
     // is not stored by then is left to the backend to send again (to the worker, usually).
-    QDeadlineTimer admitBy = options.deadline;
-    if (!options.deadline.isForever())
-        admitBy = QDeadlineTimer(std::max<qint64>(0, options.deadline.remainingTime() - options.ackReserveMs));
+    const QDeadlineTimer admitBy = admissionDeadline(options);
     const QList<CommandLedger::Admitted> admitted = m_ledger.admitAll(commands, m_agentType, m_localAgentId, admitBy);
     for (qsizetype i = 0; i < admitted.size(); ++i)
         handle(commands.at(i), admitted.at(i), options, summary, stopped);

@@ -15,6 +15,7 @@ namespace teamai {
 
 class AgentConfig;
 class BackendClient;
+class Clock;
 class CommandDispatcher;
 class CommandLedger;
 struct LedgerCommand;
@@ -84,11 +85,12 @@ struct SyncOptions {
 /// @brief Runs one SPEC §6 round with SPEC §7 delivery: resend the outbox, report, sync (a
 /// failed report never stops it), then each command — stored before it runs, claimed atomically,
 /// its result and ack stored together — and deliver the acks. Budgets are checked between
-/// commands, never by interrupting one.
+/// commands, never by interrupting one, and read on @p clock (a test moves it on).
 class SyncSession
 {
 public:
-    SyncSession(BackendClient &client, CommandDispatcher &dispatcher, const AgentConfig &config, CommandLedger &ledger);
+    SyncSession(BackendClient &client, CommandDispatcher &dispatcher, const AgentConfig &config, CommandLedger &ledger,
+                const Clock &clock);
 
     SyncSummary run(const SyncOptions &options);
 
@@ -107,11 +109,13 @@ private:
     void record(qint64 rowId, CommandOutcome outcome, SyncSummary &summary, bool &stopped);
     bool deliver(const OutboxAck &ack, CommandOutcome *outcome);
     bool budgetLeft(const SyncOptions &options) const;
+    QDeadlineTimer admissionDeadline(const SyncOptions &options) const;
 
     BackendClient &m_client;
     CommandDispatcher &m_dispatcher;
     const AgentConfig &m_config;
     CommandLedger &m_ledger;
+    const Clock &m_clock;
     QString m_agentType;
     QString m_localAgentId;
     bool m_batchEnded = false;  ///< a command ended the batch (uninstall_teamai succeeded)

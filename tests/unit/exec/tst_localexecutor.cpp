@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <csignal>
 #include <fcntl.h>
+#include <future>
 #include <thread>
 #include <unistd.h>
 
@@ -219,8 +220,17 @@ private slots:
     {
         ExecSpec spec = sh(QStringLiteral("echo begin; sleep 30"));
         CancelHandle cancel = spec.cancel;
-        std::thread canceller([cancel]() mutable {
-            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+        // Cancelled once the child has said "begin" (its output was read), not after a guess.
+        std::promise<void> begun;
+        std::future<void> begunSaid = begun.get_future();
+        spec.onOutput = [&begun, said = false](QByteArrayView out, QByteArrayView) mutable {
+            if (!said && !out.isEmpty()) {
+                said = true;
+                begun.set_value();
+            }
+        };
+        std::thread canceller([cancel, begunSaid = std::move(begunSaid)]() mutable {
+            begunSaid.wait_for(std::chrono::seconds(10));
             cancel.cancel();
         });
         QElapsedTimer clock;
@@ -491,6 +501,8 @@ private slots:
         QSignalSpy finished(m_executor.get(), &Executor::taskFinished);
         ExecSpec spec = sh(QStringLiteral("echo one; sleep 0.3; echo two >&2; sleep 0.3; echo three; exit 4"));
         spec.owner = QStringLiteral("alice");
+        int arrivals = 0;
+        spec.onOutput = [&arrivals](QByteArrayView, QByteArrayView) { ++arrivals; };
         const TaskId id = m_executor->start(spec);
         QVERIFY(id != 0);
         auto info = m_executor->get(id);
@@ -505,7 +517,9 @@ private slots:
         bool done = false;
         QDeadlineTimer deadline(5000);
         while (!done && !deadline.hasExpired()) {
-            QTest::qWait(50);
+            // Read when the executor has taken in more output (onOutput) or the task has ended.
+            const int seen = arrivals;
+            QTRY_VERIFY_WITH_TIMEOUT(arrivals > seen || !finished.isEmpty(), 5000);
             const auto chunk = m_executor->readOutput(id, QStringLiteral("alice"));
             QVERIFY(chunk);
             QVERIFY(!chunk->lostOut && !chunk->lostErr);
