@@ -36,8 +36,8 @@ struct SyncCommands {
 
 /// @brief Talks to the TeamAI backend over HTTP(S) on an injected QNetworkAccessManager.
 ///
-/// Every call is blocking for the caller (a local event loop runs while the request is in
-/// flight), which suits the CLI and a worker thread alike. Each request carries both auth
+/// Every call is blocking for the caller (HttpExchange waits in a local event loop while the
+/// request is in flight), which suits the CLI and a worker thread alike. Each request carries both auth
 /// headers, has a transfer timeout (15 s, or what setTimeoutMs() says), never outlives the
 /// deadline set with setDeadline(), and its answer is capped at 10 MiB. No request follows a
 /// redirect: a 3xx answer is an error naming its target, and nothing of it is used.

@@ -55,8 +55,9 @@ struct DownloadResult {
 /// `Accept-Encoding: identity` and a compressed answer is refused, so no decompression bomb
 /// reaches Qt's inflater and the byte counts are the stored bytes.
 ///
-/// Blocking for the caller (a local event loop runs while the transfer is in flight), like
-/// BackendClient. No token is sent: a download URL may point anywhere.
+/// Blocking for the caller, like BackendClient: HttpExchange does the transfer with a Follow
+/// redirect policy (checkUrl() on every target) and the temporary file as its sink. No token
+/// is sent: a download URL may point anywhere.
 class Downloader
 {
 public:

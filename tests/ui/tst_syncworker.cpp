@@ -21,6 +21,8 @@
 #include <QThread>
 #include <QtTest>
 
+#include <atomic>
+
 using namespace teamai;
 using namespace teamai::ui;
 
@@ -203,6 +205,24 @@ private slots:
         QVERIFY2(result.ok, qPrintable(result.message));
         QCOMPARE(server->acks().size(), 1);
         thread->start();  // cleanup() shuts down a running thread
+    }
+
+    void theWorkerThreadRunsNoLocalLoopDuringARound()
+    {
+        // The round waits for the network on a thread of its own: a call queued to the worker
+        // meanwhile is delivered by its thread's own event loop (level 1), not inside a round's
+        // local loop, and while the round still runs.
+        server->setFault(QJsonObject{{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("delayMs"), 1500}});
+        QSignalSpy started(worker, &SyncWorker::roundStarted);
+        QSignalSpy finished(worker, &SyncWorker::roundFinished);
+        runRound();
+        QTRY_COMPARE_WITH_TIMEOUT(started.count(), 1, 5000);
+        std::atomic<int> loopLevel = -1;
+        QMetaObject::invokeMethod(worker, [&loopLevel] { loopLevel = QThread::currentThread()->loopLevel(); }, Qt::QueuedConnection);
+        QTRY_VERIFY_WITH_TIMEOUT(loopLevel.load() >= 0, 1000);
+        QCOMPARE(loopLevel.load(), 1);
+        QCOMPARE(finished.count(), 0);
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 10000);
     }
 
     void notConfiguredIsReported()

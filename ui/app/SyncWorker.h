@@ -6,18 +6,13 @@
 #include <QDateTime>
 #include <QList>
 #include <QMetaType>
-#include <QMutex>
 #include <QObject>
 #include <QString>
 #include <QStringList>
+#include <QThread>
 
+#include <deque>
 #include <memory>
-#include <optional>
-#include <utility>
-
-namespace teamai {
-class SyncEngine;
-}
 
 namespace teamai::ui {
 
@@ -40,20 +35,26 @@ struct SyncRoundResult {
     QList<RanCommand> ran;
 };
 
-/// @brief The tray's sync thread: owns a SyncEngine — built on this thread, so its SQLite
-/// connection and QNetworkAccessManager never cross threads — and runs rounds for the agents it
-/// is given, one after the other, exactly like `teamai sync --tool X` does. Lives on a QThread;
-/// the GUI talks to it through queued calls and signals. The engine is rebuilt after reload()
-/// (settings changed: endpoint) and before a round whose token is no longer the engine's (asked
-/// of TokenSource, the process's one token source, at the start of every round); dropped by
-/// shutdown(). A rejected token makes TokenSource read the store again before the next round.
+class SyncRoundRunner;
+
+/// @brief The tray's sync control: takes the GUI's requests (rounds, reload, shutdown) on the
+/// thread it is moved to and has them run, one after the other, on a round thread of its own,
+/// where a SyncRoundRunner owns the SyncEngine — built on that thread, so its SQLite connection
+/// and QNetworkAccessManager never cross threads — and runs rounds exactly like
+/// `teamai sync --tool X` does. The GUI talks to it through queued calls and signals. The
+/// engine is rebuilt after reload() (settings changed: endpoint) and before a round whose token
+/// is no longer the engine's (asked of TokenSource, the process's one token source, at the
+/// start of every round); dropped by shutdown(). A rejected token makes TokenSource read the
+/// store again before the next round.
+///
+/// A round waits for the network and for its command in local event loops, which deliver
+/// everything posted to their thread. So requests are held here, in order, and the round thread
+/// is handed the next one only after it reported the last one done: nothing arrives inside a
+/// round, and the engine is never replaced or re-entered under a round in progress (see
+/// docs/architecture.md, "Waiting for the network").
 ///
 /// cancelRunning() is the one direct call: it is thread-safe and stops the command being run
-/// (the worker thread is blocked in it, so a queued call would come too late).
-///
-/// A round waits for the network in a local event loop, where queued calls to this worker are
-/// delivered too: reload(), shutdown() and another runRound() arriving then are held until the
-/// round is over, so the engine is never replaced or re-entered under a round in progress.
+/// (the round thread is blocked in it, so a queued call would come too late).
 class SyncWorker : public QObject
 {
     Q_OBJECT
@@ -65,11 +66,13 @@ public:
     bool cancelRunning();
 
 public slots:
-    /// @brief One round for each of @p agents (tool names). Emits roundFinished().
+    /// @brief One round for each of @p agents (tool names), after what was asked before. Emits
+    /// roundFinished().
     void runRound(const QStringList &agents, const QString &reason);
     /// @brief Rebuilds the engine before the next round (configuration changed).
     void reload();
-    /// @brief Drops the engine (on this thread) and quits the thread's event loop.
+    /// @brief Waits for the round in progress, drops the rounds asked for meanwhile and the
+    /// engine (on the round thread), ends the round thread and quits this thread's event loop.
     void shutdown();
 
 signals:
@@ -81,20 +84,21 @@ signals:
     void commandFinished(const QString &agentType, qint64 commandId);
 
 private:
-    bool ensureEngine(QString *error);
-    void dropEngineIfTokenChanged();
+    struct Job {
+        enum class Kind { Round, Reload, Stop };
+        Kind kind = Kind::Round;
+        QStringList agents;
+        QString reason;
+    };
 
-    void afterRound();
-    qint64 runningCommandId(qint64 childPid);
+    void enqueue(Job job);
+    void startNext();
+    void onJobDone();
 
-    QMutex m_engineMutex;  // guards m_engine against cancelRunning() from the GUI thread
-    std::unique_ptr<SyncEngine> m_engine;
-    QString m_currentAgent;
-    qint64 m_runningCommand = 0;  // the backend id of the command the engine runs now
-    bool m_inRound = false;
-    bool m_reloadAfter = false;
-    bool m_shutdownAfter = false;
-    std::optional<std::pair<QStringList, QString>> m_roundAfter;
+    QThread m_roundThread;
+    std::unique_ptr<SyncRoundRunner> m_runner;  // lives on m_roundThread
+    std::deque<Job> m_jobs;                     // asked for, not yet handed to the round thread
+    bool m_busy = false;                        // the round thread runs a job; the next waits
 };
 
 } // namespace teamai::ui
