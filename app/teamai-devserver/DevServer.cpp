@@ -269,24 +269,9 @@ HttpReply DevServer::answerAdmin(const IncomingRequest &in)
 {
     const QString &path = in.path;
     const QString &method = in.method;
-    QString error;
 
-    if (path == QLatin1String("/admin/commands")) {
-        if (method == getMethod)
-            return HttpReply::json(m_queue.all());
-        if (method == deleteMethod) {
-            m_queue.clear();
-            return ok();
-        }
-        if (method != postMethod)
-            return methodNotAllowed();
-        const auto body = jsonBody(in.body, &error);
-        QList<QJsonObject> commands;
-        if (!body || !CommandQueue::parse(*body, &commands, &error))
-            return HttpReply::error(400, error);
-        m_queue.append(commands);
-        return HttpReply::json(QJsonObject{{QStringLiteral("queued"), int(commands.size())}});
-    }
+    if (path == QLatin1String("/admin/commands"))
+        return answerAdminCommands(in);
 
     if (path == QLatin1String("/admin/requests")) {
         if (method == getMethod)
@@ -301,20 +286,8 @@ HttpReply DevServer::answerAdmin(const IncomingRequest &in)
     if (path == QLatin1String("/admin/acks"))
         return method == getMethod ? HttpReply::json(m_log.acks()) : methodNotAllowed();
 
-    if (path == QLatin1String("/admin/faults")) {
-        if (method == getMethod)
-            return HttpReply::json(m_faults.list());
-        if (method == deleteMethod) {
-            m_faults.clear();
-            return ok();
-        }
-        if (method != postMethod)
-            return methodNotAllowed();
-        const auto body = jsonBody(in.body, &error);
-        if (!body || !m_faults.add(*body, &error))
-            return HttpReply::error(400, error);
-        return HttpReply::json(QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("faults"), m_faults.list()}});
-    }
+    if (path == QLatin1String("/admin/faults"))
+        return answerAdminFaults(in);
 
     if (path == QLatin1String("/admin/settings"))
         return answerSettings(in);
@@ -332,6 +305,42 @@ HttpReply DevServer::answerAdmin(const IncomingRequest &in)
     return HttpReply::error(404, QStringLiteral("no such admin route"));
 }
 
+HttpReply DevServer::answerAdminCommands(const IncomingRequest &in)
+{
+    if (in.method == getMethod)
+        return HttpReply::json(m_queue.all());
+    if (in.method == deleteMethod) {
+        m_queue.clear();
+        return ok();
+    }
+    if (in.method != postMethod)
+        return methodNotAllowed();
+    QString error;
+    const auto body = jsonBody(in.body, &error);
+    QList<QJsonObject> commands;
+    if (!body || !CommandQueue::parse(*body, &commands, &error))
+        return HttpReply::error(400, error);
+    m_queue.append(commands);
+    return HttpReply::json(QJsonObject{{QStringLiteral("queued"), int(commands.size())}});
+}
+
+HttpReply DevServer::answerAdminFaults(const IncomingRequest &in)
+{
+    if (in.method == getMethod)
+        return HttpReply::json(m_faults.list());
+    if (in.method == deleteMethod) {
+        m_faults.clear();
+        return ok();
+    }
+    if (in.method != postMethod)
+        return methodNotAllowed();
+    QString error;
+    const auto body = jsonBody(in.body, &error);
+    if (!body || !m_faults.add(*body, &error))
+        return HttpReply::error(400, error);
+    return HttpReply::json(QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("faults"), m_faults.list()}});
+}
+
 HttpReply DevServer::answerSettings(const IncomingRequest &in)
 {
     if (in.method == getMethod)
@@ -347,45 +356,8 @@ HttpReply DevServer::answerSettings(const IncomingRequest &in)
     // Validate everything before changing anything, so a bad request leaves the settings alone.
     std::optional<SyncKey> syncKey;
     QHash<QString, Route> paths = m_extraPaths;
-    for (auto it = body->begin(); it != body->end(); ++it) {
-        const QString key = it.key();
-        if (key == QLatin1String("syncKey")) {
-            const QString value = it.value().toString();
-            if (value == QLatin1String("cmds"))
-                syncKey = SyncKey::Cmds;
-            else if (value == QLatin1String("commands"))
-                syncKey = SyncKey::Commands;
-            else if (value == QLatin1String("both-empty-cmds"))
-                syncKey = SyncKey::BothEmptyCmds;
-            else
-                return HttpReply::error(400, QStringLiteral("syncKey must be cmds, commands or both-empty-cmds"));
-        } else if (key == QLatin1String("routes")) {
-            if (!it.value().isObject())
-                return HttpReply::error(400, QStringLiteral("routes must be an object of route name to path"));
-            const QJsonObject routes = it.value().toObject();
-            for (auto r = routes.begin(); r != routes.end(); ++r) {
-                const auto route = routeFromName(r.key());
-                if (!route || *route == Route::Download)
-                    return HttpReply::error(400, QStringLiteral("routes: unknown protocol route %1").arg(r.key()));
-                for (auto p = paths.begin(); p != paths.end();)
-                    p = p.value() == *route ? paths.erase(p) : std::next(p);
-                QString routePath = r.value().toString();
-                if (routePath.isEmpty())
-                    continue; // empty or null: back to the default path only
-                if (!routePath.startsWith(QLatin1Char('/')))
-                    routePath.prepend(QLatin1Char('/'));
-                paths.insert(routePath, *route);
-            }
-        } else if (key == QLatin1String("token")) {
-            if (it.value().toString().isEmpty())
-                return HttpReply::error(400, QStringLiteral("token must be a non-empty string"));
-        } else if (AccountAnswers::handles(key)) {
-            if (const QString problem = AccountAnswers::check(key, it.value()); !problem.isEmpty())
-                return HttpReply::error(400, problem);
-        } else if (key != QLatin1String("syncRaw")) {
-            return HttpReply::error(400, QStringLiteral("unknown setting: %1").arg(key));
-        }
-    }
+    if (const QString problem = checkSettings(*body, &syncKey, &paths); !problem.isEmpty())
+        return HttpReply::error(400, problem);
 
     if (syncKey)
         m_syncKey = *syncKey;
@@ -401,6 +373,63 @@ HttpReply DevServer::answerSettings(const IncomingRequest &in)
             m_account.apply(it.key(), it.value());
     }
     return HttpReply::json(settingsJson());
+}
+
+QString DevServer::checkSettings(const QJsonObject &body, std::optional<SyncKey> *syncKey, QHash<QString, Route> *paths)
+{
+    for (auto it = body.begin(); it != body.end(); ++it) {
+        const QString key = it.key();
+        QString problem;
+        if (key == QLatin1String("syncKey")) {
+            *syncKey = syncKeyNamed(it.value().toString());
+            if (!*syncKey)
+                problem = QStringLiteral("syncKey must be cmds, commands or both-empty-cmds");
+        } else if (key == QLatin1String("routes")) {
+            problem = overrideRoutes(it.value(), paths);
+        } else if (key == QLatin1String("token")) {
+            if (it.value().toString().isEmpty())
+                problem = QStringLiteral("token must be a non-empty string");
+        } else if (AccountAnswers::handles(key)) {
+            problem = AccountAnswers::check(key, it.value());
+        } else if (key != QLatin1String("syncRaw")) {
+            problem = QStringLiteral("unknown setting: %1").arg(key);
+        }
+        if (!problem.isEmpty())
+            return problem;
+    }
+    return {};
+}
+
+std::optional<DevServer::SyncKey> DevServer::syncKeyNamed(const QString &value)
+{
+    if (value == QLatin1String("cmds"))
+        return SyncKey::Cmds;
+    if (value == QLatin1String("commands"))
+        return SyncKey::Commands;
+    if (value == QLatin1String("both-empty-cmds"))
+        return SyncKey::BothEmptyCmds;
+    return std::nullopt;
+}
+
+QString DevServer::overrideRoutes(const QJsonValue &value, QHash<QString, Route> *paths)
+{
+    if (!value.isObject())
+        return QStringLiteral("routes must be an object of route name to path");
+    const QJsonObject routes = value.toObject();
+    for (auto r = routes.begin(); r != routes.end(); ++r) {
+        const auto route = routeFromName(r.key());
+        if (!route || *route == Route::Download)
+            return QStringLiteral("routes: unknown protocol route %1").arg(r.key());
+        for (auto p = paths->begin(); p != paths->end();)
+            p = p.value() == *route ? paths->erase(p) : std::next(p);
+        QString routePath = r.value().toString();
+        if (routePath.isEmpty())
+            continue; // empty or null: back to the default path only
+        if (!routePath.startsWith(QLatin1Char('/')))
+            routePath.prepend(QLatin1Char('/'));
+        paths->insert(routePath, *route);
+    }
+    return {};
 }
 
 QJsonObject DevServer::settingsJson() const

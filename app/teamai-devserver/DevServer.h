@@ -70,7 +70,15 @@ private:
     HttpReply answerSync(const QJsonObject &body) const;
     HttpReply answerAck(const QJsonObject &body);
     HttpReply answerAdmin(const IncomingRequest &in);
+    HttpReply answerAdminCommands(const IncomingRequest &in);
+    HttpReply answerAdminFaults(const IncomingRequest &in);
     HttpReply answerSettings(const IncomingRequest &in);
+    /// Checks every setting of @p body, collecting the new sync key and route paths; the
+    /// first problem, or empty.
+    static QString checkSettings(const QJsonObject &body, std::optional<SyncKey> *syncKey, QHash<QString, Route> *paths);
+    static std::optional<SyncKey> syncKeyNamed(const QString &value);
+    /// Applies a `routes` setting to @p paths; the problem, or empty.
+    static QString overrideRoutes(const QJsonValue &value, QHash<QString, Route> *paths);
     QJsonObject settingsJson() const;
     void resetSettings();
 

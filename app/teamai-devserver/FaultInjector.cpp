@@ -64,6 +64,43 @@ bool readRedirect(const QJsonObject &object, Fault *fault, QString *error)
     return true;
 }
 
+bool onlyKnownFields(const QJsonObject &object, QString *error)
+{
+    static const QSet<QString> known{
+        QStringLiteral("route"),   QStringLiteral("status"),         QStringLiteral("body"),
+        QStringLiteral("delayMs"), QStringLiteral("malformed"),      QStringLiteral("oversizedBytes"),
+        QStringLiteral("drop"),    QStringLiteral("truncate"),       QStringLiteral("times"),
+        QStringLiteral("redirectTo"), QStringLiteral("contentLength")};
+    // Reject typos loudly: a silently ignored "dealyMs" makes a test pass for the wrong reason.
+    for (const QString &key : object.keys()) {
+        if (!known.contains(key)) {
+            *error = QStringLiteral("unknown fault field: %1").arg(key);
+            return false;
+        }
+    }
+    return true;
+}
+
+/// One answer at most (a delay goes with any), and at least a delay.
+bool doesOneThing(const Fault &fault, QString *error)
+{
+    // With redirectTo, status is the redirect's code rather than an answer of its own.
+    const int answers = int(fault.status.has_value() && fault.redirectTo.isEmpty()) + int(fault.malformed)
+                        + int(fault.oversizedBytes > 0) + int(fault.drop) + int(fault.truncate)
+                        + int(!fault.redirectTo.isEmpty()) + int(fault.contentLength > 0);
+    if (answers > 1) {
+        *error = QStringLiteral("use only one of status, malformed, oversizedBytes, drop, truncate, redirectTo, "
+                                "contentLength (delayMs combines with any, status with redirectTo)");
+        return false;
+    }
+    if (answers == 0 && fault.delayMs == 0) {
+        *error = QStringLiteral("the fault does nothing: give status, delayMs, malformed, oversizedBytes, drop, truncate, "
+                                "redirectTo or contentLength");
+        return false;
+    }
+    return true;
+}
+
 } // namespace
 
 std::optional<HttpReply> Fault::replacement() const
@@ -140,18 +177,8 @@ QJsonObject Fault::toJson() const
 
 std::optional<Fault> FaultInjector::parse(const QJsonObject &object, QString *error)
 {
-    static const QSet<QString> known{
-        QStringLiteral("route"),   QStringLiteral("status"),         QStringLiteral("body"),
-        QStringLiteral("delayMs"), QStringLiteral("malformed"),      QStringLiteral("oversizedBytes"),
-        QStringLiteral("drop"),    QStringLiteral("truncate"),       QStringLiteral("times"),
-        QStringLiteral("redirectTo"), QStringLiteral("contentLength")};
-    // Reject typos loudly: a silently ignored "dealyMs" makes a test pass for the wrong reason.
-    for (const QString &key : object.keys()) {
-        if (!known.contains(key)) {
-            *error = QStringLiteral("unknown fault field: %1").arg(key);
-            return std::nullopt;
-        }
-    }
+    if (!onlyKnownFields(object, error))
+        return std::nullopt;
 
     Fault fault;
     const auto route = routeFromName(object.value(QStringLiteral("route")).toString());
@@ -185,20 +212,8 @@ std::optional<Fault> FaultInjector::parse(const QJsonObject &object, QString *er
     if (!readRedirect(object, &fault, error))
         return std::nullopt;
 
-    // With redirectTo, status is the redirect's code rather than an answer of its own.
-    const int answers = int(fault.status.has_value() && fault.redirectTo.isEmpty()) + int(fault.malformed)
-                        + int(fault.oversizedBytes > 0) + int(fault.drop) + int(fault.truncate)
-                        + int(!fault.redirectTo.isEmpty()) + int(fault.contentLength > 0);
-    if (answers > 1) {
-        *error = QStringLiteral("use only one of status, malformed, oversizedBytes, drop, truncate, redirectTo, "
-                                "contentLength (delayMs combines with any, status with redirectTo)");
+    if (!doesOneThing(fault, error))
         return std::nullopt;
-    }
-    if (answers == 0 && fault.delayMs == 0) {
-        *error = QStringLiteral("the fault does nothing: give status, delayMs, malformed, oversizedBytes, drop, truncate, "
-                                "redirectTo or contentLength");
-        return std::nullopt;
-    }
     return fault;
 }
 

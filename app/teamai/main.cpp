@@ -58,6 +58,23 @@ std::optional<int> refuseInsidePushedCommand(const QStringList &arguments, bool 
     return kExitFailure;
 }
 
+/// The subcommand @p arguments name (or the main help): its exit status.
+int runSubcommand(const QStringList &arguments)
+{
+    const QString first = arguments.value(0);
+    auto commands = allCommands();
+    if (first.isEmpty() || first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
+        printOut(mainHelp(commands));
+        return first.isEmpty() ? kExitUsage : kExitOk;
+    }
+    for (const auto &command : commands) {
+        if (command->name() == first)
+            return command->run(arguments.mid(1));
+    }
+    printErr(QStringLiteral("teamai: unknown command `%1` (see `teamai --help`)").arg(first));
+    return kExitUsage;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -103,23 +120,7 @@ int main(int argc, char **argv)
         HookCommand hook;
         status = hook.run(arguments.mid(1));  // "--hook EVENT …" and "hook-dispatch EVENT …" take the same rest
     } else {
-        auto commands = allCommands();
-        if (first.isEmpty() || first == QLatin1String("--help") || first == QLatin1String("-h") || first == QLatin1String("help")) {
-            printOut(mainHelp(commands));
-            status = first.isEmpty() ? kExitUsage : kExitOk;
-        } else {
-            CliCommand *chosen = nullptr;
-            for (const auto &command : commands) {
-                if (command->name() == first)
-                    chosen = command.get();
-            }
-            if (chosen) {
-                status = chosen->run(arguments.mid(1));
-            } else {
-                printErr(QStringLiteral("teamai: unknown command `%1` (see `teamai --help`)").arg(first));
-                status = kExitUsage;
-            }
-        }
+        status = runSubcommand(arguments);
     }
     logging::shutdown();
     if (const int sig = exec::TerminationSignals::received())

@@ -37,7 +37,9 @@ bool entryHidden(const QString &path)
     }
     return false;
 }
+#endif
 
+#if !defined(Q_OS_WIN)
 bool writeEntry(const QString &path, const QByteArray &content, QString *error)
 {
     if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
@@ -50,6 +52,72 @@ bool writeEntry(const QString &path, const QByteArray &content, QString *error)
         return false;
     }
     return true;
+}
+
+bool removeEntry(const QString &path, QString *error)
+{
+    if (QFile::exists(path) && !QFile::remove(path)) {
+        *error = QStringLiteral("cannot remove %1").arg(path);
+        return false;
+    }
+    return true;
+}
+#endif
+
+#if defined(Q_OS_WIN)
+bool setRunValue(bool enabled, QString *error, const QString &executable)
+{
+    QSettings run(kRunKey, QSettings::NativeFormat);
+    if (enabled)
+        run.setValue(kValue, QStringLiteral("\"%1\"").arg(QDir::toNativeSeparators(program(executable))));
+    else
+        run.remove(kValue);
+    run.sync();
+    if (run.status() != QSettings::NoError) {
+        *error = QStringLiteral("cannot change %1").arg(LoginItem::location());
+        return false;
+    }
+    return true;
+}
+#elif defined(Q_OS_MACOS)
+bool setLaunchAgent(bool enabled, QString *error, const QString &executable)
+{
+    const QString path = LoginItem::location();
+    if (!enabled)
+        return removeEntry(path, error);
+    const QByteArray content = QStringLiteral(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
+        "<plist version=\"1.0\"><dict>\n"
+        "  <key>Label</key><string>%1</string>\n"
+        "  <key>ProgramArguments</key><array><string>%2</string></array>\n"
+        "  <key>RunAtLoad</key><true/>\n"
+        "</dict></plist>\n").arg(kLabel, program(executable).toHtmlEscaped()).toUtf8();
+    return writeEntry(path, content, error);
+}
+#else
+bool setAutostartEntry(bool enabled, QString *error, const QString &executable)
+{
+    const QString path = LoginItem::location();
+    const bool systemWide = !LoginItem::systemEntries().isEmpty();
+    // Exec= needs quoting when the path has spaces (desktop entry spec, "Exec key").
+    QString exec = program(executable);
+    if (exec.contains(u' '))
+        exec = u'"' + exec + u'"';
+    const QByteArray entry = QStringLiteral(
+        "[Desktop Entry]\n"
+        "Type=Application\n"
+        "Name=TeamAI Agent\n"
+        "Comment=Keeps this machine's AI coding agents in step with TeamAI\n"
+        "Exec=%1\n"
+        "Icon=teamai\n"
+        "Terminal=false\n").arg(exec).toUtf8();
+    // The system-wide entry says it all (on), or there is nothing to start (off): no user
+    // entry, and none left over hiding the system one.
+    if (enabled == systemWide)
+        return removeEntry(path, error);
+    return enabled ? writeEntry(path, entry + "X-GNOME-Autostart-enabled=true\n", error)
+                   : writeEntry(path, entry + "Hidden=true\n", error);
 }
 #endif
 
@@ -102,70 +170,11 @@ bool LoginItem::isEnabled()
 bool LoginItem::setEnabled(bool enabled, QString *error, const QString &executable)
 {
 #if defined(Q_OS_WIN)
-    QSettings run(kRunKey, QSettings::NativeFormat);
-    if (enabled)
-        run.setValue(kValue, QStringLiteral("\"%1\"").arg(QDir::toNativeSeparators(program(executable))));
-    else
-        run.remove(kValue);
-    run.sync();
-    if (run.status() != QSettings::NoError) {
-        *error = QStringLiteral("cannot change %1").arg(location());
-        return false;
-    }
-    return true;
+    return setRunValue(enabled, error, executable);
 #elif defined(Q_OS_MACOS)
-    const QString path = location();
-    if (!enabled) {
-        if (QFile::exists(path) && !QFile::remove(path)) {
-            *error = QStringLiteral("cannot remove %1").arg(path);
-            return false;
-        }
-        return true;
-    }
-    if (!QDir().mkpath(QFileInfo(path).absolutePath())) {
-        *error = QStringLiteral("cannot create %1").arg(QFileInfo(path).absolutePath());
-        return false;
-    }
-    const QByteArray content = QStringLiteral(
-        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        "<!DOCTYPE plist PUBLIC \"-//Apple//DTD PLIST 1.0//EN\" \"http://www.apple.com/DTDs/PropertyList-1.0.dtd\">\n"
-        "<plist version=\"1.0\"><dict>\n"
-        "  <key>Label</key><string>%1</string>\n"
-        "  <key>ProgramArguments</key><array><string>%2</string></array>\n"
-        "  <key>RunAtLoad</key><true/>\n"
-        "</dict></plist>\n").arg(kLabel, program(executable).toHtmlEscaped()).toUtf8();
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(content) != content.size() || !file.commit()) {
-        *error = QStringLiteral("cannot write %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    return true;
+    return setLaunchAgent(enabled, error, executable);
 #else
-    const QString path = location();
-    const bool systemWide = !systemEntries().isEmpty();
-    // Exec= needs quoting when the path has spaces (desktop entry spec, "Exec key").
-    QString exec = program(executable);
-    if (exec.contains(u' '))
-        exec = u'"' + exec + u'"';
-    const QByteArray entry = QStringLiteral(
-        "[Desktop Entry]\n"
-        "Type=Application\n"
-        "Name=TeamAI Agent\n"
-        "Comment=Keeps this machine's AI coding agents in step with TeamAI\n"
-        "Exec=%1\n"
-        "Icon=teamai\n"
-        "Terminal=false\n").arg(exec).toUtf8();
-    if (enabled == systemWide) {
-        // The system-wide entry says it all (on), or there is nothing to start (off): no user
-        // entry, and none left over hiding the system one.
-        if (QFile::exists(path) && !QFile::remove(path)) {
-            *error = QStringLiteral("cannot remove %1").arg(path);
-            return false;
-        }
-        return true;
-    }
-    return enabled ? writeEntry(path, entry + "X-GNOME-Autostart-enabled=true\n", error)
-                   : writeEntry(path, entry + "Hidden=true\n", error);
+    return setAutostartEntry(enabled, error, executable);
 #endif
 }
 

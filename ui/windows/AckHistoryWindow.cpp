@@ -331,52 +331,65 @@ bool AckHistoryWindow::startExport(const QString &path, AckHistoryQuery::Format 
     m_count->setText(tr("Exporting…"));
     // Its own connection: a LedgerDatabase stays on the thread that opened it.
     m_exportThread = QThread::create([self, path, format, filter, databasePath, cancel] {
-        AckHistoryQuery::ExportResult result;
-        LedgerDatabase database(databasePath);
-        QSaveFile file(path);
-        if (!database.open()) {
-            result.error = database.error();
-        } else if (!file.open(QIODevice::WriteOnly)) {
-            result.error = tr("cannot write %1: %2").arg(path, file.errorString());
-        } else {
-            AckHistoryQuery query(database);
-            query.setFilter(filter);
-            result = query.exportTo(file, format, [self, cancel](qint64 rows) {
-                if (self) {
-                    QMetaObject::invokeMethod(self, [self, rows] {
-                        if (self)
-                            self->m_count->setText(tr("Exporting… %1 rows").arg(QLocale().toString(rows)));
-                    });
-                }
-                return !cancel->load();
-            });
-            if (result.ok && !file.commit()) {
-                result.ok = false;
-                result.error = tr("cannot write %1: %2").arg(path, file.errorString());
+        const auto progress = [self, cancel](qint64 rows) {
+            if (self) {
+                QMetaObject::invokeMethod(self, [self, rows] {
+                    if (self)
+                        self->m_count->setText(tr("Exporting… %1 rows").arg(QLocale().toString(rows)));
+                });
             }
-        }
-        if (!result.ok)
-            file.cancelWriting();
+            return !cancel->load();
+        };
+        const AckHistoryQuery::ExportResult result = exportRows(path, format, filter, databasePath, progress);
         if (self) {
             QMetaObject::invokeMethod(self, [self, result, path] {
-                if (!self)
-                    return;
-                self->m_exportThread->wait();
-                self->m_exportThread->deleteLater();
-                self->m_exportThread = nullptr;
-                self->m_csv->setEnabled(true);
-                self->m_json->setEnabled(true);
-                self->m_cancelExport->hide();
-                self->updateCount();
-                const QString message = result.ok ? tr("Exported %1 rows to %2.").arg(QLocale().toString(result.rows), path)
-                                                  : tr("The export failed: %1").arg(result.error);
-                self->m_count->setText(message);
-                emit self->exportFinished(result.ok, result.rows, message);
+                if (self)
+                    self->finishExport(result, path);
             });
         }
     });
     m_exportThread->start();
     return true;
+}
+
+AckHistoryQuery::ExportResult AckHistoryWindow::exportRows(const QString &path, AckHistoryQuery::Format format,
+                                                           const AckHistoryFilter &filter, const QString &databasePath,
+                                                           const std::function<bool(qint64)> &progress)
+{
+    AckHistoryQuery::ExportResult result;
+    LedgerDatabase database(databasePath);
+    QSaveFile file(path);
+    if (!database.open()) {
+        result.error = database.error();
+    } else if (!file.open(QIODevice::WriteOnly)) {
+        result.error = tr("cannot write %1: %2").arg(path, file.errorString());
+    } else {
+        AckHistoryQuery query(database);
+        query.setFilter(filter);
+        result = query.exportTo(file, format, progress);
+        if (result.ok && !file.commit()) {
+            result.ok = false;
+            result.error = tr("cannot write %1: %2").arg(path, file.errorString());
+        }
+    }
+    if (!result.ok)
+        file.cancelWriting();
+    return result;
+}
+
+void AckHistoryWindow::finishExport(const AckHistoryQuery::ExportResult &result, const QString &path)
+{
+    m_exportThread->wait();
+    m_exportThread->deleteLater();
+    m_exportThread = nullptr;
+    m_csv->setEnabled(true);
+    m_json->setEnabled(true);
+    m_cancelExport->hide();
+    updateCount();
+    const QString message = result.ok ? tr("Exported %1 rows to %2.").arg(QLocale().toString(result.rows), path)
+                                      : tr("The export failed: %1").arg(result.error);
+    m_count->setText(message);
+    emit exportFinished(result.ok, result.rows, message);
 }
 
 } // namespace teamai::ui

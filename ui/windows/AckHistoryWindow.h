@@ -86,6 +86,12 @@ private:
     void fillFilterChoices();
     void updateCount();
     void chooseExport(AckHistoryQuery::Format format);
+    /// @brief On the export thread: writes what @p filter selects to @p path over its own connection.
+    static AckHistoryQuery::ExportResult exportRows(const QString &path, AckHistoryQuery::Format format,
+                                                    const AckHistoryFilter &filter, const QString &databasePath,
+                                                    const std::function<bool(qint64)> &progress);
+    /// @brief Back on the GUI thread: joins the export thread and says how the export went.
+    void finishExport(const AckHistoryQuery::ExportResult &result, const QString &path);
     QLayout *buildFilters();
     void setUpTable();
     void connectControls();

@@ -73,6 +73,23 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, QWidget *parent)
 
     setUpTable();
 
+    QWidget *detailPane = buildDetailPane();
+
+    auto *splitter = new QSplitter(Qt::Vertical);
+    splitter->addWidget(m_table);
+    splitter->addWidget(detailPane);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    buildFilters();
+    m_layout->addWidget(splitter);
+
+    connectSignals();
+    reload();
+    fitToScreen(this, QSize(1160, 640));
+}
+
+QWidget *CommandsWindow::buildDetailPane()
+{
     m_details->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_details->setTextFormat(Qt::RichText);
     m_details->setWordWrap(true);
@@ -99,18 +116,7 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, QWidget *parent)
     detailLayout->addWidget(m_outputNote);
     detailLayout->addWidget(m_output, 1);
     detailLayout->addLayout(buttons);
-
-    auto *splitter = new QSplitter(Qt::Vertical);
-    splitter->addWidget(m_table);
-    splitter->addWidget(detailPane);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
-    buildFilters();
-    m_layout->addWidget(splitter);
-
-    connectSignals();
-    reload();
-    fitToScreen(this, QSize(1160, 640));
+    return detailPane;
 }
 
 void CommandsWindow::setUpTable()

@@ -81,6 +81,8 @@ private:
     void showSelected();
     void buildFilters();
     void setUpTable();
+    /// @brief The selected command's details, its output and the buttons under it.
+    QWidget *buildDetailPane();
     void connectSignals();
     QString detailsHtml(const LedgerCommand &command) const;
     bool showLive(const LedgerCommand &command, bool sameCommand);

@@ -71,39 +71,9 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     setWindowIcon(TrayIconFactory::appIcon());
     setMinimumWidth(500);
 
-    auto *intro = new QLabel(tr("<b>Connect this machine to your TeamAI backend.</b><br>"
-                                "Your team's TeamAI admin gives you the URL and an API token."));
-    intro->setWordWrap(true);
-    auto *formLayout = new QVBoxLayout(m_formPage);
-    formLayout->setContentsMargins(0, 0, 0, 0);
-    formLayout->addWidget(intro);
-    formLayout->addLayout(buildForm());
-
-    auto *done = new QLabel(tr("<b>TeamAI Agent is set up.</b> It keeps syncing in the background."));
-    done->setWordWrap(true);
-    m_summary->setWordWrap(true);
-    m_summary->setTextFormat(Qt::PlainText);
-    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_summaryWarningIcon->hide();
-    auto *summaryRow = new QHBoxLayout;
-    summaryRow->addWidget(m_summaryWarningIcon, 0, Qt::AlignTop);
-    summaryRow->addWidget(m_summary, 1);
-    auto *summaryLayout = new QVBoxLayout(m_summaryPage);
-    summaryLayout->setContentsMargins(0, 0, 0, 0);
-    summaryLayout->addWidget(done);
-    summaryLayout->addLayout(summaryRow);
-    m_summaryPage->hide();
-
-    m_status->setWordWrap(true);
-    m_status->setTextFormat(Qt::PlainText);
-    m_status->hide();
-    m_setup->setDefault(true);
-    m_done->hide();
-    auto *buttons = new QHBoxLayout;
-    buttons->addStretch();
-    buttons->addWidget(m_cancel);
-    buttons->addWidget(m_setup);
-    buttons->addWidget(m_done);
+    buildFormPage();
+    buildSummaryPage();
+    QLayout *buttons = buildButtons();
 
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_formPage);
@@ -122,6 +92,50 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     connect(m_token, &QLineEdit::textEdited, this, [this] { showError(m_tokenError, {}); });
     fitToScreen(this, sizeHint());
     addCloseShortcut(this);
+}
+
+void FirstRunDialog::buildFormPage()
+{
+    auto *intro = new QLabel(tr("<b>Connect this machine to your TeamAI backend.</b><br>"
+                                "Your team's TeamAI admin gives you the URL and an API token."));
+    intro->setWordWrap(true);
+    auto *formLayout = new QVBoxLayout(m_formPage);
+    formLayout->setContentsMargins(0, 0, 0, 0);
+    formLayout->addWidget(intro);
+    formLayout->addLayout(buildForm());
+}
+
+void FirstRunDialog::buildSummaryPage()
+{
+    auto *done = new QLabel(tr("<b>TeamAI Agent is set up.</b> It keeps syncing in the background."));
+    done->setWordWrap(true);
+    m_summary->setWordWrap(true);
+    m_summary->setTextFormat(Qt::PlainText);
+    m_summary->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_summaryWarningIcon->hide();
+    auto *summaryRow = new QHBoxLayout;
+    summaryRow->addWidget(m_summaryWarningIcon, 0, Qt::AlignTop);
+    summaryRow->addWidget(m_summary, 1);
+    auto *summaryLayout = new QVBoxLayout(m_summaryPage);
+    summaryLayout->setContentsMargins(0, 0, 0, 0);
+    summaryLayout->addWidget(done);
+    summaryLayout->addLayout(summaryRow);
+    m_summaryPage->hide();
+}
+
+QLayout *FirstRunDialog::buildButtons()
+{
+    m_status->setWordWrap(true);
+    m_status->setTextFormat(Qt::PlainText);
+    m_status->hide();
+    m_setup->setDefault(true);
+    m_done->hide();
+    auto *buttons = new QHBoxLayout;
+    buttons->addStretch();
+    buttons->addWidget(m_cancel);
+    buttons->addWidget(m_setup);
+    buttons->addWidget(m_done);
+    return buttons;
 }
 
 FirstRunDialog::~FirstRunDialog() = default;

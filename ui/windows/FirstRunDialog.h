@@ -71,7 +71,11 @@ protected:
     void showEvent(QShowEvent *event) override;
 
 private:
+    void buildFormPage();
     QLayout *buildForm();
+    void buildSummaryPage();
+    /// @brief The status line and the buttons row (Not now, Set up, Done).
+    QLayout *buildButtons();
     bool validate();
     void setBusy(bool busy, const QString &message);
     void showFailure(const QString &message);

@@ -108,6 +108,31 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     setWindowIcon(TrayIconFactory::appIcon());
     setMinimumWidth(520);
 
+    configureFields();
+    // Built in this order: the focus chain (Tab) follows it.
+    QLayout *form = buildForm();
+    QWidget *agentsGroup = buildAgentsGroup();
+    QLayout *testRow = buildTestRow();
+    setUpLogLink();
+    setUpScrollArea(form, agentsGroup, testRow);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(m_scroll, 1);
+    layout->addWidget(m_status);
+    layout->addWidget(m_buttons);
+
+    connect(m_test, &QPushButton::clicked, this, &SettingsDialog::testConnection);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
+    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showFieldError(m_endpointError, {}); });
+    connect(m_token, &QLineEdit::textEdited, this, [this] { showFieldError(m_tokenError, {}); });
+    load();
+    fitToScreen(this, preferredSize());
+    addCloseShortcut(this);
+}
+
+void SettingsDialog::configureFields()
+{
     m_endpoint->setPlaceholderText(QStringLiteral("https://teamai.example.com"));
     m_token->setEchoMode(QLineEdit::Password);
     m_token->setPlaceholderText(tr("Leave empty to keep the saved token"));
@@ -123,7 +148,10 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     m_testResult->setWordWrap(true);
     m_testResult->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_status->setWordWrap(true);
+}
 
+QLayout *SettingsDialog::buildForm()
+{
     auto *form = new QFormLayout;
     auto *endpointBox = new QVBoxLayout;
     endpointBox->addWidget(m_endpoint);
@@ -139,7 +167,11 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     tokenBox->addLayout(savedRow);
     form->addRow(tr("API token"), tokenBox);
     form->addRow(tr("Sync every"), m_interval);
+    return form;
+}
 
+QWidget *SettingsDialog::buildAgentsGroup()
+{
     auto *agentsGroup = new QGroupBox(tr("Agents synced by this app"));
     auto *agentsLayout = new QGridLayout(agentsGroup);
     int i = 0;
@@ -151,12 +183,20 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
         ++i;
     }
     agentsLayout->addWidget(m_agentsError, (i + 2) / 3, 0, 1, 3);
+    return agentsGroup;
+}
 
+QLayout *SettingsDialog::buildTestRow()
+{
     auto *testRow = new QHBoxLayout;
     testRow->addWidget(m_test);
     testRow->addWidget(m_testResultIcon);
     testRow->addWidget(m_testResult, 1);
+    return testRow;
+}
 
+void SettingsDialog::setUpLogLink()
+{
     const QString logs = paths::logDir();
     m_logLink->setText(tr("Logs: <a href=\"%1\">%2</a>").arg(QUrl::fromLocalFile(logs).toString().toHtmlEscaped(), logs.toHtmlEscaped()));
     m_logLink->setTextInteractionFlags(Qt::TextBrowserInteraction);
@@ -164,7 +204,10 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
         paths::ensurePrivateDir(logs);
         QDesktopServices::openUrl(QUrl::fromLocalFile(logs));
     });
+}
 
+void SettingsDialog::setUpScrollArea(QLayout *form, QWidget *agentsGroup, QLayout *testRow)
+{
     // Everything but the status line and the buttons scrolls: the dialog is taller than a
     // 1280×800 screen, and Save must stay in sight.
     auto *content = new QWidget;
@@ -183,20 +226,6 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     m_scroll->setWidgetResizable(true);
     m_scroll->setFrameShape(QFrame::NoFrame);
     m_scroll->setWidget(content);
-
-    auto *layout = new QVBoxLayout(this);
-    layout->addWidget(m_scroll, 1);
-    layout->addWidget(m_status);
-    layout->addWidget(m_buttons);
-
-    connect(m_test, &QPushButton::clicked, this, &SettingsDialog::testConnection);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
-    connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showFieldError(m_endpointError, {}); });
-    connect(m_token, &QLineEdit::textEdited, this, [this] { showFieldError(m_tokenError, {}); });
-    load();
-    fitToScreen(this, preferredSize());
-    addCloseShortcut(this);
 }
 
 QSize SettingsDialog::preferredSize() const

@@ -8,6 +8,7 @@
 
 class QCheckBox;
 class QDialogButtonBox;
+class QLayout;
 class QLabel;
 class QLineEdit;
 class QPushButton;
@@ -95,6 +96,13 @@ private:
     /// should stay in view.
     void showSaved(const EnrollmentResult &result, const QString &error);
     void finishSave(bool endpointChanged, bool stayOpen);
+    void configureFields();
+    QLayout *buildForm();
+    QWidget *buildAgentsGroup();
+    QLayout *buildTestRow();
+    void setUpLogLink();
+    /// @brief Puts everything but the status line and the buttons in the scroll area.
+    void setUpScrollArea(QLayout *form, QWidget *agentsGroup, QLayout *testRow);
     QWidget *buildAgentAccess();
     /// @brief Shows what registering the MCP server came to; true when it should stay in view.
     bool showMcpOutcome(const QStringList &errors, const QStringList &userOwned);

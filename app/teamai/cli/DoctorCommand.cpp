@@ -32,6 +32,83 @@ struct Checks {
     }
 };
 
+void checkConfig(Checks &checks, const AgentConfig::Loaded &config)
+{
+    const QString endpoint = config.config.endpoint();
+    if (!config.error.isEmpty())
+        checks.report(false, QStringLiteral("config"), config.error);
+    else if (endpoint.isEmpty())
+        checks.report(false, QStringLiteral("config"), QStringLiteral("no endpoint: run `teamai init --http URL --token TOKEN`"));
+    else
+        checks.report(true, QStringLiteral("config"), endpoint);
+}
+
+void checkRecords(Checks &checks)
+{
+    const QList<records::BrokenRecord> broken = records::check();
+    for (const records::BrokenRecord &record : broken)
+        checks.report(false, QStringLiteral("records"), record.sentence());
+    if (broken.isEmpty())
+        checks.report(true, QStringLiteral("records"), QStringLiteral("config, settings, manifest and hook-rule records are readable"));
+}
+
+void checkToken(Checks &checks, const TokenStore::Loaded &token)
+{
+    // "token source", not "token: …": a `token: word` pair reads as a secret to the redaction of
+    // the ledger and `teamai mcp`, which would print this line as "token: ***".
+    if (!token.error.isEmpty())
+        checks.report(false, QStringLiteral("token source"), token.error);
+    else
+        checks.report(!token.token.isEmpty(), QStringLiteral("token source"),
+                      token.token.isEmpty() ? QStringLiteral("none saved") : QStringLiteral("from %1").arg(token.source));
+}
+
+void checkLedger(Checks &checks)
+{
+    LedgerDatabase database;
+    if (database.open()) {
+        CommandLedger ledger(database);
+        checks.report(true, QStringLiteral("ledger"), QStringLiteral("%1 (%2 pending, %3 ack(s) queued)")
+                                                        .arg(database.path())
+                                                        .arg(ledger.countInState(CommandState::Pending))
+                                                        .arg(ledger.outboxSize()));
+    } else {
+        checks.report(false, QStringLiteral("ledger"), database.error());
+    }
+    // Not a failure (the agent carries on with the new ledger), but something to look at.
+    const QString noticePath = ledgernotice::pathFor(database.path());
+    if (const auto notice = ledgernotice::load(noticePath))
+        printOut(QStringLiteral("[NOTE] ledger set aside: %1").arg(notice->describe(noticePath)));
+}
+
+void checkModules(Checks &checks)
+{
+    // Loaded on first use only, so a broken installation would otherwise show late: at the first
+    // keychain token or the first skill download.
+    for (const auto &[module, entry] : {std::pair{"keychain", kKeychainBackendSymbol}, std::pair{"archive", resources::kOpenArchiveSymbol}}) {
+        QString error;
+        const bool loads = modules::RuntimeModule::resolve(module, entry, &error) != nullptr;
+        checks.report(loads, QStringLiteral("%1 module").arg(QLatin1String(module)),
+                      loads ? QStringLiteral("%1 loads").arg(modules::RuntimeModule::fileName(module)) : error);
+    }
+}
+
+void checkBackend(Checks &checks, const AgentConfig::Loaded &config, const TokenStore::Loaded &token)
+{
+    const QString endpoint = config.config.endpoint();
+    QNetworkAccessManager network;
+    configureProxy(network);
+    BackendClient client(&network, BackendOptions{endpoint, token.token, config.config.routes(),
+                                                  config.config.toJson().value(QStringLiteral("caFile")).toString()});
+    QElapsedTimer timer;
+    timer.start();
+    const BackendReply reply = client.get(Route::GetConfig);
+    checks.report(reply.ok, QStringLiteral("backend"),
+                  reply.ok ? QStringLiteral("%1 answered in %2 ms").arg(client.urlFor(Route::GetConfig).toString()).arg(timer.elapsed())
+                           : reply.httpStatus == 401 ? QStringLiteral("the backend rejects the token: %1").arg(reply.error)
+                                                     : reply.error);
+}
+
 } // namespace
 
 QString DoctorCommand::name() const { return QStringLiteral("doctor"); }
@@ -58,71 +135,17 @@ int DoctorCommand::run(const QStringList &arguments)
     Checks checks;
     const AgentConfig::Loaded config = AgentConfig::load();
     const QString endpoint = config.config.endpoint();
-    if (!config.error.isEmpty())
-        checks.report(false, QStringLiteral("config"), config.error);
-    else if (endpoint.isEmpty())
-        checks.report(false, QStringLiteral("config"), QStringLiteral("no endpoint: run `teamai init --http URL --token TOKEN`"));
-    else
-        checks.report(true, QStringLiteral("config"), endpoint);
-
-    const QList<records::BrokenRecord> broken = records::check();
-    for (const records::BrokenRecord &record : broken)
-        checks.report(false, QStringLiteral("records"), record.sentence());
-    if (broken.isEmpty())
-        checks.report(true, QStringLiteral("records"), QStringLiteral("config, settings, manifest and hook-rule records are readable"));
-
+    checkConfig(checks, config);
+    checkRecords(checks);
     const TokenStore::Loaded token = endpoint.isEmpty() ? TokenStore::Loaded() : TokenStore::load(endpoint);
-    // "token source", not "token: …": a `token: word` pair reads as a secret to the redaction of
-    // the ledger and `teamai mcp`, which would print this line as "token: ***".
-    if (!token.error.isEmpty())
-        checks.report(false, QStringLiteral("token source"), token.error);
-    else
-        checks.report(!token.token.isEmpty(), QStringLiteral("token source"),
-                      token.token.isEmpty() ? QStringLiteral("none saved") : QStringLiteral("from %1").arg(token.source));
-
-    {
-        LedgerDatabase database;
-        if (database.open()) {
-            CommandLedger ledger(database);
-            checks.report(true, QStringLiteral("ledger"), QStringLiteral("%1 (%2 pending, %3 ack(s) queued)")
-                                                            .arg(database.path())
-                                                            .arg(ledger.countInState(CommandState::Pending))
-                                                            .arg(ledger.outboxSize()));
-        } else {
-            checks.report(false, QStringLiteral("ledger"), database.error());
-        }
-        // Not a failure (the agent carries on with the new ledger), but something to look at.
-        const QString noticePath = ledgernotice::pathFor(database.path());
-        if (const auto notice = ledgernotice::load(noticePath))
-            printOut(QStringLiteral("[NOTE] ledger set aside: %1").arg(notice->describe(noticePath)));
-    }
-
+    checkToken(checks, token);
+    checkLedger(checks);
     const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
     checks.report(true, QStringLiteral("remote commands"),
                   QStringLiteral("%1 — %2").arg(gate.allowed ? QStringLiteral("allowed") : QStringLiteral("disabled"), gate.detail));
-
-    // Loaded on first use only, so a broken installation would otherwise show late: at the first
-    // keychain token or the first skill download.
-    for (const auto &[module, entry] : {std::pair{"keychain", kKeychainBackendSymbol}, std::pair{"archive", resources::kOpenArchiveSymbol}}) {
-        QString error;
-        const bool loads = modules::RuntimeModule::resolve(module, entry, &error) != nullptr;
-        checks.report(loads, QStringLiteral("%1 module").arg(QLatin1String(module)),
-                      loads ? QStringLiteral("%1 loads").arg(modules::RuntimeModule::fileName(module)) : error);
-    }
-
-    if (!endpoint.isEmpty() && config.error.isEmpty()) {
-        QNetworkAccessManager network;
-        configureProxy(network);
-        BackendClient client(&network, BackendOptions{endpoint, token.token, config.config.routes(),
-                                                      config.config.toJson().value(QStringLiteral("caFile")).toString()});
-        QElapsedTimer timer;
-        timer.start();
-        const BackendReply reply = client.get(Route::GetConfig);
-        checks.report(reply.ok, QStringLiteral("backend"),
-                      reply.ok ? QStringLiteral("%1 answered in %2 ms").arg(client.urlFor(Route::GetConfig).toString()).arg(timer.elapsed())
-                               : reply.httpStatus == 401 ? QStringLiteral("the backend rejects the token: %1").arg(reply.error)
-                                                         : reply.error);
-    }
+    checkModules(checks);
+    if (!endpoint.isEmpty() && config.error.isEmpty())
+        checkBackend(checks, config, token);
     return checks.failed == 0 ? kExitOk : kExitFailure;
 }
 

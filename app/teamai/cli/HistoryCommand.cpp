@@ -64,6 +64,52 @@ QJsonObject toJson(const LedgerCommand &row)
     return object;
 }
 
+/// `--follow ID`: refuses the list-only options, else follows that command's output.
+int follow(const CommandLine &line, const QString &command)
+{
+    for (const QString &listOnly : {QStringLiteral("limit"), QStringLiteral("state"), QStringLiteral("type"),
+                                    QStringLiteral("since"), QStringLiteral("json")}) {
+        if (line.isSet(listOnly))
+            return usageError(command, QStringLiteral("--%1 does not go with --follow").arg(listOnly));
+    }
+    return followCommandOutput(line.value(QStringLiteral("follow")), line.value(QStringLiteral("agent")),
+                               line.isSet(QStringLiteral("agent")));
+}
+
+/// Reads --limit, --state, --type and --since into @p filter; the exit code when one is wrong.
+std::optional<int> readFilter(const CommandLine &line, const QString &command, HistoryFilter *filter)
+{
+    if (line.isSet(QStringLiteral("limit"))) {
+        bool ok = false;
+        filter->limit = line.value(QStringLiteral("limit")).toInt(&ok);
+        if (!ok || filter->limit < 1 || filter->limit > kMaxLimit)
+            return usageError(command, QStringLiteral("--limit must be a whole number from 1 to %1").arg(kMaxLimit));
+    }
+    filter->state = line.value(QStringLiteral("state"));
+    if (!filter->state.isEmpty() && !stateFromName(filter->state))
+        return usageError(command, QStringLiteral("unknown state `%1`").arg(filter->state));
+    filter->type = line.value(QStringLiteral("type"));
+    if (line.isSet(QStringLiteral("since"))) {
+        filter->since = parseSince(line.value(QStringLiteral("since")));
+        if (!filter->since.isValid())
+            return usageError(command, QStringLiteral("--since needs a date like 2026-01-31 or an ISO-8601 time"));
+    }
+    return std::nullopt;
+}
+
+void printTable(const QList<LedgerCommand> &rows)
+{
+    printOut(cell(QStringLiteral("RECEIVED"), 19) + u' ' + cell(QStringLiteral("ID"), 8) + u' ' + cell(QStringLiteral("AGENT"), 9) + u' '
+             + cell(QStringLiteral("TYPE"), 20) + u' ' + cell(QStringLiteral("STATE"), 11) + u' ' + cell(QStringLiteral("DELIVERY"), 13) + u' '
+             + cell(QStringLiteral("EXIT"), 6) + u' ' + cell(QStringLiteral("ACK"), 9) + u' ' + QStringLiteral("ERROR"));
+    for (const LedgerCommand &row : rows) {
+        printOut(cell(row.receivedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), 19) + u' '
+                 + cell(QString::number(row.commandId), 8) + u' ' + cell(row.agentType, 9) + u' ' + cell(row.type, 20) + u' '
+                 + cell(stateName(row.state), 11) + u' ' + cell(deliveryName(row.delivery), 13) + u' ' + cell(exitText(row), 6) + u' '
+                 + cell(row.ackState.isEmpty() ? QStringLiteral("-") : row.ackState, 9) + u' ' + cell(row.error, 60).trimmed());
+    }
+}
+
 } // namespace
 
 QString HistoryCommand::name() const { return QStringLiteral("history"); }
@@ -102,33 +148,13 @@ int HistoryCommand::run(const QStringList &arguments)
                      {QStringLiteral("json")});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
-    if (line.isSet(QStringLiteral("follow"))) {
-        for (const QString &listOnly : {QStringLiteral("limit"), QStringLiteral("state"), QStringLiteral("type"),
-                                        QStringLiteral("since"), QStringLiteral("json")}) {
-            if (line.isSet(listOnly))
-                return usageError(name(), QStringLiteral("--%1 does not go with --follow").arg(listOnly));
-        }
-        return followCommandOutput(line.value(QStringLiteral("follow")), line.value(QStringLiteral("agent")),
-                                   line.isSet(QStringLiteral("agent")));
-    }
+    if (line.isSet(QStringLiteral("follow")))
+        return follow(line, name());
     if (line.isSet(QStringLiteral("agent")))
         return usageError(name(), QStringLiteral("--agent goes with --follow"));
     HistoryFilter filter;
-    if (line.isSet(QStringLiteral("limit"))) {
-        bool ok = false;
-        filter.limit = line.value(QStringLiteral("limit")).toInt(&ok);
-        if (!ok || filter.limit < 1 || filter.limit > kMaxLimit)
-            return usageError(name(), QStringLiteral("--limit must be a whole number from 1 to %1").arg(kMaxLimit));
-    }
-    filter.state = line.value(QStringLiteral("state"));
-    if (!filter.state.isEmpty() && !stateFromName(filter.state))
-        return usageError(name(), QStringLiteral("unknown state `%1`").arg(filter.state));
-    filter.type = line.value(QStringLiteral("type"));
-    if (line.isSet(QStringLiteral("since"))) {
-        filter.since = parseSince(line.value(QStringLiteral("since")));
-        if (!filter.since.isValid())
-            return usageError(name(), QStringLiteral("--since needs a date like 2026-01-31 or an ISO-8601 time"));
-    }
+    if (const std::optional<int> wrong = readFilter(line, name(), &filter))
+        return *wrong;
 
     LedgerDatabase database;
     if (!database.open()) {
@@ -151,15 +177,7 @@ int HistoryCommand::run(const QStringList &arguments)
                                                                     ? QString() : QStringLiteral(" that match")));
         return kExitOk;
     }
-    printOut(cell(QStringLiteral("RECEIVED"), 19) + u' ' + cell(QStringLiteral("ID"), 8) + u' ' + cell(QStringLiteral("AGENT"), 9) + u' '
-             + cell(QStringLiteral("TYPE"), 20) + u' ' + cell(QStringLiteral("STATE"), 11) + u' ' + cell(QStringLiteral("DELIVERY"), 13) + u' '
-             + cell(QStringLiteral("EXIT"), 6) + u' ' + cell(QStringLiteral("ACK"), 9) + u' ' + QStringLiteral("ERROR"));
-    for (const LedgerCommand &row : rows) {
-        printOut(cell(row.receivedAt.toLocalTime().toString(QStringLiteral("yyyy-MM-dd HH:mm:ss")), 19) + u' '
-                 + cell(QString::number(row.commandId), 8) + u' ' + cell(row.agentType, 9) + u' ' + cell(row.type, 20) + u' '
-                 + cell(stateName(row.state), 11) + u' ' + cell(deliveryName(row.delivery), 13) + u' ' + cell(exitText(row), 6) + u' '
-                 + cell(row.ackState.isEmpty() ? QStringLiteral("-") : row.ackState, 9) + u' ' + cell(row.error, 60).trimmed());
-    }
+    printTable(rows);
     return kExitOk;
 }
 

@@ -65,6 +65,32 @@ QByteArray readPayload(const HookArguments &args)
     return read.bytes;
 }
 
+/// What the round syncs for @p tool, within @p budget.
+SyncOptions roundOptions(const HookArguments &args, const ToolInfo *tool, const QString &cwd, const QDeadlineTimer &budget)
+{
+    const QString &event = args.event;
+    SyncOptions options;
+    options.tool = tool;
+    options.event = event;
+    options.cwd = cwd;
+    options.skipReport = shouldSkipReportInSandbox();
+    options.status = event == QLatin1String("stop") ? QStringLiteral("stopped") : QStringLiteral("running");
+    // Every event has a budget; restricted commands (up to their 120 s timeout) go to the worker,
+    // except with --bg-only, which runs them here.
+    options.foreground = !args.bgOnly;
+    options.drainLedger = !isForeground(event) || args.bgOnly;  // background events have time for what earlier hooks left
+    options.deadline = budget;
+    return options;
+}
+
+void printBindingHint(const QByteArray &hint)
+{
+    if (!hint.isEmpty()) {
+        std::fwrite(hint.constData(), 1, size_t(hint.size()), stdout);
+        std::fflush(stdout);
+    }
+}
+
 /// One round for a known event and tool: report, sync, commands, acks (SPEC §6).
 int runRound(const HookArguments &args, const ToolInfo *tool)
 {
@@ -100,23 +126,9 @@ int runRound(const HookArguments &args, const ToolInfo *tool)
         engine->setLedgerWaitLimitMs(int(std::max<qint64>(1, budget.remainingTime())));
     }
     // codebuddy/workbuddy: the reference's "this workspace is not bound" hint for the agent.
-    const QByteArray hint = binding::HookBindingFlow::run({event, tool, input.cwd, input.json, {}, {}, budget}, engine->client());
-    if (!hint.isEmpty()) {
-        std::fwrite(hint.constData(), 1, size_t(hint.size()), stdout);
-        std::fflush(stdout);
-    }
+    printBindingHint(binding::HookBindingFlow::run({event, tool, input.cwd, input.json, {}, {}, budget}, engine->client()));
 
-    SyncOptions options;
-    options.tool = tool;
-    options.event = event;
-    options.cwd = input.cwd;
-    options.skipReport = shouldSkipReportInSandbox();
-    options.status = event == QLatin1String("stop") ? QStringLiteral("stopped") : QStringLiteral("running");
-    // Every event has a budget; restricted commands (up to their 120 s timeout) go to the worker,
-    // except with --bg-only, which runs them here.
-    options.foreground = !args.bgOnly;
-    options.drainLedger = !foreground || args.bgOnly;  // background events have time for what earlier hooks left
-    options.deadline = budget;
+    const SyncOptions options = roundOptions(args, tool, input.cwd, budget);
     const SyncSummary summary = engine->runOnce(options);
     // Pruning old history is the worker's job too, about once a day.
     if (!args.bgOnly && (summary.leftWork() || engine->retentionDue()))

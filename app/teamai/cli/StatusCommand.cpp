@@ -58,6 +58,133 @@ QJsonArray brokenRecordsJson(const QList<records::BrokenRecord> &broken)
     return list;
 }
 
+// Everything `teamai status` shows, gathered once for the text and the JSON forms.
+struct StatusFacts {
+    AgentConfig::Loaded config;
+    RemoteCommandGate::Decision gate;
+    QString endpoint;
+    QString tokenSource;
+    SyncRecord last;
+    int pending = 0;
+    int running = 0;
+    int outbox = 0;
+    QString ledgerError;
+    QString noticePath;
+    std::optional<ledgernotice::Notice> setAside;
+    QList<records::BrokenRecord> broken;
+    QString hookRulesError;
+    QList<agenthooks::HookRuleRecord> hookRules;
+    StatusInventory inventory;
+};
+
+void readLedger(StatusFacts &facts)
+{
+    LedgerDatabase database;
+    if (database.open()) {
+        CommandLedger ledger(database);
+        facts.pending = ledger.countInState(CommandState::Pending);
+        facts.running = ledger.countInState(CommandState::Running);
+        facts.outbox = ledger.outboxSize();
+    } else {
+        facts.ledgerError = database.error();
+    }
+    facts.setAside = ledgernotice::load(facts.noticePath);  // after open(): it may have just set one aside
+}
+
+StatusFacts collectStatus()
+{
+    StatusFacts facts;
+    facts.config = AgentConfig::load();
+    facts.gate = RemoteCommandGate::evaluate();
+    facts.endpoint = facts.config.config.endpoint();
+    facts.tokenSource = facts.endpoint.isEmpty() ? QString() : TokenStore::load(facts.endpoint).source;
+    facts.last = lastsync::load().value_or(SyncRecord());
+    facts.noticePath = ledgernotice::pathFor(LedgerDatabase::defaultPath());
+    readLedger(facts);
+    facts.broken = records::check();
+    facts.hookRules = agenthooks::hookrules::installedForAllTools(&facts.hookRulesError);
+    facts.inventory = StatusInventory::collect();
+    return facts;
+}
+
+QJsonValue setAsideJson(const StatusFacts &facts)
+{
+    const std::optional<ledgernotice::Notice> &setAside = facts.setAside;
+    if (!setAside)
+        return QJsonValue();
+    return QJsonObject{{QStringLiteral("time"), setAside->time.toString(Qt::ISODateWithMs)},
+                       {QStringLiteral("reason"), setAside->reason},
+                       {QStringLiteral("files"), QJsonArray::fromStringList(setAside->files)},
+                       {QStringLiteral("recovered_commands"), setAside->recoveredCommands},
+                       {QStringLiteral("recovered_acks"), setAside->recoveredAcks},
+                       {QStringLiteral("restored_finished_ids"), setAside->restoredFinishedIds},
+                       {QStringLiteral("notice_file"), facts.noticePath},
+                       {QStringLiteral("message"), setAside->describe(facts.noticePath)}};
+}
+
+QJsonObject statusJson(const StatusFacts &facts)
+{
+    const RemoteCommandGate::Decision &gate = facts.gate;
+    const SyncRecord &last = facts.last;
+    QJsonObject object{
+        {QStringLiteral("version"), QString::fromLatin1(kVersion)},
+        {QStringLiteral("endpoint"), facts.endpoint},
+        {QStringLiteral("config_error"), facts.config.error},
+        {QStringLiteral("token_source"), facts.tokenSource},
+        {QStringLiteral("remote_commands"), QJsonObject{{QStringLiteral("allowed"), gate.allowed},
+                                                        {QStringLiteral("locked"), gate.locked},
+                                                        {QStringLiteral("detail"), gate.detail},
+                                                        {QStringLiteral("changed_by"), gate.changedBy},
+                                                        {QStringLiteral("changed_at"), gate.changedAt}}},
+        {QStringLiteral("hook_rules"), hookRulesJson(facts.hookRules, facts.hookRulesError)},
+        {QStringLiteral("broken_records"), brokenRecordsJson(facts.broken)},
+        {QStringLiteral("commands"), QJsonObject{{QStringLiteral("pending"), facts.pending},
+                                                 {QStringLiteral("running"), facts.running},
+                                                 {QStringLiteral("outbox"), facts.outbox},
+                                                 {QStringLiteral("ledger_error"), facts.ledgerError}}},
+        {QStringLiteral("ledger_set_aside"), setAsideJson(facts)},
+        {QStringLiteral("last_sync"), QJsonObject{{QStringLiteral("time"), last.time.isValid() ? last.time.toString(Qt::ISODateWithMs) : QString()},
+                                                  {QStringLiteral("ok"), last.ok},
+                                                  {QStringLiteral("message"), last.message}}},
+    };
+    for (auto it = facts.inventory.json.begin(); it != facts.inventory.json.end(); ++it)
+        object.insert(it.key(), it.value());
+    return object;
+}
+
+QString lastSyncText(const SyncRecord &last)
+{
+    if (!last.time.isValid())
+        return QStringLiteral("never");
+    return QStringLiteral("%1 %2%3").arg(last.time.toLocalTime().toString(Qt::ISODate),
+                                         last.ok ? QStringLiteral("ok") : QStringLiteral("failed"),
+                                         last.message.isEmpty() ? QString() : QStringLiteral(": ") + last.message);
+}
+
+void printStatus(const StatusFacts &facts)
+{
+    const RemoteCommandGate::Decision &gate = facts.gate;
+    const QString switchWho = gate.changedBy.isEmpty() ? QString()
+                                                       : QStringLiteral(" (set by %1 at %2)").arg(gate.changedBy, gate.changedAt);
+    printOut(QStringLiteral("TeamAI Desktop Agent %1").arg(QString::fromLatin1(kVersion)));
+    if (!facts.config.error.isEmpty())
+        printOut(QStringLiteral("Config:          ERROR %1").arg(facts.config.error));
+    printOut(QStringLiteral("Endpoint:        %1").arg(facts.endpoint.isEmpty() ? QStringLiteral("(not configured: run `teamai init`)") : facts.endpoint));
+    printOut(QStringLiteral("Token:           %1").arg(facts.tokenSource.isEmpty() ? QStringLiteral("none") : QStringLiteral("from ") + facts.tokenSource));
+    printOut(QStringLiteral("Remote commands: %1%2").arg(RemoteCommandGate::statusLine(gate), switchWho));
+    printHookRules(facts.hookRules, facts.hookRulesError);
+    for (const QString &inventoryLine : facts.inventory.lines)
+        printOut(inventoryLine);
+    for (const records::BrokenRecord &record : facts.broken)
+        printOut(QStringLiteral("Damaged file:    %1").arg(record.sentence()));
+    printOut(facts.ledgerError.isEmpty()
+                 ? QStringLiteral("Commands:        %1 pending, %2 running, %3 ack(s) waiting to be sent").arg(facts.pending).arg(facts.running).arg(facts.outbox)
+                 : QStringLiteral("Commands:        ledger unavailable: %1").arg(facts.ledgerError));
+    if (facts.setAside)
+        printOut(QStringLiteral("Ledger:          set aside — %1").arg(facts.setAside->describe(facts.noticePath)));
+    printOut(QStringLiteral("Last sync:       %1").arg(lastSyncText(facts.last)));
+}
+
 } // namespace
 
 QString StatusCommand::name() const { return QStringLiteral("status"); }
@@ -83,90 +210,11 @@ int StatusCommand::run(const QStringList &arguments)
     CommandLine line({}, {QStringLiteral("json")});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
-    const AgentConfig::Loaded config = AgentConfig::load();
-    const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
-    const QString endpoint = config.config.endpoint();
-    const QString tokenSource = endpoint.isEmpty() ? QString() : TokenStore::load(endpoint).source;
-    const SyncRecord last = lastsync::load().value_or(SyncRecord());
-    int pending = 0;
-    int running = 0;
-    int outbox = 0;
-    QString ledgerError;
-    const QString noticePath = ledgernotice::pathFor(LedgerDatabase::defaultPath());
-    std::optional<ledgernotice::Notice> setAside;
-    {
-        LedgerDatabase database;
-        if (database.open()) {
-            CommandLedger ledger(database);
-            pending = ledger.countInState(CommandState::Pending);
-            running = ledger.countInState(CommandState::Running);
-            outbox = ledger.outboxSize();
-        } else {
-            ledgerError = database.error();
-        }
-        setAside = ledgernotice::load(noticePath);  // after open(): it may have just set one aside
-    }
-    const QList<records::BrokenRecord> broken = records::check();
-    QString hookRulesError;
-    const QList<agenthooks::HookRuleRecord> hookRules = agenthooks::hookrules::installedForAllTools(&hookRulesError);
-    const StatusInventory inventory = StatusInventory::collect();
-    const QString switchWho = gate.changedBy.isEmpty() ? QString()
-                                                       : QStringLiteral(" (set by %1 at %2)").arg(gate.changedBy, gate.changedAt);
-
-    if (line.isSet(QStringLiteral("json"))) {
-        QJsonObject object{
-            {QStringLiteral("version"), QString::fromLatin1(kVersion)},
-            {QStringLiteral("endpoint"), endpoint},
-            {QStringLiteral("config_error"), config.error},
-            {QStringLiteral("token_source"), tokenSource},
-            {QStringLiteral("remote_commands"), QJsonObject{{QStringLiteral("allowed"), gate.allowed},
-                                                            {QStringLiteral("locked"), gate.locked},
-                                                            {QStringLiteral("detail"), gate.detail},
-                                                            {QStringLiteral("changed_by"), gate.changedBy},
-                                                            {QStringLiteral("changed_at"), gate.changedAt}}},
-            {QStringLiteral("hook_rules"), hookRulesJson(hookRules, hookRulesError)},
-            {QStringLiteral("broken_records"), brokenRecordsJson(broken)},
-            {QStringLiteral("commands"), QJsonObject{{QStringLiteral("pending"), pending},
-                                                     {QStringLiteral("running"), running},
-                                                     {QStringLiteral("outbox"), outbox},
-                                                     {QStringLiteral("ledger_error"), ledgerError}}},
-            {QStringLiteral("ledger_set_aside"), setAside ? QJsonObject{{QStringLiteral("time"), setAside->time.toString(Qt::ISODateWithMs)},
-                                                                        {QStringLiteral("reason"), setAside->reason},
-                                                                        {QStringLiteral("files"), QJsonArray::fromStringList(setAside->files)},
-                                                                        {QStringLiteral("recovered_commands"), setAside->recoveredCommands},
-                                                                        {QStringLiteral("recovered_acks"), setAside->recoveredAcks},
-                                                                        {QStringLiteral("restored_finished_ids"), setAside->restoredFinishedIds},
-                                                                        {QStringLiteral("notice_file"), noticePath},
-                                                                        {QStringLiteral("message"), setAside->describe(noticePath)}}
-                                                          : QJsonValue()},
-            {QStringLiteral("last_sync"), QJsonObject{{QStringLiteral("time"), last.time.isValid() ? last.time.toString(Qt::ISODateWithMs) : QString()},
-                                                      {QStringLiteral("ok"), last.ok},
-                                                      {QStringLiteral("message"), last.message}}},
-        };
-        for (auto it = inventory.json.begin(); it != inventory.json.end(); ++it)
-            object.insert(it.key(), it.value());
-        printOut(QString::fromUtf8(QJsonDocument(object).toJson(QJsonDocument::Compact)));
-        return kExitOk;
-    }
-    printOut(QStringLiteral("TeamAI Desktop Agent %1").arg(QString::fromLatin1(kVersion)));
-    if (!config.error.isEmpty())
-        printOut(QStringLiteral("Config:          ERROR %1").arg(config.error));
-    printOut(QStringLiteral("Endpoint:        %1").arg(endpoint.isEmpty() ? QStringLiteral("(not configured: run `teamai init`)") : endpoint));
-    printOut(QStringLiteral("Token:           %1").arg(tokenSource.isEmpty() ? QStringLiteral("none") : QStringLiteral("from ") + tokenSource));
-    printOut(QStringLiteral("Remote commands: %1%2").arg(RemoteCommandGate::statusLine(gate), switchWho));
-    printHookRules(hookRules, hookRulesError);
-    for (const QString &inventoryLine : inventory.lines)
-        printOut(inventoryLine);
-    for (const records::BrokenRecord &record : broken)
-        printOut(QStringLiteral("Damaged file:    %1").arg(record.sentence()));
-    printOut(ledgerError.isEmpty() ? QStringLiteral("Commands:        %1 pending, %2 running, %3 ack(s) waiting to be sent").arg(pending).arg(running).arg(outbox)
-                                   : QStringLiteral("Commands:        ledger unavailable: %1").arg(ledgerError));
-    if (setAside)
-        printOut(QStringLiteral("Ledger:          set aside — %1").arg(setAside->describe(noticePath)));
-    printOut(QStringLiteral("Last sync:       %1").arg(!last.time.isValid() ? QStringLiteral("never")
-                                                                     : QStringLiteral("%1 %2%3").arg(last.time.toLocalTime().toString(Qt::ISODate),
-                                                                           last.ok ? QStringLiteral("ok") : QStringLiteral("failed"),
-                                                                           last.message.isEmpty() ? QString() : QStringLiteral(": ") + last.message)));
+    const StatusFacts facts = collectStatus();
+    if (line.isSet(QStringLiteral("json")))
+        printOut(QString::fromUtf8(QJsonDocument(statusJson(facts)).toJson(QJsonDocument::Compact)));
+    else
+        printStatus(facts);
     return kExitOk;
 }
 

@@ -84,6 +84,24 @@ QList<mcp::installer::InstalledServer> mcpServersOf(const ToolInfo &tool)
     return mcp::installer::installed(tool, workspaces);
 }
 
+/// Says what the records cannot tell: invalid manifest entries (never acted on) and damaged
+/// record files (what TeamAI installed there stays hidden; the run exits 1).
+QList<records::BrokenRecord> reportUnreadableRecords()
+{
+    // Stored paths that fail the install-time checks are never acted on; say so once.
+    for (const QString &ignored : Manifest::load().manifest.invalidEntries())
+        printErr(QStringLiteral("teamai uninstall: ignoring manifest %1").arg(ignored));
+    // A damaged record hides what TeamAI installed: say which file, remove the rest, exit 1.
+    QList<records::BrokenRecord> unreadable;
+    for (const auto &record : {records::brokenManifest(), records::brokenHookRules()}) {
+        if (record) {
+            unreadable.append(*record);
+            printErr(QStringLiteral("teamai uninstall: %1").arg(record->sentence()));
+        }
+    }
+    return unreadable;
+}
+
 } // namespace
 
 QString UninstallCommand::name() const { return QStringLiteral("uninstall"); }
@@ -241,39 +259,25 @@ QList<const ToolInfo *> UninstallCommand::othersWithSomething(const ToolInfo &ta
     return others;
 }
 
-int UninstallCommand::run(const QStringList &arguments)
+std::optional<int> UninstallCommand::chooseTools(const CommandLine &line, QList<const ToolInfo *> *tools, bool *full) const
 {
-    CommandLine line({QStringLiteral("agent")}, {QStringLiteral("force"), QStringLiteral("purge"), QStringLiteral("dry-run")});
-    if (const std::optional<int> stop = parseOrStop(line, arguments))
-        return *stop;
-    QList<const ToolInfo *> tools;
-    bool full = true;
+    *full = true;
     if (line.isSet(QStringLiteral("agent"))) {
         const ToolInfo *tool = findTool(line.value(QStringLiteral("agent")));
         if (!tool)
             return usageError(name(), QStringLiteral("unknown agent `%1`").arg(line.value(QStringLiteral("agent"))));
-        tools.append(tool);
+        tools->append(tool);
         // As teamai-cli decides: the last agent with anything of TeamAI's takes the rest with it.
-        full = !plan(*tool).isEmpty() && othersWithSomething(*tool).isEmpty();
+        *full = !plan(*tool).isEmpty() && othersWithSomething(*tool).isEmpty();
     } else {
         for (const ToolInfo &tool : knownTools())
-            tools.append(&tool);
+            tools->append(&tool);
     }
-    const bool purge = line.isSet(QStringLiteral("purge"));
-    if (purge && !full)
-        return usageError(name(), QStringLiteral("--purge removes TeamAI's state for every agent; other agents still use it"));
+    return std::nullopt;
+}
 
-    // Stored paths that fail the install-time checks are never acted on; say so once.
-    for (const QString &ignored : Manifest::load().manifest.invalidEntries())
-        printErr(QStringLiteral("teamai uninstall: ignoring manifest %1").arg(ignored));
-    // A damaged record hides what TeamAI installed: say which file, remove the rest, exit 1.
-    QList<records::BrokenRecord> unreadable;
-    for (const auto &record : {records::brokenManifest(), records::brokenHookRules()}) {
-        if (record) {
-            unreadable.append(*record);
-            printErr(QStringLiteral("teamai uninstall: %1").arg(record->sentence()));
-        }
-    }
+QStringList UninstallCommand::planAll(const QList<const ToolInfo *> &tools, bool full, bool purge)
+{
     QStringList planned;
     for (const ToolInfo *tool : tools)
         planned += plan(*tool);
@@ -281,6 +285,40 @@ int UninstallCommand::run(const QStringList &arguments)
         planned += teardown::pluginPlan() + teardown::configurationPlan();
     if (purge)
         planned += teardown::purgePlan();
+    return planned;
+}
+
+bool UninstallCommand::removeAll(const QList<const ToolInfo *> &tools, bool full, bool purge)
+{
+    bool ok = true;
+    for (const ToolInfo *tool : tools)
+        ok = remove(*tool) && ok;
+    if (full)  // plugins first: their uninstall commands may need the configuration
+        ok = teardown::tearDownPlugins() && ok;
+    if (full)
+        ok = teardown::removeConfiguration() && ok;
+    if (purge)
+        ok = teardown::purgeState() && ok;
+    else if (full)
+        printOut(QStringLiteral("Kept the command ledger and history in %1 (remove them with --purge)").arg(paths::agentStateDir()));
+    return ok;
+}
+
+int UninstallCommand::run(const QStringList &arguments)
+{
+    CommandLine line({QStringLiteral("agent")}, {QStringLiteral("force"), QStringLiteral("purge"), QStringLiteral("dry-run")});
+    if (const std::optional<int> stop = parseOrStop(line, arguments))
+        return *stop;
+    QList<const ToolInfo *> tools;
+    bool full = true;
+    if (const std::optional<int> wrong = chooseTools(line, &tools, &full))
+        return *wrong;
+    const bool purge = line.isSet(QStringLiteral("purge"));
+    if (purge && !full)
+        return usageError(name(), QStringLiteral("--purge removes TeamAI's state for every agent; other agents still use it"));
+
+    const QList<records::BrokenRecord> unreadable = reportUnreadableRecords();
+    const QStringList planned = planAll(tools, full, purge);
     if (planned.isEmpty()) {
         printOut(unreadable.isEmpty() ? QStringLiteral("Nothing of TeamAI's to remove.")
                                       : QStringLiteral("Nothing else of TeamAI's to remove."));
@@ -298,18 +336,8 @@ int UninstallCommand::run(const QStringList &arguments)
             return kExitFailure;
         }
     }
-    bool ok = unreadable.isEmpty();
-    for (const ToolInfo *tool : tools)
-        ok = remove(*tool) && ok;
-    if (full)  // plugins first: their uninstall commands may need the configuration
-        ok = teardown::tearDownPlugins() && ok;
-    if (full)
-        ok = teardown::removeConfiguration() && ok;
-    if (purge)
-        ok = teardown::purgeState() && ok;
-    else if (full)
-        printOut(QStringLiteral("Kept the command ledger and history in %1 (remove them with --purge)").arg(paths::agentStateDir()));
-    return ok ? kExitOk : kExitFailure;
+    const bool removed = removeAll(tools, full, purge);
+    return removed && unreadable.isEmpty() ? kExitOk : kExitFailure;
 }
 
 } // namespace teamai::cli

@@ -32,6 +32,13 @@ private:
     static bool removeOrphanedSection(const resources::ResourceStore &store);
     /// @brief Removes the `teamai` MCP server init --mcp registered for @p tool (when still ours) and its record.
     static bool removeRegistration(const ToolInfo &tool);
+    /// @brief --agent or every agent into @p tools; @p full: TeamAI's shared parts go too. The
+    /// exit code when --agent names no agent.
+    std::optional<int> chooseTools(const CommandLine &line, QList<const ToolInfo *> *tools, bool *full) const;
+    /// @brief What removing @p tools (and with @p full / @p purge the rest) would remove.
+    static QStringList planAll(const QList<const ToolInfo *> &tools, bool full, bool purge);
+    /// @brief Removes it all; false when something could not be removed.
+    static bool removeAll(const QList<const ToolInfo *> &tools, bool full, bool purge);
     /// @brief The agents other than @p target that still have something of TeamAI's.
     static QList<const ToolInfo *> othersWithSomething(const ToolInfo &target);
 };
