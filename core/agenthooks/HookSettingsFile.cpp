@@ -75,6 +75,31 @@ Filtered withoutOurs(const QJsonArray &list, HookLayout layout, const HookSettin
     return out;
 }
 
+/// True when @p ours claims exactly one hook in @p list and its entry (Flat: the hook, Nested:
+/// its group) is @p wanted.
+bool isSoleMatch(const QJsonArray &list, HookLayout layout, const HookSettingsFile::Predicate &ours, const QJsonObject &wanted)
+{
+    int matches = 0;
+    bool matchIsWanted = false;
+    for (const QJsonValue &value : list) {
+        const QJsonObject object = value.toObject();
+        if (layout == HookLayout::Flat) {
+            if (value.isObject() && ours(object)) {
+                ++matches;
+                matchIsWanted = object == wanted;
+            }
+            continue;
+        }
+        for (const QJsonValue &inner : object.value(kHooks).toArray()) {
+            if (inner.isObject() && ours(probe(inner, object))) {
+                ++matches;
+                matchIsWanted = object == wanted;
+            }
+        }
+    }
+    return matches == 1 && matchIsWanted;
+}
+
 } // namespace
 
 HookSettingsFile::Loaded HookSettingsFile::load(const QString &path, HookLayout layout)
@@ -135,69 +160,19 @@ bool HookSettingsFile::ensureHook(const QString &event, const QString &matcher, 
     QJsonObject wantedGroup = groupKeys;
     wantedGroup.insert(kMatcher, matcher);
     wantedGroup.insert(kHooks, QJsonArray{hook});
+    const QJsonObject entry = m_layout == HookLayout::Flat ? wanted : wantedGroup;
 
     // Already exactly right? Then the file is left alone.
-    QList<QJsonObject> matches;
-    bool soleInItsGroup = false;
-    for (const QJsonValue &value : list) {
-        const QJsonObject object = value.toObject();
-        if (m_layout == HookLayout::Flat) {
-            if (value.isObject() && ours(object))
-                matches.append(object);
-            continue;
-        }
-        for (const QJsonValue &inner : object.value(kHooks).toArray()) {
-            if (inner.isObject() && ours(probe(inner, object))) {
-                matches.append(inner.toObject());
-                soleInItsGroup = object == wantedGroup;
-            }
-        }
-    }
-    if (matches.size() == 1 && (m_layout == HookLayout::Flat ? matches.first() == wanted : soleInItsGroup))
+    if (isSoleMatch(list, m_layout, ours, entry))
         return false;
 
     // Replace: drop every match; the new hook goes where the first one was.
-    QJsonArray rebuilt;
-    qsizetype insertAt = -1;
-    for (const QJsonValue &value : list) {
-        const QJsonObject object = value.toObject();
-        if (m_layout == HookLayout::Flat) {
-            if (value.isObject() && ours(object)) {
-                if (insertAt < 0)
-                    insertAt = rebuilt.size();
-            } else {
-                rebuilt.append(value);
-            }
-            continue;
-        }
-        if (!value.isObject() || !object.value(kHooks).isArray()) {
-            rebuilt.append(value);
-            continue;
-        }
-        QJsonArray inner;
-        bool hadMatch = false;
-        for (const QJsonValue &h : object.value(kHooks).toArray()) {
-            if (h.isObject() && ours(probe(h, object)))
-                hadMatch = true;
-            else
-                inner.append(h);
-        }
-        if (hadMatch && insertAt < 0)
-            insertAt = rebuilt.size();
-        if (!hadMatch) {
-            rebuilt.append(value);
-        } else if (!inner.isEmpty()) {
-            QJsonObject group = object;
-            group.insert(kHooks, inner);
-            rebuilt.append(group);
-        }
-    }
-    const QJsonValue entry = m_layout == HookLayout::Flat ? QJsonValue(wanted) : QJsonValue(wantedGroup);
-    if (insertAt < 0)
-        rebuilt.append(entry);
+    Filtered rebuilt = withoutOurs(list, m_layout, ours);
+    if (rebuilt.firstAt < 0)
+        rebuilt.kept.append(entry);
     else
-        rebuilt.insert(insertAt, entry);
-    hooks.insert(event, rebuilt);
+        rebuilt.kept.insert(rebuilt.firstAt, entry);
+    hooks.insert(event, rebuilt.kept);
     m_root.insert(kHooks, hooks);
     // Cursor wants a version; a file we start is given one.
     if (m_layout == HookLayout::Flat && !m_root.contains(QStringLiteral("version")))
