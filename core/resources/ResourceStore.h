@@ -108,6 +108,12 @@ private:
     bool otherToolsKeep(const QJsonObject &entry) const;
     bool writeRule(const ResourceScope &scope, const QString &slug, bool ours, const QByteArray &content, QString *error) const;
     bool removeSkillFolder(const ResourceScope &scope, const QString &location, QString *error) const;
+    /// @brief Removes what @p kind / @p slug put on disk at @p location (uninstall's first step).
+    bool removeInstalled(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
+                         const QString &location, const Manifest &manifest, QString *error) const;
+    /// @brief Updates @p entry in @p manifest (not saved) now that this tool no longer has it.
+    void forgetForThisTool(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
+                           Manifest *manifest) const;
     const ToolInfo &m_tool;
 };
 
