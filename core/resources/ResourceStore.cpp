@@ -538,21 +538,26 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
     return out;
 }
 
+bool ResourceStore::forgetClaudeMdWithoutInstructionFile(const QString &scopeKey, const QString &slug, bool installing,
+                                                         bool keepStored, const QString &legacyPath, QString *error) const
+{
+    if (installing) {
+        *error = QStringLiteral("%1 has no instruction file for claudemd blocks").arg(m_tool.name);
+        return false;
+    }
+    if (!keepStored)
+        removeStoredBlock(scopeKey, slug);
+    QFile::remove(legacyPath);
+    return true;
+}
+
 bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content,
                                   bool keepStored, const Manifest &manifest, QString *error) const
 {
     migrateLegacyBlocks(scope.key);
     const QString legacyPath = legacyClaudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md");
-    if (m_tool.instructionFile.isEmpty()) {
-        if (content) {
-            *error = QStringLiteral("%1 has no instruction file for claudemd blocks").arg(m_tool.name);
-            return false;
-        }
-        if (!keepStored)
-            removeStoredBlock(scope.key, slug);
-        QFile::remove(legacyPath);
-        return true;
-    }
+    if (m_tool.instructionFile.isEmpty())
+        return forgetClaudeMdWithoutInstructionFile(scope.key, slug, content != nullptr, keepStored, legacyPath, error);
     const QString instruction = scope.baseDir + u'/' + m_tool.instructionFile;
     const safepath::Resolved where =
         safepath::checkInside(safepath::writeBase(scope.baseDir, m_tool.rootDir(), instruction), instruction);

@@ -95,6 +95,9 @@ private:
     ResourceOutcome installMarkdown(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
     bool applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content, bool keepStored,
                        const Manifest &manifest, QString *error) const;
+    /// @brief applyClaudeMd() for a tool without an instruction file: only an uninstall can succeed.
+    bool forgetClaudeMdWithoutInstructionFile(const QString &scopeKey, const QString &slug, bool installing, bool keepStored,
+                                              const QString &legacyPath, QString *error) const;
     void migrateLegacyBlocks(const QString &scopeKey) const;
     /// @brief The folder writes of @p scopeKey's store may not leave: the state folder, or the workspace.
     static QString storeBase(const QString &scopeKey);
