@@ -58,6 +58,9 @@ signals:
 private:
     enum class Phase { NotStarted, Running, Terminating, Killing, Done };
 
+    void prepareProcess();  // signals, program, environment, channels, process group
+    bool launch();          // false (finalized) when the program cannot be started
+    void enterRunning();    // pid known: tracking, onStarted, stdin, the async ticker
     void tick();
     void readOut();
     void readErr();
