@@ -43,7 +43,6 @@ public:
     /// @brief Stops everything now (SIGKILL, wait, reap), for shutdown.
     void killNow();
 
-    bool isDone() const { return m_phase == Phase::Done; }
     qint64 pid() const { return m_result.pid; }
     const ExecResult &result() const { return m_result; }
     ExecResult takeResult() { return std::move(m_result); }
