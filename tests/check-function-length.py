@@ -26,6 +26,7 @@ FUNCTION_TAIL = re.compile(
     r"\)\s*(?:const\s*|noexcept(?:\([^)]*\))?\s*|override\s*|final\s*|mutable\s*|&\s*|&&\s*"
     r"|->\s*[\w:<>,&*\s]+?)*$")
 RECORD_HEAD = re.compile(r"^(?:template\s*<.*>\s*)?(?:class|struct|union|enum)\b", re.S)
+ENCODING_PREFIX = re.compile(r"(?:^|[^\w])(?:u8|u|U|L)$")  # u'0', U'0', L'0', u8'0' are characters
 NAME = re.compile(r"([~\w:]+(?:operator\s*\S+?)?)\s*\($")
 
 
@@ -53,7 +54,8 @@ def blank_literals(text):
             out.append('""' + re.sub(r"[^\n]", " ", text[i + 2:end]))
             i = end
         elif c in "\"'":
-            if c == "'" and i > 0 and text[i - 1].isalnum() and i + 1 < n and text[i + 1].isalnum():
+            if c == "'" and i > 0 and text[i - 1].isalnum() and i + 1 < n and text[i + 1].isalnum() \
+                    and not ENCODING_PREFIX.search(text[max(0, i - 3):i]):
                 out.append(c)  # digit separator: 1'000'000
                 i += 1
                 continue
@@ -178,6 +180,7 @@ Widget::Widget(QWidget *parent)
     : QWidget(parent), m_a{1}, m_b(2)
 {
     auto lambda = [this]() { return "}{"; };
+    auto digit = [](QChar c) { return c >= u'0' && c <= u'9'; };
     // a brace in a comment: {
 }
 int Widget::count() const
@@ -194,7 +197,7 @@ int Widget::count() const
 def self_test():
     found = list(functions_in(SAMPLE))
     names = [(name, last - first + 1) for name, first, last in found]
-    expected = [("f", 1), ("Widget::Widget", 6), ("Widget::count", 7)]
+    expected = [("f", 1), ("Widget::Widget", 7), ("Widget::count", 7)]
     if names != expected:
         print(f"self-test failed: scanned {names}, expected {expected}")
         return 1

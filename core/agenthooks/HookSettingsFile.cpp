@@ -24,6 +24,82 @@ QJsonObject probe(const QJsonValue &hook, const QJsonObject &group)
     return object;
 }
 
+/// An event's list with the hooks a predicate claims taken out.
+struct Filtered {
+    QJsonArray kept;        // the other entries; a group that lost some hooks keeps the rest
+    int dropped = 0;        // how many hooks were taken out
+    qsizetype firstAt = -1; // where in kept the first entry that lost a hook was, or -1
+};
+
+/// @p group's hooks without those @p ours claims (Nested layout); @p dropped counts these.
+QJsonArray groupHooksWithoutOurs(const QJsonObject &group, const HookSettingsFile::Predicate &ours, int *dropped)
+{
+    QJsonArray inner;
+    for (const QJsonValue &hook : group.value(kHooks).toArray()) {
+        if (hook.isObject() && ours(probe(hook, group)))
+            ++*dropped;
+        else
+            inner.append(hook);
+    }
+    return inner;
+}
+
+/// @p list without the hooks @p ours claims; a group left without hooks goes as well.
+Filtered withoutOurs(const QJsonArray &list, HookLayout layout, const HookSettingsFile::Predicate &ours)
+{
+    Filtered out;
+    for (const QJsonValue &value : list) {
+        const QJsonObject object = value.toObject();
+        const int droppedBefore = out.dropped;
+        const qsizetype keptBefore = out.kept.size();
+        if (layout == HookLayout::Flat) {
+            if (value.isObject() && ours(object))
+                ++out.dropped;
+            else
+                out.kept.append(value);
+        } else if (!value.isObject() || !object.value(kHooks).isArray()) {
+            out.kept.append(value);
+        } else {
+            const QJsonArray inner = groupHooksWithoutOurs(object, ours, &out.dropped);
+            if (out.dropped == droppedBefore) {
+                out.kept.append(value);
+            } else if (!inner.isEmpty()) {
+                QJsonObject group = object;
+                group.insert(kHooks, inner);
+                out.kept.append(group);
+            }
+        }
+        if (out.dropped != droppedBefore && out.firstAt < 0)
+            out.firstAt = keptBefore;
+    }
+    return out;
+}
+
+/// True when @p ours claims exactly one hook in @p list and its entry (Flat: the hook, Nested:
+/// its group) is @p wanted.
+bool isSoleMatch(const QJsonArray &list, HookLayout layout, const HookSettingsFile::Predicate &ours, const QJsonObject &wanted)
+{
+    int matches = 0;
+    bool matchIsWanted = false;
+    for (const QJsonValue &value : list) {
+        const QJsonObject object = value.toObject();
+        if (layout == HookLayout::Flat) {
+            if (value.isObject() && ours(object)) {
+                ++matches;
+                matchIsWanted = object == wanted;
+            }
+            continue;
+        }
+        for (const QJsonValue &inner : object.value(kHooks).toArray()) {
+            if (inner.isObject() && ours(probe(inner, object))) {
+                ++matches;
+                matchIsWanted = object == wanted;
+            }
+        }
+    }
+    return matches == 1 && matchIsWanted;
+}
+
 } // namespace
 
 HookSettingsFile::Loaded HookSettingsFile::load(const QString &path, HookLayout layout)
@@ -54,51 +130,15 @@ QStringList HookSettingsFile::removeHooks(const Predicate &ours, const QString &
     for (const QString &event : events) {
         if ((!onlyEvent.isEmpty() && event != onlyEvent) || !hooks.value(event).isArray())
             continue;
-        const QJsonArray list = hooks.value(event).toArray();
-        QJsonArray kept;
-        bool touched = false;
-        for (const QJsonValue &value : list) {
-            const QJsonObject object = value.toObject();
-            if (m_layout == HookLayout::Flat) {
-                if (value.isObject() && ours(object)) {
-                    removed.append(event);
-                    touched = true;
-                } else {
-                    kept.append(value);
-                }
-                continue;
-            }
-            if (!value.isObject() || !object.value(kHooks).isArray()) {
-                kept.append(value);
-                continue;
-            }
-            QJsonArray inner;
-            bool groupTouched = false;
-            for (const QJsonValue &hook : object.value(kHooks).toArray()) {
-                if (hook.isObject() && ours(probe(hook, object))) {
-                    removed.append(event);
-                    groupTouched = true;
-                } else {
-                    inner.append(hook);
-                }
-            }
-            if (!groupTouched) {
-                kept.append(value);
-                continue;
-            }
-            touched = true;
-            if (!inner.isEmpty()) {
-                QJsonObject group = object;
-                group.insert(kHooks, inner);
-                kept.append(group);
-            }
-        }
-        if (!touched)
+        const Filtered filtered = withoutOurs(hooks.value(event).toArray(), m_layout, ours);
+        if (filtered.dropped == 0)
             continue;
-        if (kept.isEmpty())
+        for (int i = 0; i < filtered.dropped; ++i)
+            removed.append(event);
+        if (filtered.kept.isEmpty())
             hooks.remove(event);
         else
-            hooks.insert(event, kept);
+            hooks.insert(event, filtered.kept);
     }
     if (!removed.isEmpty()) {
         if (hooks.isEmpty())
@@ -120,69 +160,19 @@ bool HookSettingsFile::ensureHook(const QString &event, const QString &matcher, 
     QJsonObject wantedGroup = groupKeys;
     wantedGroup.insert(kMatcher, matcher);
     wantedGroup.insert(kHooks, QJsonArray{hook});
+    const QJsonObject entry = m_layout == HookLayout::Flat ? wanted : wantedGroup;
 
     // Already exactly right? Then the file is left alone.
-    QList<QJsonObject> matches;
-    bool soleInItsGroup = false;
-    for (const QJsonValue &value : list) {
-        const QJsonObject object = value.toObject();
-        if (m_layout == HookLayout::Flat) {
-            if (value.isObject() && ours(object))
-                matches.append(object);
-            continue;
-        }
-        for (const QJsonValue &inner : object.value(kHooks).toArray()) {
-            if (inner.isObject() && ours(probe(inner, object))) {
-                matches.append(inner.toObject());
-                soleInItsGroup = object == wantedGroup;
-            }
-        }
-    }
-    if (matches.size() == 1 && (m_layout == HookLayout::Flat ? matches.first() == wanted : soleInItsGroup))
+    if (isSoleMatch(list, m_layout, ours, entry))
         return false;
 
     // Replace: drop every match; the new hook goes where the first one was.
-    QJsonArray rebuilt;
-    qsizetype insertAt = -1;
-    for (const QJsonValue &value : list) {
-        const QJsonObject object = value.toObject();
-        if (m_layout == HookLayout::Flat) {
-            if (value.isObject() && ours(object)) {
-                if (insertAt < 0)
-                    insertAt = rebuilt.size();
-            } else {
-                rebuilt.append(value);
-            }
-            continue;
-        }
-        if (!value.isObject() || !object.value(kHooks).isArray()) {
-            rebuilt.append(value);
-            continue;
-        }
-        QJsonArray inner;
-        bool hadMatch = false;
-        for (const QJsonValue &h : object.value(kHooks).toArray()) {
-            if (h.isObject() && ours(probe(h, object)))
-                hadMatch = true;
-            else
-                inner.append(h);
-        }
-        if (hadMatch && insertAt < 0)
-            insertAt = rebuilt.size();
-        if (!hadMatch) {
-            rebuilt.append(value);
-        } else if (!inner.isEmpty()) {
-            QJsonObject group = object;
-            group.insert(kHooks, inner);
-            rebuilt.append(group);
-        }
-    }
-    const QJsonValue entry = m_layout == HookLayout::Flat ? QJsonValue(wanted) : QJsonValue(wantedGroup);
-    if (insertAt < 0)
-        rebuilt.append(entry);
+    Filtered rebuilt = withoutOurs(list, m_layout, ours);
+    if (rebuilt.firstAt < 0)
+        rebuilt.kept.append(entry);
     else
-        rebuilt.insert(insertAt, entry);
-    hooks.insert(event, rebuilt);
+        rebuilt.kept.insert(rebuilt.firstAt, entry);
+    hooks.insert(event, rebuilt.kept);
     m_root.insert(kHooks, hooks);
     // Cursor wants a version; a file we start is given one.
     if (m_layout == HookLayout::Flat && !m_root.contains(QStringLiteral("version")))

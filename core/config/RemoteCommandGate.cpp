@@ -14,6 +14,38 @@ QString stateWord(bool enabled)
     return enabled ? QStringLiteral("enabled") : QStringLiteral("disabled");
 }
 
+void decideByEnv(RemoteCommandGate::Decision *decision, const QString &envValue, const AdminPolicy::Loaded &policy,
+                 bool policyLocks)
+{
+    decision->allowed = false;
+    decision->reason = Reason::Env;
+    decision->detail = QStringLiteral("disabled by %1=%2").arg(QLatin1String(kEnvName), envValue.trimmed());
+    if (policyLocks && *policy.remoteCommandsEnabled)
+        decision->detail += QStringLiteral(" (this wins over the administrator policy at %1, which locks them enabled)")
+                                .arg(policy.path);
+}
+
+void decideByLockedPolicy(RemoteCommandGate::Decision *decision, const AdminPolicy::Loaded &policy)
+{
+    decision->allowed = *policy.remoteCommandsEnabled;
+    decision->reason = Reason::Policy;
+    decision->locked = true;
+    decision->detail = decision->policyInvalid
+        ? QStringLiteral("disabled because the administrator policy is invalid: %1").arg(policy.error)
+        : QStringLiteral("%1 and locked by the administrator policy at %2").arg(stateWord(decision->allowed), policy.path);
+}
+
+void decideByUser(RemoteCommandGate::Decision *decision, const AgentSettings::RemoteCommandSwitch &userSwitch)
+{
+    decision->allowed = userSwitch.enabled;
+    decision->reason = userSwitch.enabled ? Reason::None : Reason::User;
+    QString who = userSwitch.changedBy.isEmpty() ? QStringLiteral("the user")
+                                                 : QStringLiteral("the user (%1)").arg(userSwitch.changedBy);
+    decision->detail = QStringLiteral("%1 by %2").arg(stateWord(userSwitch.enabled), who);
+    if (!userSwitch.changedAt.isEmpty())
+        decision->detail += QStringLiteral(" at ") + userSwitch.changedAt;
+}
+
 } // namespace
 
 bool RemoteCommandGate::envValueDisables(const QString &value)
@@ -37,54 +69,24 @@ RemoteCommandGate::Decision RemoteCommandGate::evaluate(const AdminPolicy::Loade
     // The environment is checked first: it is the kill switch nothing on disk can overrule,
     // not even a policy that locks remote commands enabled (SPEC §5: refused when any says so).
     if (envValueDisables(envValue)) {
-        decision.allowed = false;
-        decision.reason = Reason::Env;
-        decision.detail = QStringLiteral("disabled by %1=%2").arg(QLatin1String(kEnvName), envValue.trimmed());
-        if (policyLocks && *policy.remoteCommandsEnabled)
-            decision.detail += QStringLiteral(" (this wins over the administrator policy at %1, which locks them enabled)")
-                                   .arg(policy.path);
-        return decision;
-    }
-
-    if (policyLocks) {
-        decision.allowed = *policy.remoteCommandsEnabled;
-        decision.reason = Reason::Policy;
-        decision.locked = true;
-        decision.detail = decision.policyInvalid
-            ? QStringLiteral("disabled because the administrator policy is invalid: %1").arg(policy.error)
-            : QStringLiteral("%1 and locked by the administrator policy at %2")
-                  .arg(stateWord(decision.allowed), policy.path);
-        return decision;
-    }
-
-    if (!settings.error.isEmpty()) {
+        decideByEnv(&decision, envValue, policy, policyLocks);
+    } else if (policyLocks) {
+        decideByLockedPolicy(&decision, policy);
+    } else if (!settings.error.isEmpty()) {
         // The unreadable file may be holding the user's "disabled": do not guess the other way.
         decision.allowed = false;
         decision.reason = Reason::User;
         decision.detail = QStringLiteral("disabled because the agent settings cannot be read: %1").arg(settings.error);
-        return decision;
-    }
-
-    if (userSwitch.explicitlySet) {
-        decision.allowed = userSwitch.enabled;
-        decision.reason = userSwitch.enabled ? Reason::None : Reason::User;
-        QString who = userSwitch.changedBy.isEmpty() ? QStringLiteral("the user")
-                                                     : QStringLiteral("the user (%1)").arg(userSwitch.changedBy);
-        decision.detail = QStringLiteral("%1 by %2").arg(stateWord(userSwitch.enabled), who);
-        if (!userSwitch.changedAt.isEmpty())
-            decision.detail += QStringLiteral(" at ") + userSwitch.changedAt;
-        return decision;
-    }
-
-    if (policy.exists && policy.remoteCommandsEnabled) {
+    } else if (userSwitch.explicitlySet) {
+        decideByUser(&decision, userSwitch);
+    } else if (policy.exists && policy.remoteCommandsEnabled) {
         decision.allowed = *policy.remoteCommandsEnabled;
         decision.reason = decision.allowed ? Reason::None : Reason::Policy;
         decision.detail = QStringLiteral("%1 by default by the administrator policy at %2 (the user may change it)")
                               .arg(stateWord(decision.allowed), policy.path);
-        return decision;
+    } else {
+        decision.detail = QStringLiteral("enabled (default)");
     }
-
-    decision.detail = QStringLiteral("enabled (default)");
     return decision;
 }
 

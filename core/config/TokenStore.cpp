@@ -47,6 +47,49 @@ void dropKeychainEntry(const QString &key)
         qCInfo(lcConfig).noquote() << "could not remove the old keychain entry:" << removed.error;
 }
 
+/// Saves in the credential store. Sets result->location to Keychain when that worked; otherwise
+/// returns false with result->error when it was @p required, else notes the fallback reason.
+bool tryKeychain(const QString &key, const QString &token, bool required, TokenStore::SaveResult *result)
+{
+    QString reason = KeychainAccess::unavailableReason();
+    if (reason.isEmpty()) {
+        const KeychainAccess::Result written = KeychainAccess::write(TokenStore::serviceName(), key, token);
+        if (written.ok)
+            result->location = Location::Keychain;
+        else
+            reason = written.error;
+    }
+    if (result->location != Location::Keychain) {
+        if (required) {
+            result->error = QStringLiteral("cannot save the token in the credential store: %1").arg(reason);
+            return false;
+        }
+        result->fallbackReason = reason;
+        logFallbackOnce(reason);
+    }
+    return true;
+}
+
+/// Keeps the token in one place: after a keychain save the plain files go; otherwise the token
+/// is written to the file (false with result->error when that fails) and an old keychain entry goes.
+bool settleLocation(const QString &key, const QString &token, Location previous, TokenStore::SaveResult *result)
+{
+    if (result->location == Location::Keychain) {
+        // Never a plain copy next to the keychain one, for the reference's sake or any other.
+        QString cleanupError;
+        if (!referencetoken::clear(&cleanupError))
+            qCWarning(lcConfig).noquote() << "could not remove the plain token files:" << cleanupError;
+        return true;
+    }
+    if (!referencetoken::write(key, token, &result->error))
+        return false;
+    result->location = Location::File;
+    // Only clean the keychain when it was in use; a probe here could stall.
+    if (previous == Location::Keychain)
+        dropKeychainEntry(key);
+    return true;
+}
+
 TokenStore::Loaded fromReferenceFiles(const QString &key, const QString &source)
 {
     TokenStore::Loaded result;
@@ -116,38 +159,10 @@ TokenStore::SaveResult TokenStore::save(const QString &endpoint, const QString &
     }
     const Location previous = settings.settings.tokenLocation();
 
-    if (preferred != Backend::File) {
-        QString reason = KeychainAccess::unavailableReason();
-        if (reason.isEmpty()) {
-            const KeychainAccess::Result written = KeychainAccess::write(serviceName(), key, token.trimmed());
-            if (written.ok)
-                result.location = Location::Keychain;
-            else
-                reason = written.error;
-        }
-        if (result.location != Location::Keychain) {
-            if (preferred == Backend::Keychain) {
-                result.error = QStringLiteral("cannot save the token in the credential store: %1").arg(reason);
-                return result;
-            }
-            result.fallbackReason = reason;
-            logFallbackOnce(reason);
-        }
-    }
-
-    if (result.location == Location::Keychain) {
-        // Never a plain copy next to the keychain one, for the reference's sake or any other.
-        QString cleanupError;
-        if (!referencetoken::clear(&cleanupError))
-            qCWarning(lcConfig).noquote() << "could not remove the plain token files:" << cleanupError;
-    } else {
-        if (!referencetoken::write(key, token.trimmed(), &result.error))
-            return result;
-        result.location = Location::File;
-        // Only clean the keychain when it was in use; a probe here could stall.
-        if (previous == Location::Keychain)
-            dropKeychainEntry(key);
-    }
+    if (preferred != Backend::File && !tryKeychain(key, token.trimmed(), preferred == Backend::Keychain, &result))
+        return result;
+    if (!settleLocation(key, token.trimmed(), previous, &result))
+        return result;
     // Re-init for another endpoint: the old endpoint's keychain entry must not outlive it.
     const QString oldKey = AgentConfig::normalizeEndpoint(previousEndpoint);
     if (previous == Location::Keychain && oldKey != key)

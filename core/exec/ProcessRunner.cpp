@@ -57,6 +57,14 @@ void ProcessRunner::start(Mode mode)
         return;
     }
 
+    prepareProcess();
+    if (!launch())
+        return;
+    enterRunning();
+}
+
+void ProcessRunner::prepareProcess()
+{
     connect(&m_process, &QProcess::readyReadStandardOutput, this, &ProcessRunner::readOut);
     connect(&m_process, &QProcess::readyReadStandardError, this, &ProcessRunner::readErr);
     connect(&m_process, &QProcess::finished, this, &ProcessRunner::onProcessFinished);
@@ -73,21 +81,27 @@ void ProcessRunner::start(Mode mode)
     if (!m_spec.stdinBytes)
         m_process.setStandardInputFile(QProcess::nullDevice()); // immediate EOF, no pipe
     m_group.prepare(m_process);
+}
 
+bool ProcessRunner::launch()
+{
     m_process.start(QIODevice::ReadWrite);
     // Waiting for exec here (about a millisecond) makes the pid known before start() returns and
     // guarantees onStarted runs before any output is read.
-    if (!m_process.waitForStarted(clampWait(m_timeout.remainingTime(), m_spec.timeoutMs))) {
-        m_result.startError = m_process.errorString();
-        if (m_process.state() != QProcess::NotRunning) {
-            m_process.kill();
-            m_process.waitForFinished(1000);
-        }
-        qCWarning(lcExec).noquote() << "cannot start" << m_spec.program << ":" << m_result.startError;
-        finalize(true);
-        return;
+    if (m_process.waitForStarted(clampWait(m_timeout.remainingTime(), m_spec.timeoutMs)))
+        return true;
+    m_result.startError = m_process.errorString();
+    if (m_process.state() != QProcess::NotRunning) {
+        m_process.kill();
+        m_process.waitForFinished(1000);
     }
+    qCWarning(lcExec).noquote() << "cannot start" << m_spec.program << ":" << m_result.startError;
+    finalize(true);
+    return false;
+}
 
+void ProcessRunner::enterRunning()
+{
     m_result.pid = m_process.processId();
     m_group.attach(m_result.pid);
     m_tree.attach(m_result.pid);

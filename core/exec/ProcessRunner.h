@@ -43,7 +43,6 @@ public:
     /// @brief Stops everything now (SIGKILL, wait, reap), for shutdown.
     void killNow();
 
-    bool isDone() const { return m_phase == Phase::Done; }
     qint64 pid() const { return m_result.pid; }
     const ExecResult &result() const { return m_result; }
     ExecResult takeResult() { return std::move(m_result); }
@@ -58,6 +57,9 @@ signals:
 private:
     enum class Phase { NotStarted, Running, Terminating, Killing, Done };
 
+    void prepareProcess();  // signals, program, environment, channels, process group
+    bool launch();          // false (finalized) when the program cannot be started
+    void enterRunning();    // pid known: tracking, onStarted, stdin, the async ticker
     void tick();
     void readOut();
     void readErr();

@@ -84,9 +84,4 @@ QString osPlatform()
 #endif
 }
 
-QString osDescription()
-{
-    return QStringLiteral("%1 %2 (%3)").arg(QSysInfo::kernelType(), QSysInfo::kernelVersion(), QSysInfo::prettyProductName());
-}
-
 } // namespace teamai::identity

@@ -30,9 +30,6 @@ QString localAgentId(const ToolInfo &tool);
 /// @brief Host name as the backend shows it.
 QString hostName();
 
-/// @brief Short OS description, e.g. "linux 6.1 (Debian GNU/Linux 12 (bookworm))" (for logs).
-QString osDescription();
-
 /// @brief The report's `os`: Node's `os.platform()` names (`linux`, `darwin`, `win32`, `freebsd`…).
 QString osPlatform();
 

@@ -17,7 +17,7 @@ namespace teamai::mcp {
 ///  - copilot: `type` `local` for stdio, `tools: ["*"]`, `args` always, plus `timeout`;
 ///  - opencode: under `mcp`: `{type: local, command: [cmd, …args], environment?, enabled: true}`
 ///    or `{type: remote, url, headers?, enabled: true}`;
-///  - codex: a `[mcp_servers.<name>]` TOML block (see renderCodexBlock()).
+///  - codex: a `[mcp_servers.<name>]` TOML block (see codexBlock()).
 /// Empty args, env and headers are left out, as the reference leaves them out.
 namespace render {
 

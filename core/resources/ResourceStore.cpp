@@ -538,21 +538,26 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
     return out;
 }
 
+bool ResourceStore::forgetClaudeMdWithoutInstructionFile(const QString &scopeKey, const QString &slug, bool installing,
+                                                         bool keepStored, const QString &legacyPath, QString *error) const
+{
+    if (installing) {
+        *error = QStringLiteral("%1 has no instruction file for claudemd blocks").arg(m_tool.name);
+        return false;
+    }
+    if (!keepStored)
+        removeStoredBlock(scopeKey, slug);
+    QFile::remove(legacyPath);
+    return true;
+}
+
 bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content,
                                   bool keepStored, const Manifest &manifest, QString *error) const
 {
     migrateLegacyBlocks(scope.key);
     const QString legacyPath = legacyClaudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md");
-    if (m_tool.instructionFile.isEmpty()) {
-        if (content) {
-            *error = QStringLiteral("%1 has no instruction file for claudemd blocks").arg(m_tool.name);
-            return false;
-        }
-        if (!keepStored)
-            removeStoredBlock(scope.key, slug);
-        QFile::remove(legacyPath);
-        return true;
-    }
+    if (m_tool.instructionFile.isEmpty())
+        return forgetClaudeMdWithoutInstructionFile(scope.key, slug, content != nullptr, keepStored, legacyPath, error);
     const QString instruction = scope.baseDir + u'/' + m_tool.instructionFile;
     const safepath::Resolved where =
         safepath::checkInside(safepath::writeBase(scope.baseDir, m_tool.rootDir(), instruction), instruction);
@@ -634,6 +639,52 @@ bool ResourceStore::removeSkillFolder(const ResourceScope &scope, const QString 
     return dirswap::remove(folder.realPath + u'/' + lexical.fileName(), error);
 }
 
+bool ResourceStore::removeInstalled(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
+                                    const QString &location, const Manifest &manifest, QString *error) const
+{
+    switch (kind) {
+    case ResourceKind::Skill:
+        return removeSkillFolder(scope, location, error);
+    case ResourceKind::Rule:
+        return safepath::removeEntry(safepath::writeBase(scope.baseDir, m_tool.rootDir(), location), location, error);
+    case ResourceKind::ClaudeMd:
+        return applyClaudeMd(scope, slug, nullptr, otherToolsKeep(entry), manifest, error);
+    }
+    return true;
+}
+
+void ResourceStore::forgetForThisTool(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
+                                      Manifest *manifest) const
+{
+    const QJsonValue toolsValue = entry.value(QStringLiteral("tools"));
+    if (toolsValue.isArray()) {
+        QJsonArray tools = toolsValue.toArray();
+        for (qsizetype i = tools.size() - 1; i >= 0; --i) {
+            if (tools.at(i).toString() == m_tool.name)
+                tools.removeAt(i);
+        }
+        if (tools.isEmpty()) {
+            manifest->removeEntry(scope.key, kind, slug);
+        } else {
+            QJsonObject rest = entry;
+            rest.insert(QStringLiteral("tools"), tools);
+            manifest->setEntry(scope.key, kind, slug, rest);
+        }
+    } else if (kind == ResourceKind::ClaudeMd) {
+        // The reference's block belongs to the scope: its uninstall removes it for all tools.
+        manifest->removeEntry(scope.key, kind, slug);
+    } else {
+        // An entry of the reference client names no agent: keep it while another agent has it.
+        bool elsewhere = false;
+        for (const ToolInfo &other : knownTools()) {
+            if (other.name != m_tool.name && ResourceStore(other).presentOnDisk(scope, kind, slug, entry))
+                elsewhere = true;
+        }
+        if (!elsewhere)
+            manifest->removeEntry(scope.key, kind, slug);
+    }
+}
+
 ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKind kind, const QString &slug)
 {
     ResourceOutcome out;
@@ -653,51 +704,13 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
         return out;
     }
 
-    bool removed = true;
-    switch (kind) {
-    case ResourceKind::Skill:
-        removed = removeSkillFolder(scope, out.location, &error);
-        break;
-    case ResourceKind::Rule:
-        removed = safepath::removeEntry(safepath::writeBase(scope.baseDir, m_tool.rootDir(), out.location), out.location, &error);
-        break;
-    case ResourceKind::ClaudeMd:
-        removed = applyClaudeMd(scope, slug, nullptr, otherToolsKeep(entry), manifest, &error);
-        break;
-    }
-    if (!removed) {
+    if (!removeInstalled(scope, kind, slug, entry, out.location, manifest, &error)) {
         failureWith(&out, error);
         return out;
     }
 
     if (known) {
-        const QJsonValue toolsValue = entry.value(QStringLiteral("tools"));
-        if (toolsValue.isArray()) {
-            QJsonArray tools = toolsValue.toArray();
-            for (qsizetype i = tools.size() - 1; i >= 0; --i) {
-                if (tools.at(i).toString() == m_tool.name)
-                    tools.removeAt(i);
-            }
-            if (tools.isEmpty()) {
-                manifest.removeEntry(scope.key, kind, slug);
-            } else {
-                QJsonObject rest = entry;
-                rest.insert(QStringLiteral("tools"), tools);
-                manifest.setEntry(scope.key, kind, slug, rest);
-            }
-        } else if (kind == ResourceKind::ClaudeMd) {
-            // The reference's block belongs to the scope: its uninstall removes it for all tools.
-            manifest.removeEntry(scope.key, kind, slug);
-        } else {
-            // An entry of the reference client names no agent: keep it while another agent has it.
-            bool elsewhere = false;
-            for (const ToolInfo &other : knownTools()) {
-                if (other.name != m_tool.name && ResourceStore(other).presentOnDisk(scope, kind, slug, entry))
-                    elsewhere = true;
-            }
-            if (!elsewhere)
-                manifest.removeEntry(scope.key, kind, slug);
-        }
+        forgetForThisTool(scope, kind, slug, entry, &manifest);
         if (!manifest.save(&error)) {
             failureWith(&out, QStringLiteral("Removed, but cannot update the manifest: %1").arg(error));
             return out;

@@ -95,6 +95,9 @@ private:
     ResourceOutcome installMarkdown(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
     bool applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content, bool keepStored,
                        const Manifest &manifest, QString *error) const;
+    /// @brief applyClaudeMd() for a tool without an instruction file: only an uninstall can succeed.
+    bool forgetClaudeMdWithoutInstructionFile(const QString &scopeKey, const QString &slug, bool installing, bool keepStored,
+                                              const QString &legacyPath, QString *error) const;
     void migrateLegacyBlocks(const QString &scopeKey) const;
     /// @brief The folder writes of @p scopeKey's store may not leave: the state folder, or the workspace.
     static QString storeBase(const QString &scopeKey);
@@ -108,6 +111,12 @@ private:
     bool otherToolsKeep(const QJsonObject &entry) const;
     bool writeRule(const ResourceScope &scope, const QString &slug, bool ours, const QByteArray &content, QString *error) const;
     bool removeSkillFolder(const ResourceScope &scope, const QString &location, QString *error) const;
+    /// @brief Removes what @p kind / @p slug put on disk at @p location (uninstall's first step).
+    bool removeInstalled(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
+                         const QString &location, const Manifest &manifest, QString *error) const;
+    /// @brief Updates @p entry in @p manifest (not saved) now that this tool no longer has it.
+    void forgetForThisTool(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
+                           Manifest *manifest) const;
     const ToolInfo &m_tool;
 };
 

@@ -120,6 +120,50 @@ QString tooLargeError()
         .arg(SafeArchive::kMaxUnpackedBytes / (1024 * 1024));
 }
 
+/// Writes the data of the archive's current entry to @p target with the entry's mode;
+/// @p written counts the bytes unpacked so far, for the size limit.
+bool writeRegularFile(ArchiveReader &reader, const ArchiveEntry &entry, const QString &target, qint64 *written, QString *error)
+{
+    // The destination is a fresh folder of ours that only ever receives regular files and
+    // folders, so nothing in it can redirect this write elsewhere.
+    QFile out(target);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
+        *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
+        return false;
+    }
+    const char *block = nullptr;
+    qint64 size = 0;
+    qint64 offset = 0;
+    for (;;) {
+        const ArchiveReader::Step step = reader.readBlock(&block, &size, &offset);
+        if (step == ArchiveReader::Step::End)
+            break;
+        if (step == ArchiveReader::Step::Failed) {
+            *error = QStringLiteral("Damaged archive: %1").arg(reader.errorString());
+            return false;
+        }
+        *written += size;
+        if (*written > SafeArchive::kMaxUnpackedBytes) {
+            *error = tooLargeError();
+            return false;
+        }
+        // Sparse entries come with offsets; seek so holes stay holes.
+        if (out.pos() != offset && !out.seek(offset)) {
+            *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
+            return false;
+        }
+        if (out.write(block, size) != size) {
+            *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
+            return false;
+        }
+    }
+    out.close();
+    const auto mode = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
+    const auto exec = QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther;
+    QFile::setPermissions(target, entry.executable ? mode | exec : mode);
+    return true;
+}
+
 } // namespace
 
 bool SafeArchive::looksLikeArchive(const QString &path)
@@ -183,44 +227,7 @@ bool SafeArchive::extract(const QString &path, const QString &prefix, const QStr
             *error = QStringLiteral("Cannot create folder %1").arg(QFileInfo(target).absolutePath());
             return false;
         }
-        // The destination is a fresh folder of ours that only ever receives regular files and
-        // folders, so nothing in it can redirect this write elsewhere.
-        QFile out(target);
-        if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-            *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
-            return false;
-        }
-        const char *block = nullptr;
-        qint64 size = 0;
-        qint64 offset = 0;
-        for (;;) {
-            const ArchiveReader::Step step = reader.readBlock(&block, &size, &offset);
-            if (step == ArchiveReader::Step::End)
-                break;
-            if (step == ArchiveReader::Step::Failed) {
-                *error = QStringLiteral("Damaged archive: %1").arg(reader.errorString());
-                return false;
-            }
-            written += size;
-            if (written > kMaxUnpackedBytes) {
-                *error = tooLargeError();
-                return false;
-            }
-            // Sparse entries come with offsets; seek so holes stay holes.
-            if (out.pos() != offset && !out.seek(offset)) {
-                *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
-                return false;
-            }
-            if (out.write(block, size) != size) {
-                *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
-                return false;
-            }
-        }
-        out.close();
-        const auto mode = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
-        const auto exec = QFileDevice::ExeOwner | QFileDevice::ExeGroup | QFileDevice::ExeOther;
-        QFile::setPermissions(target, entry.executable ? mode | exec : mode);
-        return true;
+        return writeRegularFile(reader, entry, target, &written, error);
     });
 }
 

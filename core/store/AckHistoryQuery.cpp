@@ -519,6 +519,35 @@ QStringList AckHistoryQuery::states()
     return distinct(QStringLiteral("command_state"));
 }
 
+bool AckHistoryQuery::forEachExportRow(const std::function<bool(const AckAttemptRow &)> &visit, QString *error)
+{
+    if (searching()) {
+        count();
+        const QList<qint64> ids = *m_searchIds;
+        for (qsizetype i = 0; i < ids.size(); i += kExportChunk) {
+            for (const AckAttemptRow &row : rowsById(ids.mid(i, kExportChunk))) {
+                if (!visit(row))
+                    return false;
+            }
+        }
+        return true;
+    }
+    QVariantList values;
+    SqliteQuery q(m_database.db());
+    q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3").arg(kColumns, whereClause(&values), orderClause(false)));
+    for (const QVariant &value : values)
+        q.addBindValue(value);
+    if (!q.exec()) {
+        *error = QStringLiteral("cannot read the ack history: %1").arg(q.lastError());
+        return false;
+    }
+    while (q.next()) {
+        if (!visit(rowFrom(q)))
+            return false;
+    }
+    return true;
+}
+
 AckHistoryQuery::ExportResult AckHistoryQuery::exportTo(QIODevice &out, Format format, const std::function<bool(qint64)> &progress)
 {
     ExportResult result;
@@ -553,30 +582,8 @@ AckHistoryQuery::ExportResult AckHistoryQuery::exportTo(QIODevice &out, Format f
     };
 
     buffer += format == Format::Csv ? columnNames().join(u',').toUtf8() + "\r\n" : QByteArray("[");
-    if (searching()) {
-        count();
-        const QList<qint64> ids = *m_searchIds;
-        for (qsizetype i = 0; i < ids.size(); i += kExportChunk) {
-            for (const AckAttemptRow &row : rowsById(ids.mid(i, kExportChunk))) {
-                if (!emitRow(row))
-                    return result;
-            }
-        }
-    } else {
-        QVariantList values;
-        SqliteQuery q(m_database.db());
-        q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3").arg(kColumns, whereClause(&values), orderClause(false)));
-        for (const QVariant &value : values)
-            q.addBindValue(value);
-        if (!q.exec()) {
-            result.error = QStringLiteral("cannot read the ack history: %1").arg(q.lastError());
-            return result;
-        }
-        while (q.next()) {
-            if (!emitRow(rowFrom(q)))
-                return result;
-        }
-    }
+    if (!forEachExportRow(emitRow, &result.error))
+        return result;
     if (format == Format::Json)
         buffer += result.rows == 0 ? QByteArray("]\n") : QByteArray("\n]\n");
     if (!flush())

@@ -145,6 +145,9 @@ private:
     bool searching() const { return !m_filter.text.trimmed().isEmpty(); }
     bool runSearch();
     QList<AckAttemptRow> rowsById(const QList<qint64> &ids);
+    /// @brief Runs @p visit on every row of the filter, in the export's order, until it returns
+    /// false; false then, or with @p error set when the rows cannot be read.
+    bool forEachExportRow(const std::function<bool(const AckAttemptRow &)> &visit, QString *error);
     QList<AckAttemptRow> seek(const AckAttemptRow &row, int limit, bool older);
     QStringList distinct(const QString &column);
 

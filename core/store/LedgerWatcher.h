@@ -18,7 +18,7 @@ namespace teamai {
 ///
 /// Events are throttled: the first one arms a short timer and changed() is emitted once when it
 /// fires, however many commits happened meanwhile, so a busy writer costs one refresh per
-/// interval and a change shows within about debounceMs(). Nothing runs while nothing changes.
+/// interval and a change shows within about kDefaultDebounceMs. Nothing runs while nothing changes.
 class LedgerWatcher : public QObject
 {
     Q_OBJECT
@@ -30,8 +30,6 @@ public:
     explicit LedgerWatcher(const QString &databasePath, QObject *parent = nullptr);
     ~LedgerWatcher() override;
 
-    void setDebounceMs(int ms) { m_throttle.setInterval(ms); }
-    int debounceMs() const { return m_throttle.interval(); }
     /// @brief The paths now under watch (tests, diagnostics).
     QStringList watchedPaths() const;
 

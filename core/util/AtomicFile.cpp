@@ -22,21 +22,6 @@ QString writeError(int code, const QString &path)
     return QStringLiteral("%1 while writing %2").arg(QString::fromLocal8Bit(std::strerror(code)), path);
 }
 
-bool isStorageFull(int code)
-{
-    switch (code) {
-    case ENOSPC:
-    case EIO:
-    case EFBIG:
-#ifdef EDQUOT
-    case EDQUOT:
-#endif
-        return true;
-    default:
-        return false;
-    }
-}
-
 namespace {
 
 bool fail(int code, const QString &path, QString *error)

@@ -21,8 +21,4 @@ bool write(const QString &path, const QByteArray &bytes, QFileDevice::Permission
 /// @brief The message for a failed write of @p path with errno @p code: `<strerror> while writing <path>`.
 QString writeError(int code, const QString &path);
 
-/// @brief True for the errno values that mean "the disk cannot take this now" (ENOSPC, EDQUOT,
-/// EIO, EFBIG) rather than a problem with the file itself.
-bool isStorageFull(int code);
-
 } // namespace teamai::atomicfile
