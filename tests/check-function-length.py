@@ -201,6 +201,12 @@ def self_test():
     if names != expected:
         print(f"self-test failed: scanned {names}, expected {expected}")
         return 1
+    body = "".join(f"    step{i}();\n" for i in range(DEFAULT_LIMIT - 1))  # signature + body + brace = limit + 1
+    long_one = f"void tooLong()\n{{\n{body}}}\n"
+    found = [(name, last - first + 1) for name, first, last in functions_in(long_one)]
+    if found != [("tooLong", DEFAULT_LIMIT + 2)] or found[0][1] <= DEFAULT_LIMIT:
+        print(f"self-test failed: a function of {DEFAULT_LIMIT + 2} lines scanned as {found}")
+        return 1
     print("self-test passed")
     return 0
 
