@@ -74,7 +74,7 @@ _teamai()
         status)
             words="--json --help" ;;
         history)
-            words="--limit --state --type --since --json --follow --agent --help" ;;
+            words="--limit --state --type --since --json --follow --tool --agent --help" ;;
         remote-cmd)
             words="enable disable status --help" ;;
         mcp)
@@ -84,7 +84,7 @@ _teamai()
         doctor)
             words="--help" ;;
         uninstall)
-            words="--agent --force --purge --dry-run --verbose --help" ;;
+            words="--tool --agent --force --purge --dry-run --verbose --help" ;;
         hook-dispatch)
             # `teamai hook-dispatch EVENT --tool TOOL`, or `teamai --hook EVENT --tool TOOL` (the
             # event after --hook is completed above).

@@ -267,7 +267,7 @@ private slots:
         QCOMPARE(ambiguous.exitCode, 2);
         QVERIFY2(ambiguous.err.contains("claude, codex"), ambiguous.err.constData());
         const TeamaiRun chosen = runTeamai({QStringLiteral("history"), QStringLiteral("--follow"), QStringLiteral("400"),
-                                            QStringLiteral("--agent"), QStringLiteral("codex")});
+                                            QStringLiteral("--tool"), QStringLiteral("codex")});
         QCOMPARE(chosen.exitCode, 0);
         QVERIFY(chosen.out.startsWith("teamai "));
         QCOMPARE(chosen.out, ledgerStdout(f->env().stateDir(), 400, QStringLiteral("codex")));

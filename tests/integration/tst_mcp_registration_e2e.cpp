@@ -113,7 +113,7 @@ private slots:
         QVERIFY2(dry.out.contains("claude: the teamai MCP server init --mcp registered in "), dry.out.constData());
         QVERIFY(claudeServers().contains(QStringLiteral("teamai")));
 
-        const TeamaiRun codexOnly = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("codex"), QStringLiteral("--force")});
+        const TeamaiRun codexOnly = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--tool"), QStringLiteral("codex"), QStringLiteral("--force")});
         QVERIFY2(codexOnly.exitCode == 0, codexOnly.err.constData());
         QVERIFY(!codexToml().contains(QLatin1String("teamai")));
         QVERIFY(codexToml().contains(QLatin1String("[mcp_servers.mine]")));

@@ -72,8 +72,8 @@ int follow(const CommandLine &line, const QString &command)
         if (line.isSet(listOnly))
             return usageError(command, QStringLiteral("--%1 does not go with --follow").arg(listOnly));
     }
-    return followCommandOutput(line.value(QStringLiteral("follow")), line.value(QStringLiteral("agent")),
-                               line.isSet(QStringLiteral("agent")));
+    return followCommandOutput(line.value(QStringLiteral("follow")), line.value(QStringLiteral("tool")),
+                               line.isSet(QStringLiteral("tool")));
 }
 
 /// Reads --limit, --state, --type and --since into @p filter; the exit code when one is wrong.
@@ -120,7 +120,7 @@ QString HistoryCommand::help() const
 {
     return QStringLiteral(
         "Usage: teamai history [--limit N] [--state S] [--type T] [--since DATE] [--json]\n"
-        "       teamai history --follow ID [--agent TOOL]\n"
+        "       teamai history --follow ID [--tool TOOL]\n"
         "\n"
         "Every command the backend sent to this machine, newest first, from the local ledger:\n"
         "its state, whether it ran (delivery), its exit status, error and acknowledgement.\n"
@@ -133,7 +133,8 @@ QString HistoryCommand::help() const
         "\n"
         "Options:\n"
         "  --follow ID   follow the output of command ID (the ID column)\n"
-        "  --agent TOOL  with --follow: the agent the command came for, when it came for several\n"
+        "  --tool TOOL   with --follow: the tool the command came for, when it came for several\n"
+        "                (--agent is the same)\n"
         "  --limit N     at most N commands (default 50)\n"
         "  --state S     pending, running, succeeded, failed, rejected, skipped or interrupted\n"
         "  --type T      only commands of this type (e.g. uninstall_teamai)\n"
@@ -144,14 +145,15 @@ QString HistoryCommand::help() const
 int HistoryCommand::run(const QStringList &arguments)
 {
     CommandLine line({QStringLiteral("limit"), QStringLiteral("state"), QStringLiteral("type"), QStringLiteral("since"),
-                      QStringLiteral("follow"), QStringLiteral("agent")},
+                      QStringLiteral("follow"), QStringLiteral("tool")},
                      {QStringLiteral("json")});
+    line.addAlias(QStringLiteral("agent"), QStringLiteral("tool"));  // the option's name before issue 18
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
     if (line.isSet(QStringLiteral("follow")))
         return follow(line, name());
-    if (line.isSet(QStringLiteral("agent")))
-        return usageError(name(), QStringLiteral("--agent goes with --follow"));
+    if (line.isSet(QStringLiteral("tool")))
+        return usageError(name(), QStringLiteral("--tool goes with --follow"));
     HistoryFilter filter;
     if (const std::optional<int> wrong = readFilter(line, name(), &filter))
         return *wrong;

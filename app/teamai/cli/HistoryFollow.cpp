@@ -149,7 +149,7 @@ int followCommandOutput(const QString &idText, const QString &agent, bool agentG
         return usageError(kCommand, QStringLiteral("--follow needs a command id (a positive whole number), not `%1`").arg(idText));
     const ToolInfo *chosen = agentGiven ? findTool(agent) : nullptr;
     if (agentGiven && (agent.startsWith(u'-') || !chosen))
-        return usageError(kCommand, QStringLiteral("unknown agent `%1`").arg(agent));
+        return usageError(kCommand, QStringLiteral("unknown tool `%1`").arg(agent));
 
     LedgerDatabase database;
     if (!database.open()) {
@@ -161,7 +161,7 @@ int followCommandOutput(const QString &idText, const QString &agent, bool agentG
     if (!chosen) {
         const QStringList tools = toolsWithCommand(ledger, *id);
         if (tools.size() > 1)
-            return usageError(kCommand, QStringLiteral("command %1 came for several agents (%2): choose one with --agent")
+            return usageError(kCommand, QStringLiteral("command %1 came for several tools (%2): choose one with --tool")
                                             .arg(*id).arg(tools.join(QStringLiteral(", "))));
         if (tools.isEmpty()) {
             printErr(QStringLiteral("teamai history: no output for command %1 on this machine "

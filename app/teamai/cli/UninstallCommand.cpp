@@ -111,23 +111,24 @@ QString UninstallCommand::summary() const { return QStringLiteral("Remove TeamAI
 QString UninstallCommand::help() const
 {
     return QStringLiteral(
-        "Usage: teamai uninstall [--agent AGENT] [--force] [--purge] [--dry-run]\n"
+        "Usage: teamai uninstall [--tool TOOL] [--force] [--purge] [--dry-run]\n"
         "\n"
-        "Removes what TeamAI added to AI agents on this machine: the hooks `teamai init` wrote\n"
+        "Removes what TeamAI added to AI tools on this machine: the hooks `teamai init` wrote\n"
         "(and the reference client's `teamai hook-dispatch` hooks), the hook rules the backend\n"
         "pushed, the skills, rules and CLAUDE.md blocks that ~/.teamai/local-agent/manifest.json\n"
         "says TeamAI installed, and the MCP servers ~/.teamai/managed-mcp.json lists (user scope and\n"
         "bound workspaces) and the `teamai` MCP server `init --mcp` registered (when it is still\n"
-        "as init wrote it). Without --agent (or for the last agent that has any of these) it\n"
+        "as init wrote it). Without --tool (or for the last tool that has any of these) it\n"
         "also removes config.json and settings.json (and teamai-cli's ~/.teamai/config.yaml when it\n"
         "points at an HTTP backend), the API token from every place it can be\n"
         "(credential store, ~/.teamai/token, ~/.teamai/apikey) and the tray's autostart entry, so\n"
-        "hooks an agent still calls send nothing. The command ledger, history and logs stay\n"
+        "hooks a tool still calls send nothing. The command ledger, history and logs stay\n"
         "unless --purge is given. Other hooks and settings and your own skills and rules always\n"
         "stay. Prints what it removed.\n"
         "\n"
         "Options:\n"
-        "  --agent AGENT  only this agent (default: all of them):\n                 ") + wrappedToolList(17) + QStringLiteral("\n"
+        "  --tool TOOL    only this tool (the same as teamai-cli's --agent; default: all of them):\n"
+        "                 ") + wrappedToolList(17) + QStringLiteral("\n"
         "  --force        do not ask for confirmation (never asked without a terminal)\n"
         "  --purge        also remove ~/.teamai/local-agent: ledger, history, logs, spill files\n"
         "                 (never accepted from the backend)\n"
@@ -262,12 +263,12 @@ QList<const ToolInfo *> UninstallCommand::othersWithSomething(const ToolInfo &ta
 std::optional<int> UninstallCommand::chooseTools(const CommandLine &line, QList<const ToolInfo *> *tools, bool *full) const
 {
     *full = true;
-    if (line.isSet(QStringLiteral("agent"))) {
-        const ToolInfo *tool = findTool(line.value(QStringLiteral("agent")));
+    if (line.isSet(QStringLiteral("tool"))) {
+        const ToolInfo *tool = findTool(line.value(QStringLiteral("tool")));
         if (!tool)
-            return usageError(name(), QStringLiteral("unknown agent `%1`").arg(line.value(QStringLiteral("agent"))));
+            return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));
         tools->append(tool);
-        // As teamai-cli decides: the last agent with anything of TeamAI's takes the rest with it.
+        // As teamai-cli decides: the last tool with anything of TeamAI's takes the rest with it.
         *full = !plan(*tool).isEmpty() && othersWithSomething(*tool).isEmpty();
     } else {
         for (const ToolInfo &tool : knownTools())
@@ -306,7 +307,8 @@ bool UninstallCommand::removeAll(const QList<const ToolInfo *> &tools, bool full
 
 int UninstallCommand::run(const QStringList &arguments)
 {
-    CommandLine line({QStringLiteral("agent")}, {QStringLiteral("force"), QStringLiteral("purge"), QStringLiteral("dry-run")});
+    CommandLine line({QStringLiteral("tool")}, {QStringLiteral("force"), QStringLiteral("purge"), QStringLiteral("dry-run")});
+    line.addAlias(QStringLiteral("agent"), QStringLiteral("tool"));  // teamai-cli's spelling, and what backends push
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
     QList<const ToolInfo *> tools;
@@ -315,7 +317,7 @@ int UninstallCommand::run(const QStringList &arguments)
         return *wrong;
     const bool purge = line.isSet(QStringLiteral("purge"));
     if (purge && !full)
-        return usageError(name(), QStringLiteral("--purge removes TeamAI's state for every agent; other agents still use it"));
+        return usageError(name(), QStringLiteral("--purge removes TeamAI's state for every tool; other tools still use it"));
 
     const QList<records::BrokenRecord> unreadable = reportUnreadableRecords();
     const QStringList planned = planAll(tools, full, purge);
