@@ -1,4 +1,4 @@
-# Runtime modules: shared libraries teamai-core loads on first use (core/modules/RuntimeModule.h).
+# Runtime modules: shared libraries teamai-core loads on first use (core/util/RuntimeModule.h).
 #
 # They are loaded by absolute path, never through a RUNPATH: a RUNPATH would make the dynamic
 # linker look in it for every other library as well, on every start (and an empty entry, which

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Fails when a headless binary loads at start-up what every agent hook would pay for in start-up
 # time and memory without needing it: Qt Gui or Widgets (directly or through a dependency), or
-# the libraries of the keychain and archive runtime modules (core/modules), which are loaded only
+# the libraries of the keychain and archive runtime modules (core/ondemand), which are loaded only
 # when a keychain token or an archive is used. Also fails on a library search path built into
 # the binary (RPATH/RUNPATH): the dynamic linker would probe it for every library at every start,
 # and an empty entry in it means the current folder — the agent's project, for a hook.

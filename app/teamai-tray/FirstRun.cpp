@@ -1,7 +1,7 @@
 #include "FirstRun.h"
 
-#include "app/LoginItem.h"
-#include "app/SingleInstance.h"
+#include "desktop/LoginItem.h"
+#include "desktop/SingleInstance.h"
 #include "windows/FirstRunDialog.h"
 
 #include <QJsonObject>

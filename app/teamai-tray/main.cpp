@@ -4,7 +4,7 @@
 
 #include "FirstRun.h"
 #include "TrayCommandLine.h"
-#include "app/SingleInstance.h"
+#include "desktop/SingleInstance.h"
 #include "config/AgentConfig.h"
 #include "i18n/Translations.h"
 #include "log/Logging.h"

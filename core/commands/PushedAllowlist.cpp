@@ -1,6 +1,6 @@
 #include "commands/PushedAllowlist.h"
 
-#include "store/LedgerTypes.h"
+#include "commands/CommandState.h"
 #include "tools/ToolTable.h"
 
 #include <vector>

@@ -2,7 +2,7 @@
 
 #include "config/KeychainBackend.h"
 #include "log/Logging.h"
-#include "modules/RuntimeModule.h"
+#include "util/RuntimeModule.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -32,7 +32,7 @@ KeychainBackend *backend(QString *error)
 {
     if (KeychainBackend *loaded = g_backend)
         return loaded;
-    auto entry = reinterpret_cast<KeychainBackendEntry>(modules::RuntimeModule::resolve("keychain", kKeychainBackendSymbol, error));
+    auto entry = reinterpret_cast<KeychainBackendEntry>(RuntimeModule::resolve("keychain", kKeychainBackendSymbol, error));
     if (!entry)
         return nullptr;
     g_backend = entry();

@@ -8,7 +8,7 @@ class KeychainBackend;
 
 /// @brief Synchronous, time-bounded access to the OS credential store through QtKeychain.
 ///
-/// QtKeychain lives in the keychain module (core/modules/keychain), loaded on the first
+/// QtKeychain lives in the keychain module (core/ondemand/keychain), loaded on the first
 /// read/write/remove — so no QtKeychain, D-Bus, libsecret or Keychain Services code is even loaded
 /// by a process that never touches the store. The module runs every QtKeychain job on one thread
 /// of its own (QtKeychain's job queue must outlive the threads that call it); a caller, on any

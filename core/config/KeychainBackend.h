@@ -4,7 +4,7 @@
 
 namespace teamai {
 
-/// @brief What the keychain module (`core/modules/keychain`, QtKeychain) offers KeychainAccess.
+/// @brief What the keychain module (`core/ondemand/keychain`, QtKeychain) offers KeychainAccess.
 /// Each call is synchronous and bounded by @p timeoutMs; a timed-out job is left to finish on its
 /// own. Shared by the agent and the module, which are always built together.
 class KeychainBackend

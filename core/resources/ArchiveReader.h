@@ -5,7 +5,7 @@
 
 namespace teamai::resources {
 
-/// @brief Reads an archive entry by entry: what the archive module (`core/modules/archive`,
+/// @brief Reads an archive entry by entry: what the archive module (`core/ondemand/archive`,
 /// libarchive) offers SafeArchive, which applies every safety rule itself. Shared by the agent
 /// and the module, which are always built together.
 class ArchiveReader

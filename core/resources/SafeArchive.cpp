@@ -1,6 +1,6 @@
 #include "resources/SafeArchive.h"
 
-#include "modules/RuntimeModule.h"
+#include "util/RuntimeModule.h"
 #include "resources/ArchiveReader.h"
 
 #include <QDir>
@@ -17,7 +17,7 @@ using Reader = std::unique_ptr<ArchiveReader>;
 // Opens @p path with the archive module, loaded on first use (see RuntimeModule for why).
 Reader openArchive(const QString &path, QString *error)
 {
-    const auto open = reinterpret_cast<OpenArchiveEntry>(modules::RuntimeModule::resolve("archive", kOpenArchiveSymbol, error));
+    const auto open = reinterpret_cast<OpenArchiveEntry>(RuntimeModule::resolve("archive", kOpenArchiveSymbol, error));
     if (!open) {
         *error = QStringLiteral("Cannot read archives: %1").arg(*error);
         return nullptr;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "commands/CommandState.h"
+
 #include <QByteArray>
 #include <QDateTime>
 #include <QJsonObject>
@@ -9,18 +11,11 @@
 
 namespace teamai {
 
-/// @brief Where a command is in its life (SPEC §7). Only pending → running → a final state, or
-/// pending → rejected/skipped, or running → interrupted (found after a crash).
-enum class CommandState { Pending, Running, Succeeded, Failed, Rejected, Skipped, Interrupted };
-
 /// @brief Whether the command's effect reached the machine: `not_delivered` (refused before
 /// anything ran), `delivered` (it ran), `unknown` (the agent died while it ran).
 enum class Delivery { NotDelivered, Delivered, Unknown };
 
-QString stateName(CommandState state);
-std::optional<CommandState> stateFromName(const QString &name);
 QString deliveryName(Delivery delivery);
-bool isFinal(CommandState state);
 
 /// @brief One command as the ledger holds it.
 struct LedgerCommand {

@@ -1,7 +1,7 @@
 #include "sync/ReportRequest.h"
 
 #include "config/RemoteCommandGate.h"
-#include "hook/HookInput.h"
+#include "hookinput/HookInput.h"
 #include "sync/SyncSession.h"
 #include "util/AtomicFile.h"
 #include "util/JsonFile.h"

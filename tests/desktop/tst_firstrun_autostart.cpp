@@ -4,8 +4,8 @@
 // up already (by `teamai init`) changes nothing at start.
 
 #include "FirstRun.h"
-#include "app/LoginItem.h"
-#include "app/SingleInstance.h"
+#include "desktop/LoginItem.h"
+#include "desktop/SingleInstance.h"
 #include "windows/FirstRunDialog.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"

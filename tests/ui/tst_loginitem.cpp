@@ -1,7 +1,7 @@
 // LoginItem on XDG desktops: a user autostart entry, and the override of the packages'
 // system-wide entry (Hidden=true to turn it off, no override to turn it on).
 
-#include "app/LoginItem.h"
+#include "desktop/LoginItem.h"
 
 #include "TestEnvironment.h"
 

@@ -1,7 +1,7 @@
 // One tray per TeamAI home: a second instance cannot become primary, its request reaches the first
 // (also from the real teamai-tray binary), and a stale lock of a dead tray is taken over.
 
-#include "app/SingleInstance.h"
+#include "desktop/SingleInstance.h"
 
 #include "TestEnvironment.h"
 

@@ -5,7 +5,7 @@
 // saved through TokenSource, or by another process, is what the worker's next round sends, and a
 // round's problem says what went wrong (token rejected, unreachable).
 
-#include "app/SyncWorker.h"
+#include "syncthread/SyncWorker.h"
 #include "config/TokenSource.h"
 #include "output/CommandOutput.h"
 #include "store/CommandLedger.h"

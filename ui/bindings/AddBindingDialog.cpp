@@ -1,6 +1,6 @@
 #include "bindings/AddBindingDialog.h"
 
-#include "app/Background.h"
+#include "windows/RunInBackground.h"
 #include "binding/BindingStore.h"
 #include "binding/ProjectSource.h"
 #include "binding/WorkspaceBinder.h"

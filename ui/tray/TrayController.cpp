@@ -2,9 +2,9 @@
 
 #include "agenthooks/HookRuleGate.h"
 #include "agenthooks/HookRules.h"
-#include "app/LoginItem.h"
-#include "app/SyncedAgents.h"
-#include "app/ResumeNotifier.h"
+#include "desktop/LoginItem.h"
+#include "syncthread/SyncedAgents.h"
+#include "desktop/ResumeNotifier.h"
 #include "config/AdminPolicy.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"

@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/SyncProblem.h"
+#include "syncthread/SyncProblem.h"
 
 #include <QDateTime>
 #include <QString>

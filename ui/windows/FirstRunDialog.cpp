@@ -1,6 +1,6 @@
 #include "windows/FirstRunDialog.h"
 
-#include "app/Background.h"
+#include "windows/RunInBackground.h"
 #include "commands/RestrictedCommand.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"

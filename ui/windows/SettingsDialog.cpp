@@ -1,8 +1,8 @@
 #include "windows/SettingsDialog.h"
 
-#include "app/Background.h"
-#include "app/McpRegistrationChoice.h"
-#include "app/SyncedAgents.h"
+#include "windows/RunInBackground.h"
+#include "windows/McpRegistrationChoice.h"
+#include "syncthread/SyncedAgents.h"
 #include "bindings/BindingsPanel.h"
 #include "commands/RestrictedCommand.h"
 #include "config/AgentConfig.h"

@@ -7,7 +7,7 @@
 #include "config/RemoteCommandGate.h"
 #include "config/TokenStore.h"
 #include "net/BackendClient.h"
-#include "modules/RuntimeModule.h"
+#include "util/RuntimeModule.h"
 #include "net/ProxySetup.h"
 #include "resources/ArchiveReader.h"
 #include "store/CommandLedger.h"
@@ -87,9 +87,9 @@ void checkModules(Checks &checks)
     // keychain token or the first skill download.
     for (const auto &[module, entry] : {std::pair{"keychain", kKeychainBackendSymbol}, std::pair{"archive", resources::kOpenArchiveSymbol}}) {
         QString error;
-        const bool loads = modules::RuntimeModule::resolve(module, entry, &error) != nullptr;
+        const bool loads = RuntimeModule::resolve(module, entry, &error) != nullptr;
         checks.report(loads, QStringLiteral("%1 module").arg(QLatin1String(module)),
-                      loads ? QStringLiteral("%1 loads").arg(modules::RuntimeModule::fileName(module)) : error);
+                      loads ? QStringLiteral("%1 loads").arg(RuntimeModule::fileName(module)) : error);
     }
 }
 

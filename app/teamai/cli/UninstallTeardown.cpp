@@ -23,7 +23,7 @@ const QString kRunKey = QStringLiteral("HKEY_CURRENT_USER\\Software\\Microsoft\\
 const QString kRunValue = QStringLiteral("TeamAI Agent");
 #endif
 
-// Kept in step with ui/app/LoginItem (the tray writes the entry; the CLI has no Widgets).
+// Kept in step with ui/desktop/LoginItem (the tray writes the entry; the CLI has no Widgets).
 bool autostartPresent()
 {
 #if defined(Q_OS_WIN)

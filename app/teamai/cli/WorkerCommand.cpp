@@ -3,7 +3,7 @@
 #include "cli/CommandLine.h"
 #include "config/RemoteCommandGate.h"
 #include "exec/TerminationSignals.h"
-#include "hook/HookInput.h"
+#include "hookinput/HookInput.h"
 #include "log/ErrorJournal.h"
 #include "log/Logging.h"
 #include "store/CommandLedger.h"

@@ -12,7 +12,7 @@
 #include "store/LedgerDatabase.h"
 #include "windows/AckHistoryWindow.h"
 
-#include "../../ui/AckFixture.h"
+#include "AckFixture.h"
 
 #include <QApplication>
 #include <QComboBox>

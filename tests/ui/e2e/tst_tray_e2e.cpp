@@ -7,7 +7,7 @@
 // rejected and offers "Enter a new token…", the new token is typed into Settings, and the very
 // next sync carries it and the tray is green again.
 
-#include "app/SingleInstance.h"
+#include "desktop/SingleInstance.h"
 #include "config/AgentSettings.h"
 
 #include "DevServerProcess.h"

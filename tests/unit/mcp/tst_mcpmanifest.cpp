@@ -3,7 +3,7 @@
 
 #include "mcp/McpManifest.h"
 #include "TestEnvironment.h"
-#include "../config/FileMode.h"
+#include "FileMode.h"
 
 #include <QDir>
 #include <QFile>

@@ -2,7 +2,7 @@
 
 #include "store/LastSyncFile.h"
 
-#include "../config/FileMode.h"
+#include "FileMode.h"
 #include "TestEnvironment.h"
 
 #include <QDir>

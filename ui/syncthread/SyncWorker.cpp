@@ -1,6 +1,6 @@
-#include "app/SyncWorker.h"
+#include "syncthread/SyncWorker.h"
 
-#include "app/SyncRoundRunner.h"
+#include "syncthread/SyncRoundRunner.h"
 
 namespace teamai::ui {
 

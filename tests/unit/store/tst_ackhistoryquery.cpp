@@ -8,8 +8,8 @@
 #include "store/SqliteQuery.h"
 #include "store/LedgerDatabase.h"
 
-#include "../AckFixture.h"
-#include "../LedgerFixture.h"
+#include "AckFixture.h"
+#include "LedgerFixture.h"
 #include "TestEnvironment.h"
 
 #include <QBuffer>

@@ -1,4 +1,4 @@
-#include "app/McpRegistrationChoice.h"
+#include "windows/McpRegistrationChoice.h"
 
 #include "mcp/McpRegistration.h"
 #include "tools/ToolTable.h"

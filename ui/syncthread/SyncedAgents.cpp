@@ -1,4 +1,4 @@
-#include "app/SyncedAgents.h"
+#include "syncthread/SyncedAgents.h"
 
 #include "agenthooks/DispatchHooks.h"
 #include "config/AgentSettings.h"

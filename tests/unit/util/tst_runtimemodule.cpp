@@ -3,7 +3,7 @@
 
 #include "config/KeychainBackend.h"
 #include "config/TokenStore.h"
-#include "modules/RuntimeModule.h"
+#include "util/RuntimeModule.h"
 #include "resources/ArchiveReader.h"
 #include "resources/SafeArchive.h"
 
@@ -20,7 +20,7 @@ namespace {
 bool isLoaded(const char *module)
 {
     QFile maps(QStringLiteral("/proc/self/maps"));
-    return maps.open(QIODevice::ReadOnly) && maps.readAll().contains(QFile::encodeName(modules::RuntimeModule::fileName(module)));
+    return maps.open(QIODevice::ReadOnly) && maps.readAll().contains(QFile::encodeName(RuntimeModule::fileName(module)));
 }
 
 } // namespace
@@ -54,25 +54,25 @@ private slots:
     void entryPointsOfThisBuildResolve()
     {
         QString error;
-        QVERIFY2(modules::RuntimeModule::resolve("archive", resources::kOpenArchiveSymbol, &error), qPrintable(error));
-        QVERIFY2(modules::RuntimeModule::resolve("keychain", kKeychainBackendSymbol, &error), qPrintable(error));
+        QVERIFY2(RuntimeModule::resolve("archive", resources::kOpenArchiveSymbol, &error), qPrintable(error));
+        QVERIFY2(RuntimeModule::resolve("keychain", kKeychainBackendSymbol, &error), qPrintable(error));
     }
 
     void aMissingModuleIsAClearError()
     {
         QString error;
-        QVERIFY(!modules::RuntimeModule::resolve("no-such", "anything", &error));
+        QVERIFY(!RuntimeModule::resolve("no-such", "anything", &error));
         QVERIFY2(error.contains(QStringLiteral("libteamai-no-such.so")) && error.contains(QStringLiteral("not installed")),
                  qPrintable(error));
         error.clear();
-        QVERIFY(!modules::RuntimeModule::resolve("no-such", "anything", &error));  // remembered, same answer
+        QVERIFY(!RuntimeModule::resolve("no-such", "anything", &error));  // remembered, same answer
         QVERIFY(error.contains(QStringLiteral("not installed")));
     }
 
     void aModuleOfAnotherInterfaceVersionIsRefused()
     {
         QString error;
-        QVERIFY(!modules::RuntimeModule::resolve("archive", "teamai_open_archive_v0", &error));
+        QVERIFY(!RuntimeModule::resolve("archive", "teamai_open_archive_v0", &error));
         QVERIFY2(error.contains(QStringLiteral("another version")), qPrintable(error));
     }
 };

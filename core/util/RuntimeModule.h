@@ -2,7 +2,7 @@
 
 #include <QString>
 
-namespace teamai::modules {
+namespace teamai {
 
 /// @brief Loads one of the agent's own optional modules on first use and finds an entry point in it.
 ///
@@ -31,4 +31,4 @@ public:
     static QString fileName(const char *name);
 };
 
-} // namespace teamai::modules
+} // namespace teamai

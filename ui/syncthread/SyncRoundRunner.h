@@ -1,6 +1,6 @@
 #pragma once
 
-#include "app/SyncWorker.h"
+#include "syncthread/SyncWorker.h"
 
 #include <QMutex>
 #include <QObject>

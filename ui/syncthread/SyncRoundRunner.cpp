@@ -1,4 +1,4 @@
-#include "app/SyncRoundRunner.h"
+#include "syncthread/SyncRoundRunner.h"
 
 #include "config/TokenSource.h"
 #include "store/CommandLedger.h"

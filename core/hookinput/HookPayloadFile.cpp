@@ -1,4 +1,4 @@
-#include "hook/HookPayloadFile.h"
+#include "hookinput/HookPayloadFile.h"
 
 #include <QFile>
 #include <QFileInfo>

@@ -1,4 +1,4 @@
-#include "app/ResumeNotifier.h"
+#include "desktop/ResumeNotifier.h"
 
 #include "log/Logging.h"
 

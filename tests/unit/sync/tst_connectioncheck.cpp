@@ -4,7 +4,7 @@
 
 #include "DevServerProcess.h"
 #include "TestEnvironment.h"
-#include "../WebPageServer.h"
+#include "WebPageServer.h"
 
 #include <QTcpServer>
 #include <QtTest>

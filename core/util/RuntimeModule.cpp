@@ -1,6 +1,6 @@
-#include "modules/RuntimeModule.h"
+#include "util/RuntimeModule.h"
 
-#include "modules/ModuleDirs.h"
+#include "util/ModuleDirs.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -9,7 +9,7 @@
 #include <QLibrary>
 #include <QMutex>
 
-namespace teamai::modules {
+namespace teamai {
 namespace {
 
 struct Loaded {
@@ -90,4 +90,4 @@ void *RuntimeModule::resolve(const char *name, const char *symbol, QString *erro
     return address;
 }
 
-} // namespace teamai::modules
+} // namespace teamai

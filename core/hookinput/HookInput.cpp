@@ -1,4 +1,4 @@
-#include "hook/HookInput.h"
+#include "hookinput/HookInput.h"
 
 #include <QDir>
 #include <QFileInfo>

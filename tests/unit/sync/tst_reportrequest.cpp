@@ -3,7 +3,7 @@
 
 #include "sync/ReportRequest.h"
 
-#include "../config/FileMode.h"
+#include "FileMode.h"
 #include "TestEnvironment.h"
 #include "sync/SyncSession.h"
 

@@ -2,7 +2,7 @@
 // read and the file removed — only a regular file of this user's, never through a link, never a
 // directory or a FIFO; anything else leaves an empty payload and the path untouched.
 
-#include "hook/HookPayloadFile.h"
+#include "hookinput/HookPayloadFile.h"
 
 #include "TestEnvironment.h"
 
