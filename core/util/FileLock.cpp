@@ -1,86 +1,33 @@
 #include "util/FileLock.h"
 
-#include <QDeadlineTimer>
-#include <QFile>
 #include <QLockFile>
-#include <QThread>
-
-#ifdef Q_OS_UNIX
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-#endif
 
 namespace teamai {
 
 FileLock::FileLock(QString path)
-    : m_path(std::move(path))
+    : FileLock(std::move(path), Options{})
 {
 }
 
-#ifdef Q_OS_UNIX
+FileLock::FileLock(QString path, Options options)
+    : m_path(std::move(path))
+    , m_options(options)
+{
+}
 
 FileLock::~FileLock()
 {
-    if (m_fd >= 0)
-        ::close(m_fd);  // closing the descriptor releases the flock
+    release();
 }
 
-bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
+bool FileLock::isHeld() const
 {
-    if (busy)
-        *busy = false;
-    const QByteArray path = QFile::encodeName(m_path);
-    m_fd = ::open(path.constData(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (m_fd < 0) {
-        if (error)
-            *error = QStringLiteral("cannot open %1: %2").arg(m_path, QString::fromLocal8Bit(std::strerror(errno)));
-        return false;
-    }
-    const QDeadlineTimer deadline(timeoutMs);
-    while (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
-        const int code = errno;
-        if ((code != EWOULDBLOCK && code != EINTR) || deadline.hasExpired()) {
-            const bool taken = code == EWOULDBLOCK || code == EINTR;
-            if (busy)
-                *busy = taken;
-            // Only a lock someone holds is "held"; anything else (ENOLCK, a full disk) says what it is.
-            if (error)
-                *error = taken ? QStringLiteral("%1 is held by another process").arg(m_path)
-                               : QStringLiteral("cannot lock %1: %2").arg(m_path, QString::fromLocal8Bit(std::strerror(code)));
-            ::close(m_fd);
-            m_fd = -1;
-            return false;
-        }
-        QThread::msleep(5);
-    }
-    return true;
+    return m_fd >= 0 || m_lock;
 }
 
-#else
-
-FileLock::~FileLock() = default;
-
-bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
+int FileLock::descriptor() const
 {
-    if (busy)
-        *busy = false;
-    m_lock = std::make_unique<QLockFile>(m_path);
-    // A lock left by a process that died is taken over once it is this old.
-    m_lock->setStaleLockTime(60000);
-    if (!m_lock->tryLock(timeoutMs)) {
-        if (busy)
-            *busy = m_lock->error() == QLockFile::LockFailedError;
-        if (error)
-            *error = QStringLiteral("%1 is held by another process").arg(m_path);
-        m_lock.reset();
-        return false;
-    }
-    return true;
+    return m_fd;
 }
-
-#endif
 
 } // namespace teamai

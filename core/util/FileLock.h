@@ -8,30 +8,59 @@ class QLockFile;
 
 namespace teamai {
 
-/// @brief An exclusive lock between processes on a lock file, held until destruction.
+/// @brief A lock between processes on one file, held until release() or destruction: the one
+/// way the agent locks a file.
 ///
-/// On POSIX it is an advisory `flock()`: taking it writes (and fsyncs) nothing, and the kernel
-/// releases it when the holder dies, so it can never go stale. Elsewhere a QLockFile. Not
-/// recursive: two FileLocks on one path exclude each other even within one process.
+/// POSIX (FileLock_posix.cpp): an advisory `flock()` on the file. Taking it writes (and fsyncs)
+/// nothing, so a full disk cannot make it fail, and the kernel releases it when the holder dies —
+/// even by SIGKILL — so it never goes stale. The lock may be on the data file itself: the holder
+/// then reads and writes it through descriptor() (last-sync.json, finished-ids). A file replaced
+/// or removed while we waited is opened again, so the lock is always on the file the path names.
+///
+/// Windows (FileLock_win.cpp): a QLockFile (the file holds the holder's pid; a lock whose process
+/// died is taken over), always exclusive, no descriptor().
+///
+/// Not recursive: two FileLocks on one path exclude each other even within one process.
 class FileLock
 {
 public:
+    enum class Mode {
+        Exclusive,  ///< one holder
+        Shared,     ///< any number of Shared holders and no Exclusive one (POSIX; Exclusive elsewhere)
+    };
+    struct Options {
+        Mode mode = Mode::Exclusive;
+        /// Create the file when it is missing (0600). Off: a missing file is an error.
+        bool create = true;
+        /// Remove the file on release(), so that it exists only while someone holds the lock (or
+        /// died holding it): whoever waits for the worker looks for `worker-*.lock`.
+        bool removeWhenReleased = false;
+    };
+
+    /// @brief acquire() waits as long as it takes.
+    static constexpr int kWaitForever = -1;
+
     explicit FileLock(QString path);
+    FileLock(QString path, Options options);
     ~FileLock();
     FileLock(const FileLock &) = delete;
     FileLock &operator=(const FileLock &) = delete;
 
-    /// @brief Waits up to @p timeoutMs for the lock. False when it stays taken (@p busy set) or
-    /// the lock file cannot be opened (@p error set).
+    /// @brief Waits up to @p timeoutMs (kWaitForever: without end) for the lock. False when it
+    /// stays taken (@p busy set) or the file cannot be opened or locked (@p error says which).
     bool acquire(int timeoutMs, QString *error = nullptr, bool *busy = nullptr);
+    /// @brief Lets the lock go (and removes the file when the options say so). Idempotent.
+    void release();
+    bool isHeld() const;
+    /// @brief POSIX: the open, locked file (read-only under a Shared lock, read-write otherwise),
+    /// for a holder whose lock is its data file. -1 when not held, and always on Windows.
+    int descriptor() const;
 
 private:
     QString m_path;
-#ifdef Q_OS_UNIX
-    int m_fd = -1;
-#else
-    std::unique_ptr<QLockFile> m_lock;
-#endif
+    Options m_options;
+    int m_fd = -1;                      ///< POSIX: the locked file
+    std::unique_ptr<QLockFile> m_lock;  ///< Windows
 };
 
 } // namespace teamai
