@@ -13,10 +13,10 @@
 #include "plugins/PluginState.h"
 #include "net/ConfiguredClient.h"
 #include "tools/ToolTable.h"
+#include "util/FileLock.h"
 #include "util/Paths.h"
 
 #include <QDateTime>
-#include <QLockFile>
 
 #include <algorithm>
 
@@ -177,9 +177,9 @@ PullOutcome run(const ToolInfo &tool)
     if (!paths::ensurePrivateDir(paths::agentStateDir(), &outcome.error))
         return outcome;
     // Named like the workers' locks: whoever waits for the background work waits for this too.
-    QLockFile lock(paths::agentStateDir() + QStringLiteral("/worker-plugins.lock"));
-    lock.setStaleLockTime(0);  // a crashed run's lock is stale as soon as its pid is gone
-    if (!lock.tryLock(0)) {
+    // It exists while a reconcile runs (removed on release); a crashed run's lock went with it.
+    FileLock lock(paths::agentStateDir() + QStringLiteral("/worker-plugins.lock"), {.removeWhenReleased = true});
+    if (!lock.acquire(0)) {
         outcome.error = QStringLiteral("another plugin reconcile is running");
         return outcome;
     }

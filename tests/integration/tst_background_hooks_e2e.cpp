@@ -5,12 +5,12 @@
 // the worker cannot be started the hook does the round itself.
 
 #include "AgentFixture.h"
+#include "util/FileLock.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
-#include <QLockFile>
 #include <QRegularExpression>
 #include <QThread>
 #include <QtTest>
@@ -146,8 +146,8 @@ private slots:
         // whatever reached the backend came from the hook itself. Nothing did.
         f->server().queue(unsupportedCommand(3));
         QDir().mkpath(f->env().stateDir());
-        QLockFile lock(f->env().stateDir() + QStringLiteral("/worker-claude.lock"));
-        QVERIFY(lock.tryLock(0));
+        teamai::FileLock lock(f->env().stateDir() + QStringLiteral("/worker-claude.lock"), {.removeWhenReleased = true});
+        QVERIFY(lock.acquire(0));
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), hookJson(project(QStringLiteral("c")))));
         verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), hookJson(project(QStringLiteral("c")))));
         QVERIFY(QFileInfo::exists(requestPath()));
@@ -162,7 +162,7 @@ private slots:
         QVERIFY(waitForTeamaiProcessesWithHome(f->env().home()));
 
         // The next worker takes it: one report, of the latest state.
-        lock.unlock();
+        lock.release();
         verifyQuiet(runTeamai({QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude")}));
         QCOMPARE(reportStatuses(f->server()), QStringList{QStringLiteral("stopped")});
         QCOMPARE(acksOf(f->server(), 3), 1);

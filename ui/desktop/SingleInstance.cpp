@@ -50,10 +50,12 @@ bool SingleInstance::tryBecomePrimary()
         return true;
     if (!paths::ensurePrivateDir(m_stateDir, &m_error))
         return false;
-    m_lock = std::make_unique<QLockFile>(QDir(m_stateDir).absoluteFilePath(QStringLiteral("tray.lock")));
-    // A lock left by a crashed tray is stale (its pid is gone): QLockFile takes it over.
-    if (!m_lock->tryLock(0)) {
-        m_error = QStringLiteral("another teamai-tray is running");
+    m_lock = std::make_unique<FileLock>(QDir(m_stateDir).absoluteFilePath(QStringLiteral("tray.lock")));
+    // A crashed tray's lock went with its process (see the class comment).
+    bool busy = false;
+    QString problem;
+    if (!m_lock->acquire(0, &problem, &busy)) {
+        m_error = busy ? QStringLiteral("another teamai-tray is running") : problem;
         m_lock.reset();
         return false;
     }

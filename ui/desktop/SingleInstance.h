@@ -1,8 +1,9 @@
 #pragma once
 
+#include "util/FileLock.h"
+
 #include <QJsonObject>
 #include <QLocalServer>
-#include <QLockFile>
 #include <QObject>
 #include <QString>
 
@@ -11,11 +12,13 @@
 
 namespace teamai::ui {
 
-/// @brief One tray per user and TeamAI home. The first instance holds a lock file in the agent
-/// state folder and listens on a local socket next to it (owner-only folder; XDG_RUNTIME_DIR when
-/// that path would be too long for a socket). A later launch finds the lock taken, sends its
-/// request over the socket — by default "activate", which raises the first instance's window —
-/// and exits.
+/// @brief One tray per user and TeamAI home. The first instance holds a lock on `tray.lock` in
+/// the agent state folder (util/FileLock) and listens on a local socket next to it (owner-only
+/// folder; XDG_RUNTIME_DIR when that path would be too long for a socket). A later launch finds
+/// the lock taken, sends its request over the socket — by default "activate", which raises the
+/// first instance's window — and exits. A tray that crashed leaves no lock behind: on POSIX the
+/// kernel drops an flock with its holder, even one killed by SIGKILL (on Windows the QLockFile
+/// of a dead process is taken over), so the next launch becomes the primary.
 ///
 /// Protocol: one JSON object per line each way; the request's `cmd` is "activate", "show"
 /// (`window`: commands, history, settings), "status" or "quit"; the answer is what the handler
@@ -51,7 +54,7 @@ private:
 
     QString m_stateDir;
     QString m_serverName;
-    std::unique_ptr<QLockFile> m_lock;
+    std::unique_ptr<FileLock> m_lock;
     QLocalServer m_server;
     Handler m_handler;
     bool m_primary = false;

@@ -12,10 +12,10 @@
 #include "sync/SyncEngine.h"
 #include "sync/WorkerLauncher.h"
 #include "tools/ToolTable.h"
+#include "util/FileLock.h"
 #include "util/Paths.h"
 
 #include <QDir>
-#include <QLockFile>
 
 #include <utility>
 
@@ -173,11 +173,12 @@ int WorkerCommand::run(const QStringList &arguments)
     state.options.respectAckBackoff = false;
     state.options.drainLedger = true;
 
-    QLockFile lock(workerLockPath(state.tool->name));
-    lock.setStaleLockTime(0);  // a crashed worker's lock is stale as soon as its pid is gone
+    // The file exists while a worker holds it (whoever waits for the workers looks for it); a
+    // crashed worker's lock went with its process.
+    FileLock lock(workerLockPath(state.tool->name), {.removeWhenReleased = true});
     std::unique_ptr<SyncEngine> engine;
     for (int pass = 0; pass < kMaxPasses; ++pass) {
-        if (!lock.tryLock(0)) {
+        if (!lock.acquire(0)) {
             // The holder takes any request after it has the lock, or looks again after it lets go.
             qCInfo(lcSync) << "a worker for" << state.tool->name << "is already running";
             return kExitOk;
@@ -187,7 +188,7 @@ int WorkerCommand::run(const QStringList &arguments)
         runRounds(*engine, state);
         // Retention is the worker's job (never a foreground hook's), about once a day.
         engine->pruneHistory();
-        lock.unlock();
+        lock.release();
         // A hook may have written its request after our last look, and its own worker found the
         // lock still taken: look once more now that it is free.
         if (state.takeFailed || exec::TerminationSignals::received() || !reportrequest::pending(state.tool->name))
