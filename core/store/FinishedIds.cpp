@@ -1,32 +1,18 @@
 #include "store/FinishedIds.h"
 
+#include "store/FinishedIds_platform.h"
 #include "util/AtomicFile.h"
 #include "util/JsonFile.h"
 
 #include <QFile>
 #include <QFileInfo>
 
-#include <cerrno>
-
-#ifdef Q_OS_UNIX
-#include <fcntl.h>
-#include <sys/file.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#endif
-
 namespace teamai::finishedids {
 namespace {
 
-// ~40 bytes a line: compaction starts near 25,000 entries and keeps the newest 10,000. The
-// backend re-sends an id only while it waits for its ack, never weeks later.
-constexpr qint64 kCompactAboveBytes = 1024 * 1024;
+// Compaction keeps the newest 10,000 entries. The backend re-sends an id only while it waits for
+// its ack, never weeks later.
 constexpr qsizetype kKeepEntries = 10000;
-
-QByteArray lineOf(const Entry &e)
-{
-    return QStringLiteral("%1 %2 %3 %4\n").arg(e.agent).arg(e.id).arg(e.state, e.type.isEmpty() ? QStringLiteral("-") : e.type).toUtf8();
-}
 
 QList<Entry> parse(const QByteArray &bytes)
 {
@@ -45,6 +31,15 @@ QList<Entry> parse(const QByteArray &bytes)
     return entries;
 }
 
+} // namespace
+
+namespace detail {
+
+QByteArray lineOf(const Entry &e)
+{
+    return QStringLiteral("%1 %2 %3 %4\n").arg(e.agent).arg(e.id).arg(e.state, e.type.isEmpty() ? QStringLiteral("-") : e.type).toUtf8();
+}
+
 void compact(const QString &path, const QByteArray &bytes)
 {
     QList<Entry> entries = parse(bytes);
@@ -54,97 +49,12 @@ void compact(const QString &path, const QByteArray &bytes)
     atomicfile::write(path, kept, jsonfile::kPrivateFile);  // a failure leaves the longer file: harmless
 }
 
-} // namespace
+} // namespace detail
 
 QString pathFor(const QString &ledgerPath)
 {
     return QFileInfo(ledgerPath).absolutePath() + QStringLiteral("/finished-ids");
 }
-
-#ifdef Q_OS_UNIX
-
-namespace {
-
-// Opens @p path for appending under an exclusive flock, reopening when a compaction replaced the
-// file meanwhile (an append to the replaced inode would be lost). -1 with errno on failure.
-int openLocked(const QByteArray &path)
-{
-    for (int attempt = 0; attempt < 5; ++attempt) {
-        const int fd = ::open(path.constData(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-        if (fd < 0)
-            return -1;
-        struct stat opened {}, current {};
-        if (::flock(fd, LOCK_EX) == 0 && ::fstat(fd, &opened) == 0 && ::stat(path.constData(), &current) == 0
-            && opened.st_ino == current.st_ino)
-            return fd;
-        const int code = errno;
-        ::close(fd);
-        errno = code;
-    }
-    return -1;
-}
-
-} // namespace
-
-bool append(const QString &path, const Entry &entry, QString *error)
-{
-    const QByteArray native = QFile::encodeName(path);
-    const int fd = openLocked(native);
-    if (fd < 0) {
-        if (error)
-            *error = atomicfile::writeError(errno, path);
-        return false;
-    }
-    const QByteArray line = lineOf(entry);
-    const ssize_t written = ::write(fd, line.constData(), size_t(line.size()));
-    int code = written == line.size() ? 0 : (written < 0 ? errno : ENOSPC);
-    if (code == 0 && ::fsync(fd) != 0)
-        code = errno;
-    if (code != 0 && written > 0) {
-        // A partial line would glue onto the next one: cut it off again.
-        struct stat st {};
-        if (::fstat(fd, &st) == 0 && ::ftruncate(fd, st.st_size - written) != 0) {
-            // nothing more to do: readAll() skips a line it cannot parse
-        }
-    }
-    struct stat st {};
-    if (code == 0 && ::fstat(fd, &st) == 0 && st.st_size > kCompactAboveBytes) {
-        QFile file(path);
-        if (file.open(QIODevice::ReadOnly))
-            compact(path, file.readAll());
-    }
-    ::close(fd);  // releases the lock
-    if (code != 0 && error)
-        *error = atomicfile::writeError(code, path);
-    return code == 0;
-}
-
-#else
-
-bool append(const QString &path, const Entry &entry, QString *error)
-{
-    QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
-        if (error)
-            *error = QStringLiteral("%1 while writing %2").arg(file.errorString(), path);
-        return false;
-    }
-    const QByteArray line = lineOf(entry);
-    if (file.write(line) != line.size() || !file.flush()) {
-        if (error)
-            *error = QStringLiteral("%1 while writing %2").arg(file.errorString(), path);
-        return false;
-    }
-    if (file.size() > kCompactAboveBytes) {
-        file.close();
-        QFile reader(path);
-        if (reader.open(QIODevice::ReadOnly))
-            compact(path, reader.readAll());
-    }
-    return true;
-}
-
-#endif
 
 QList<Entry> readAll(const QString &path)
 {

@@ -1,0 +1,49 @@
+#include "store/FinishedIds_platform.h"
+
+#include "util/AtomicFile.h"
+#include "util/FileLock.h"
+
+#include <QFile>
+
+#include <cerrno>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace teamai::finishedids {
+
+bool append(const QString &path, const Entry &entry, QString *error)
+{
+    // An exclusive lock on the file itself. A compaction replaces the file while holding it, and
+    // FileLock then opens the new one: an append to the replaced inode would be lost.
+    FileLock lock(path);
+    if (!lock.acquire(FileLock::kWaitForever, error))
+        return false;
+    const int fd = lock.descriptor();
+    struct stat before {};
+    if (::fstat(fd, &before) != 0) {
+        if (error)
+            *error = atomicfile::writeError(errno, path);
+        return false;
+    }
+    const QByteArray line = detail::lineOf(entry);
+    const ssize_t written = ::pwrite(fd, line.constData(), size_t(line.size()), before.st_size);
+    int code = written == line.size() ? 0 : (written < 0 ? errno : ENOSPC);
+    if (code == 0 && ::fsync(fd) != 0)
+        code = errno;
+    if (code != 0 && written > 0 && ::ftruncate(fd, before.st_size) != 0) {
+        // A partial line would glue onto the next one; left there, readAll() skips it.
+    }
+    if (code != 0) {
+        if (error)
+            *error = atomicfile::writeError(code, path);
+        return false;
+    }
+    if (before.st_size + line.size() > detail::kCompactAboveBytes) {
+        QFile file(path);
+        if (file.open(QIODevice::ReadOnly))
+            detail::compact(path, file.readAll());
+    }
+    return true;  // the lock goes with `lock`
+}
+
+} // namespace teamai::finishedids
