@@ -5,13 +5,6 @@
 
 #include <atomic>
 
-#ifndef Q_OS_WIN
-#include <cerrno>
-#include <csignal>
-#include <sys/wait.h>
-#include <unistd.h>
-#endif
-
 namespace teamai::exec {
 namespace {
 std::atomic<quint64> g_nextRunSerial{1};
@@ -90,57 +83,6 @@ void ProcessTree::sweep(bool withEnvironment)
 void ProcessTree::track()
 {
     sweep(false);
-}
-
-int ProcessTree::signalStragglers(int sig)
-{
-#ifndef Q_OS_WIN
-    sweep(true);
-    int signalled = 0;
-    for (auto it = m_known.constBegin(); it != m_known.constEnd(); ++it) {
-        const ProcEntry entry = readProcEntry(it.key());
-        if (entry.pid == 0 || entry.startTicks != it.value() || entry.state == 'Z' || entry.pgrp == m_leader)
-            continue;
-        if (::kill(pid_t(entry.pid), sig) == 0)
-            ++signalled;
-    }
-    return signalled;
-#else
-    Q_UNUSED(sig);
-    return 0;
-#endif
-}
-
-int ProcessTree::terminateStragglers()
-{
-#ifndef Q_OS_WIN
-    return signalStragglers(SIGTERM);
-#else
-    return 0;
-#endif
-}
-
-int ProcessTree::killStragglers()
-{
-#ifndef Q_OS_WIN
-    return signalStragglers(SIGKILL);
-#else
-    return 0;
-#endif
-}
-
-void ProcessTree::reapZombies()
-{
-#ifndef Q_OS_WIN
-    const qint64 self = selfPid();
-    for (auto it = m_known.constBegin(); it != m_known.constEnd(); ++it) {
-        if (it.key() == m_leader)
-            continue;
-        const ProcEntry entry = readProcEntry(it.key());
-        if (entry.pid != 0 && entry.startTicks == it.value() && entry.state == 'Z' && entry.ppid == self)
-            ::waitpid(pid_t(entry.pid), nullptr, WNOHANG);
-    }
-#endif
 }
 
 bool ProcessTree::anyKnownLeft()

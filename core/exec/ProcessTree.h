@@ -45,7 +45,7 @@ public:
     bool reapAndCheckEmpty();
 
 private:
-    int signalStragglers(int sig);
+    int signalStragglers(int sig);  // POSIX (ProcessTree_posix.cpp)
     void sweep(bool withEnvironment);
     bool isKnown(const ProcEntry &entry) const;
     void reapZombies();

@@ -1,7 +1,5 @@
 #include "exec/ParentDeathWatch.h"
 
-#ifndef Q_OS_WIN
-
 #include "exec/ProcessTree.h"
 #include "log/Logging.h"
 
@@ -211,13 +209,3 @@ void ParentDeathWatch::removeGroup(qint64 pgid)
 }
 
 } // namespace teamai::exec
-
-#else
-
-namespace teamai::exec {
-bool ParentDeathWatch::ensureRunning() { return false; }
-void ParentDeathWatch::addGroup(qint64) {}
-void ParentDeathWatch::removeGroup(qint64) {}
-} // namespace teamai::exec
-
-#endif

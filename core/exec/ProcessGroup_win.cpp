@@ -7,8 +7,7 @@
 
 #include "exec/ProcessGroup.h"
 
-#ifdef Q_OS_WIN
-// Windows counterpart of ProcessGroupPosix.cpp. Not built on the Linux CI machines: review by
+// Windows counterpart of ProcessGroup_posix.cpp. Not built on the Linux CI machines: review by
 // reading. The child is created *inside* a job object (PROC_THREAD_ATTRIBUTE_JOB_LIST, Windows
 // 10+), so there is no window in which it runs outside the job and could spawn escaping children.
 
@@ -114,5 +113,3 @@ ProcessGroup::OrphanScan ProcessGroup::reapAdoptedOrphans()
 }
 
 } // namespace teamai::exec
-
-#endif // Q_OS_WIN

@@ -1,7 +1,5 @@
 #include "exec/ProcessGroup.h"
 
-#ifndef Q_OS_WIN
-
 #include "exec/ParentDeathWatch.h"
 #include "log/Logging.h"
 
@@ -228,5 +226,3 @@ ProcessGroup::OrphanScan ProcessGroup::reapAdoptedOrphans()
 }
 
 } // namespace teamai::exec
-
-#endif // !Q_OS_WIN

@@ -1,5 +1,7 @@
 #include "exec/ProcTable.h"
 
+// Linux: the process table is /proc.
+
 #include <QDir>
 #include <QFile>
 
@@ -29,21 +31,15 @@ ProcEntry parseStat(qint64 pid, const QByteArray &line)
 
 ProcEntry readProcEntry(qint64 pid)
 {
-#ifdef Q_OS_LINUX
     QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
     if (pid <= 0 || !stat.open(QIODevice::ReadOnly))
         return {};
     return parseStat(pid, stat.readAll());
-#else
-    Q_UNUSED(pid);
-    return {};
-#endif
 }
 
 QList<ProcEntry> readProcTable()
 {
     QList<ProcEntry> table;
-#ifdef Q_OS_LINUX
     const QStringList names = QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot);
     table.reserve(names.size());
     for (const QString &name : names) {
@@ -55,13 +51,11 @@ QList<ProcEntry> readProcTable()
         if (entry.pid != 0)
             table.append(entry);
     }
-#endif
     return table;
 }
 
 bool processEnvironmentHas(qint64 pid, const QByteArray &keyValue)
 {
-#ifdef Q_OS_LINUX
     QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
     if (keyValue.isEmpty() || !environ.open(QIODevice::ReadOnly))
         return false;
@@ -75,10 +69,6 @@ bool processEnvironmentHas(qint64 pid, const QByteArray &keyValue)
             return true;
         start = end + 1;
     }
-#else
-    Q_UNUSED(pid);
-    Q_UNUSED(keyValue);
-#endif
     return false;
 }
 
