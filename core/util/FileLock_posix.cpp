@@ -1,11 +1,12 @@
 #include "util/FileLock.h"
 
+#include "util/PosixFile.h"
+
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QThread>
 
 #include <cerrno>
-#include <cstring>
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
@@ -16,11 +17,6 @@ namespace {
 
 // A path that keeps being replaced under us gives up after this many fresh opens.
 constexpr int kMaxReopens = 100;
-
-QString systemError(int code)
-{
-    return QString::fromLocal8Bit(std::strerror(code));
-}
 
 // True when @p fd is still the file @p path names. A lock on a file that was replaced (a
 // compaction's rename) or removed (a release that removes its file) meanwhile guards nothing.
@@ -70,7 +66,7 @@ bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
         const int fd = ::open(path.constData(), flags, 0600);
         if (fd < 0) {
             if (error)
-                *error = QStringLiteral("cannot open %1: %2").arg(m_path, systemError(errno));
+                *error = QStringLiteral("cannot open %1: %2").arg(m_path, posixfile::errorText(errno));
             return false;
         }
         code = lockBefore(fd, shared ? LOCK_SH : LOCK_EX, deadline);
@@ -88,7 +84,7 @@ bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
         *busy = taken;
     if (error) {
         *error = taken ? QStringLiteral("%1 is held by another process").arg(m_path)
-                       : QStringLiteral("cannot lock %1: %2").arg(m_path, code ? systemError(code) : QStringLiteral("it keeps being replaced"));
+                       : QStringLiteral("cannot lock %1: %2").arg(m_path, code ? posixfile::errorText(code) : QStringLiteral("it keeps being replaced"));
     }
     return false;
 }

@@ -65,11 +65,7 @@ Loaded load(const char *name)
 
 QString RuntimeModule::fileName(const char *name)
 {
-#ifdef Q_OS_WIN
-    return QStringLiteral("teamai-%1.dll").arg(QLatin1String(name));
-#else
-    return QStringLiteral("libteamai-%1.so").arg(QLatin1String(name));
-#endif
+    return QStringLiteral(TEAMAI_MODULE_PREFIX "teamai-%1" TEAMAI_MODULE_SUFFIX).arg(QLatin1String(name));
 }
 
 void *RuntimeModule::resolve(const char *name, const char *symbol, QString *error)

@@ -1,23 +1,15 @@
 #include "util/SafePath.h"
 
-#include "util/JsonFile.h"
 #include "util/Paths.h"
+#include "util/SafePath_platform.h"
 
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QRandomGenerator>
-
-#ifdef Q_OS_UNIX
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#endif
 
 namespace teamai::safepath {
-namespace {
+
+namespace detail {
 
 bool isInside(const QString &base, const QString &path)
 {
@@ -28,6 +20,13 @@ QString leavesError(const QString &path, const QString &base)
 {
     return QStringLiteral("Refusing to write %1: it leaves %2 through a link").arg(path, base);
 }
+
+} // namespace detail
+
+namespace {
+
+using detail::isInside;
+using detail::leavesError;
 
 bool isLink(const QFileInfo &info)
 {
@@ -40,92 +39,6 @@ Resolved failed(const QString &error)
     resolved.error = error;
     return resolved;
 }
-
-#ifdef Q_OS_UNIX
-mode_t modeOf(QFileDevice::Permissions permissions)
-{
-    mode_t mode = 0;
-    const std::pair<QFileDevice::Permission, mode_t> bits[] = {
-        {QFileDevice::ReadOwner, S_IRUSR}, {QFileDevice::WriteOwner, S_IWUSR}, {QFileDevice::ExeOwner, S_IXUSR},
-        {QFileDevice::ReadGroup, S_IRGRP}, {QFileDevice::WriteGroup, S_IWGRP}, {QFileDevice::ExeGroup, S_IXGRP},
-        {QFileDevice::ReadOther, S_IROTH}, {QFileDevice::WriteOther, S_IWOTH}, {QFileDevice::ExeOther, S_IXOTH}};
-    for (const auto &[flag, bit] : bits) {
-        if (permissions.testFlag(flag))
-            mode |= bit;
-    }
-    return mode;
-}
-
-QString systemError() { return QString::fromLocal8Bit(std::strerror(errno)); }
-
-/// The folder @p fd really is, where the OS can tell (Linux); empty otherwise.
-QString pathOfFd(int fd)
-{
-#ifdef Q_OS_LINUX
-    return QFileInfo(QStringLiteral("/proc/self/fd/%1").arg(fd)).symLinkTarget();
-#else
-    Q_UNUSED(fd)
-    return {};
-#endif
-}
-
-bool writeAll(int fd, const QByteArray &bytes)
-{
-    qsizetype done = 0;
-    while (done < bytes.size()) {
-        const ssize_t n = ::write(fd, bytes.constData() + done, size_t(bytes.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += n;
-    }
-    return ::fsync(fd) == 0;
-}
-
-/// Writes into the already-checked folder @p folder through one descriptor of it, so a folder
-/// swapped for a link after the check is noticed, and never renames onto a link.
-bool writeInFolder(const Resolved &checked, const QString &path, const QByteArray &bytes, mode_t mode, QString *error)
-{
-    const QString folder = QFileInfo(checked.realPath).absolutePath();
-    const QByteArray name = QFile::encodeName(QFileInfo(checked.realPath).fileName());
-    const int dirFd = ::open(QFile::encodeName(folder).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (dirFd < 0) {
-        *error = QStringLiteral("Cannot write %1: %2").arg(path, systemError());
-        return false;
-    }
-    const QString really = pathOfFd(dirFd);
-    if (!really.isEmpty() && !isInside(checked.realBase, really)) {
-        ::close(dirFd);
-        *error = leavesError(path, checked.realBase);
-        return false;
-    }
-    const QByteArray temp = ".teamai-write-" + name.left(40) + '-'
-        + QByteArray::number(QRandomGenerator::global()->generate(), 16);
-    const int fd = ::openat(dirFd, temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
-    const bool created = fd >= 0;
-    bool ok = fd >= 0 && ::fchmod(fd, mode) == 0 && writeAll(fd, bytes);
-    if (!ok)
-        *error = QStringLiteral("%1 while writing %2").arg(systemError(), path);  // the atomic writer's wording
-    if (created && ::close(fd) != 0 && ok) {
-        ok = false;
-        *error = QStringLiteral("%1 while writing %2").arg(systemError(), path);
-    }
-    struct stat st {};
-    if (ok && ::fstatat(dirFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
-        ok = false;  // became a link since the check
-        *error = leavesError(path, checked.realBase);
-    }
-    if (ok && ::renameat(dirFd, temp.constData(), dirFd, name.constData()) != 0) {
-        ok = false;
-        *error = QStringLiteral("Cannot write %1: %2").arg(path, systemError());
-    }
-    if (!ok && created)
-        ::unlinkat(dirFd, temp.constData(), 0);
-    ::close(dirFd);
-    return ok;
-}
-#endif
 
 } // namespace
 
@@ -193,11 +106,7 @@ bool writeFile(const QString &base, const QString &path, const QByteArray &bytes
     QFileDevice::Permissions wanted = permissions;
     if (mode == Mode::KeepExisting && QFileInfo::exists(checked.realPath))
         wanted = QFile::permissions(checked.realPath);
-#ifdef Q_OS_UNIX
-    return writeInFolder(checked, path, bytes, modeOf(wanted), error);
-#else
-    return jsonfile::writeAtomically(checked.realPath, bytes, wanted, error);
-#endif
+    return platform::writeChecked(checked, path, bytes, wanted, error);
 }
 
 bool removeEntry(const QString &base, const QString &path, QString *error)

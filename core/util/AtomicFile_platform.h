@@ -1,0 +1,14 @@
+#pragma once
+
+#include <QByteArray>
+#include <QFileDevice>
+#include <QString>
+
+// The platform half of atomicfile::write() (AtomicFile_posix.cpp, AtomicFile_win.cpp).
+namespace teamai::atomicfile::platform {
+
+/// @brief Replaces @p path (whose folder exists) with @p bytes through a temporary sibling, as
+/// atomicfile::write() promises.
+bool replace(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions, QString *error);
+
+} // namespace teamai::atomicfile::platform

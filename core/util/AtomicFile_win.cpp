@@ -1,0 +1,32 @@
+#include "util/AtomicFile_platform.h"
+
+#include "util/AtomicFile.h"
+
+#include <QSaveFile>
+
+#include <cerrno>
+
+namespace teamai::atomicfile::platform {
+
+// QSaveFile does the temporary file and the replace. Not built on the Linux CI machines: review
+// by reading.
+bool replace(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions, QString *error)
+{
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
+        if (error)
+            *error = writeError(EACCES, path);
+        return false;
+    }
+    file.setPermissions(permissions);
+    // Unbuffered, so a failed write shows here and not (or not only) in commit().
+    if (file.write(bytes) != bytes.size() || !file.flush() || file.size() != bytes.size() || !file.commit()) {
+        file.cancelWriting();
+        if (error)
+            *error = QStringLiteral("%1 while writing %2").arg(file.errorString(), path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace teamai::atomicfile::platform
