@@ -1,121 +1,17 @@
 #include "hookinput/HookPayloadFile.h"
 
-#include <QFile>
-#include <QFileInfo>
-
-#include <algorithm>
-
-#ifdef Q_OS_UNIX
-#include <cerrno>
-#include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-#endif
+#include "hookinput/HookPayloadFile_platform.h"
 
 namespace teamai::hookpayload {
-namespace {
-
-#ifdef Q_OS_UNIX
-QString systemError(const char *what)
-{
-    return QStringLiteral("%1: %2").arg(QString::fromLatin1(what), QString::fromLocal8Bit(std::strerror(errno)));
-}
-
-/// Reads up to @p maxBytes from @p fd (non-blocking: a regular file never waits).
-QByteArray readAll(int fd, qint64 maxBytes, QString *problem)
-{
-    QByteArray data;
-    char buffer[16384];
-    while (data.size() < maxBytes) {
-        const ssize_t n = ::read(fd, buffer, sizeof buffer);
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n < 0) {
-            *problem = systemError("read");
-            return {};
-        }
-        if (n == 0)
-            break;
-        data.append(buffer, qsizetype(n));
-    }
-    data.truncate(qsizetype(std::min<qint64>(data.size(), maxBytes)));
-    return data;
-}
-
-/// Removes @p native when it still names the file @p opened (same device and inode, one link).
-bool removeIfSame(const QByteArray &native, const struct stat &opened, QString *problem)
-{
-    struct stat now {};
-    if (::lstat(native.constData(), &now) != 0) {
-        *problem = systemError("not removed");
-        return false;
-    }
-    if (!S_ISREG(now.st_mode) || now.st_dev != opened.st_dev || now.st_ino != opened.st_ino) {
-        *problem = QStringLiteral("not removed: the name now points elsewhere");
-        return false;
-    }
-    if (now.st_nlink != 1) {
-        *problem = QStringLiteral("not removed: the file has other names");
-        return false;
-    }
-    if (::unlink(native.constData()) != 0) {
-        *problem = systemError("not removed");
-        return false;
-    }
-    return true;
-}
-#endif
-
-} // namespace
 
 FileRead readAndRemove(const QString &path, qint64 maxBytes)
 {
-    FileRead result;
     if (path.isEmpty()) {
+        FileRead result;
         result.problem = QStringLiteral("no file named");
         return result;
     }
-#ifdef Q_OS_UNIX
-    const QByteArray native = QFile::encodeName(path);
-    // O_NOFOLLOW: a link is refused (ELOOP), never followed; O_NONBLOCK: a FIFO cannot hold us.
-    const int fd = ::open(native.constData(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) {
-        result.problem = errno == ELOOP ? QStringLiteral("a link, not read") : systemError("cannot open");
-        return result;
-    }
-    struct stat opened {};
-    if (::fstat(fd, &opened) != 0) {
-        result.problem = systemError("cannot stat");
-    } else if (!S_ISREG(opened.st_mode)) {
-        result.problem = QStringLiteral("not a regular file, not read");
-    } else if (opened.st_uid != ::geteuid()) {
-        result.problem = QStringLiteral("owned by another user, not read");
-    } else {
-        result.bytes = readAll(fd, maxBytes, &result.problem);
-    }
-    ::close(fd);
-    if (result.problem.isEmpty())
-        result.removed = removeIfSame(native, opened, &result.problem);
-#else
-    // Windows: no owner check (files in the user's temp folder are the user's); links refused.
-    const QFileInfo info(path);
-    if (info.isSymLink() || info.isJunction() || !info.isFile()) {
-        result.problem = QStringLiteral("not a regular file, not read");
-        return result;
-    }
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        result.problem = file.errorString();
-        return result;
-    }
-    result.bytes = file.read(maxBytes);
-    file.close();
-    result.removed = QFile::remove(path);
-    if (!result.removed)
-        result.problem = QStringLiteral("not removed: %1").arg(file.errorString());
-#endif
-    return result;
+    return platform::readAndRemoveFile(path, maxBytes);
 }
 
 } // namespace teamai::hookpayload
