@@ -1,11 +1,11 @@
 #include "store/LastSyncFile_platform.h"
 
 #include "util/FileLock.h"
+#include "util/PosixFile.h"
 
 #include <QJsonDocument>
 
 #include <cerrno>
-#include <cstring>
 #include <unistd.h>
 
 namespace teamai::lastsync::platform {
@@ -23,7 +23,7 @@ bool writeRecord(const QString &path, const QByteArray &bytes, QString *error)
     const int fd = lock.descriptor();
     const bool ok = ::pwrite(fd, bytes.constData(), size_t(bytes.size()), 0) == bytes.size() && ::ftruncate(fd, bytes.size()) == 0;
     if (!ok && error)
-        *error = QStringLiteral("cannot write %1: %2").arg(path, QString::fromLocal8Bit(::strerror(errno)));
+        *error = QStringLiteral("cannot write %1: %2").arg(path, posixfile::errorText(errno));
     return ok;  // the lock goes with `lock`
 }
 

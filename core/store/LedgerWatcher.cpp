@@ -2,32 +2,11 @@
 
 #include "log/Logging.h"
 #include "store/LastSyncFile.h"
+#include "store/LedgerWatcher_platform.h"
 
-#include <QFile>
 #include <QFileInfo>
 
-#ifdef Q_OS_UNIX
-#include <sys/stat.h>
-#endif
-
 namespace teamai {
-namespace {
-
-// Which file a path names now: 0 when there is none. Elsewhere than POSIX only "exists" is
-// known (watchers there follow paths, not files, so a replaced file needs no re-adding).
-quint64 fileIdentity(const QString &path)
-{
-#ifdef Q_OS_UNIX
-    struct stat info;
-    if (::stat(QFile::encodeName(path).constData(), &info) != 0)
-        return 0;
-    return (quint64(info.st_dev) << 40) ^ quint64(info.st_ino) ^ 1;
-#else
-    return QFileInfo::exists(path) ? 1 : 0;
-#endif
-}
-
-} // namespace
 
 LedgerWatcher::LedgerWatcher(const QString &databasePath, QObject *parent)
     : QObject(parent)
@@ -57,7 +36,7 @@ bool LedgerWatcher::rewatch()
     const QStringList watched = m_watcher.files();
     for (const QString &path : QStringList{m_database, QString(m_database + QStringLiteral("-wal")),
                                            QString(m_folder + QLatin1Char('/') + QLatin1String(lastsync::kFileName))}) {
-        const quint64 id = fileIdentity(path);
+        const quint64 id = ledgerwatch::fileIdentity(path);
         if (id == 0) {
             differs = m_ids.remove(path) > 0 || differs;
             continue;
