@@ -2,16 +2,13 @@
 
 #include "binding/GitWorktree.h"
 #include "binding/WorkspacePaths.h"
+#include "util/Os.h"
 
 #include <QDateTime>
 #include <QFile>
 #include <QFileInfo>
 
 #include <algorithm>
-#include <cerrno>
-#ifdef Q_OS_UNIX
-#include <sys/stat.h>
-#endif
 
 namespace teamai::binding::bindings {
 namespace {
@@ -34,19 +31,6 @@ QJsonObject merge(const QJsonObject &existing, const QJsonObject &incoming)
             base.insert(kIdeType, ide);
     }
     return base;
-}
-
-/// Only "no such file" counts as gone: a folder on an unmounted disk or behind a permission
-/// error keeps its binding, as in the reference.
-bool isGone(const QString &path)
-{
-#ifdef Q_OS_UNIX
-    struct stat info {};
-    const QByteArray native = QFile::encodeName(path);
-    return ::stat(native.constData(), &info) != 0 && (errno == ENOENT || errno == ENOTDIR);
-#else
-    return !QFileInfo::exists(path);
-#endif
 }
 
 } // namespace
@@ -114,7 +98,9 @@ bool pruneDead(QJsonObject &all)
 {
     bool changed = false;
     for (const QString &path : all.keys()) {
-        if (isGone(path)) {
+        // Only "no such file" counts as gone: a folder on an unmounted disk or behind a
+        // permission error keeps its binding, as in the reference.
+        if (os::isMissing(path)) {
             all.remove(path);
             changed = true;
         }

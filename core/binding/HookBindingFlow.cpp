@@ -8,6 +8,7 @@
 #include "log/Logging.h"
 #include "net/BackendClient.h"
 #include "tools/ToolTable.h"
+#include "util/Os.h"
 #include "util/Paths.h"
 
 #include <QCryptographicHash>
@@ -17,9 +18,6 @@
 #include <QFileInfo>
 
 #include <algorithm>
-#ifdef Q_OS_UNIX
-#include <unistd.h>
-#endif
 
 namespace teamai::binding {
 namespace {
@@ -97,12 +95,7 @@ QString HookBindingFlow::sessionKey(const QJsonObject &hookJson, const QString &
     }
     if (const QString id = qEnvironmentVariable("CLAUDE_SESSION_ID"); !id.isEmpty())
         return id;
-#ifdef Q_OS_UNIX
-    const qint64 parent = qint64(::getppid());
-#else
-    const qint64 parent = 0;
-#endif
-    return QStringLiteral("pid-%1-%2").arg(parent).arg(cwd);
+    return QStringLiteral("pid-%1-%2").arg(os::parentPid()).arg(cwd);
 }
 
 QString HookBindingFlow::defaultMarkerDir()

@@ -2,6 +2,7 @@
 
 #include "commands/CommandTokenizer.h"
 #include "commands/PushedAllowlist.h"
+#include "util/Os.h"
 #include "util/Paths.h"
 #include "util/TextCap.h"
 
@@ -36,11 +37,7 @@ RestrictedCommand RestrictedCommand::parse(const QString &cmd)
 
 QString ownTeamaiExecutable()
 {
-#ifdef Q_OS_WIN
-    return paths::applicationDir() + QStringLiteral("/teamai.exe");
-#else
-    return paths::applicationDir() + QStringLiteral("/teamai");
-#endif
+    return paths::applicationDir() + u'/' + os::programFileName(QStringLiteral("teamai"));
 }
 
 } // namespace teamai

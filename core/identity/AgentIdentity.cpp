@@ -1,10 +1,10 @@
 #include "identity/AgentIdentity.h"
 
 #include "tools/ToolTable.h"
+#include "util/Os.h"
 #include "util/Paths.h"
 
 #include <QCryptographicHash>
-#include <QFile>
 #include <QSysInfo>
 
 namespace teamai::identity {
@@ -20,23 +20,7 @@ QString sha1Hex(const QString &text)
 QString machineId()
 {
     // It cannot change while we run, and a round needs it for the report, the sync and the ledger.
-    static const QString cached = [] {
-        QString id;
-#if defined(Q_OS_LINUX)
-        // Read the files directly: QSysInfo::machineUniqueId() falls back to other files and formats.
-        for (const char *path : {"/etc/machine-id", "/var/lib/dbus/machine-id"}) {
-            QFile file(QString::fromLatin1(path));
-            if (file.open(QIODevice::ReadOnly))
-                id = QString::fromLatin1(file.readAll()).trimmed();
-            if (!id.isEmpty())
-                break;
-        }
-#else
-        // macOS: IOPlatformUUID; Windows: MachineGuid — both what QSysInfo reads.
-        id = QString::fromLatin1(QSysInfo::machineUniqueId());
-#endif
-        return machineIdFrom(id, hostName());
-    }();
+    static const QString cached = machineIdFrom(os::machineId(), hostName());
     return cached;
 }
 
@@ -73,15 +57,7 @@ QString hostName()
 
 QString osPlatform()
 {
-#if defined(Q_OS_WIN)
-    return QStringLiteral("win32");
-#elif defined(Q_OS_MACOS)
-    return QStringLiteral("darwin");
-#elif defined(Q_OS_LINUX)
-    return QStringLiteral("linux");
-#else
-    return QSysInfo::kernelType();  // freebsd, openbsd… — the names Node uses too
-#endif
+    return os::name();
 }
 
 } // namespace teamai::identity

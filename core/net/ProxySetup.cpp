@@ -1,6 +1,7 @@
 #include "net/ProxySetup.h"
 
 #include "log/Logging.h"
+#include "util/Os.h"
 
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
@@ -81,12 +82,12 @@ void configureProxy(QNetworkAccessManager &manager)
     if (https.isEmpty())
         https = all;
     if (http.isEmpty() && https.isEmpty()) {
-#if defined(Q_OS_MACOS) || defined(Q_OS_WIN)
-        manager.setProxy(QNetworkProxy::DefaultProxy);
-        QNetworkProxyFactory::setUseSystemConfiguration(true);
-#else
-        manager.setProxy(QNetworkProxy::NoProxy);
-#endif
+        if (os::hasSystemProxySettings()) {
+            manager.setProxy(QNetworkProxy::DefaultProxy);
+            QNetworkProxyFactory::setUseSystemConfiguration(true);
+        } else {
+            manager.setProxy(QNetworkProxy::NoProxy);
+        }
         return;
     }
     QStringList noProxy;
