@@ -3,7 +3,6 @@
 #include "log/Logging.h"
 #include "util/JsonFile.h"
 
-#include <QDir>
 #include <QJsonObject>
 #include <QJsonValue>
 #include <QMutex>
@@ -69,20 +68,6 @@ QString parse(const QJsonObject &json, AdminPolicy::Loaded &policy)
 }
 
 } // namespace
-
-QString AdminPolicy::systemPath()
-{
-#if defined(Q_OS_WIN)
-    QString programData = qEnvironmentVariable("ProgramData");
-    if (programData.isEmpty())
-        programData = QStringLiteral("C:/ProgramData");
-    return QDir::toNativeSeparators(QDir::fromNativeSeparators(programData) + QStringLiteral("/TeamAI/policy.json"));
-#elif defined(Q_OS_MACOS)
-    return QStringLiteral("/Library/Application Support/TeamAI/policy.json");
-#else
-    return QStringLiteral("/etc/teamai/policy.json");
-#endif
-}
 
 QString AdminPolicy::path()
 {

@@ -35,7 +35,8 @@ public:
     /// @brief TEAMAI_POLICY_FILE when set, else systemPath().
     static QString path();
     /// @brief The platform's location: Linux/BSD `/etc/teamai/policy.json`, macOS
-    /// `/Library/Application Support/TeamAI/policy.json`, Windows `%ProgramData%\TeamAI\policy.json`.
+    /// `/Library/Application Support/TeamAI/policy.json`, Windows `%ProgramData%\TeamAI\policy.json`
+    /// (AdminPolicy_linux.cpp, _mac.cpp, _win.cpp).
     static QString systemPath();
 
     /// @brief Reads the policy from path(); a missing file is no policy (exists=false).

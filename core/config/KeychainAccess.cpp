@@ -1,11 +1,11 @@
 #include "config/KeychainAccess.h"
 
+#include "config/KeychainAccess_platform.h"
 #include "config/KeychainBackend.h"
 #include "log/Logging.h"
 #include "util/RuntimeModule.h"
 
 #include <QCoreApplication>
-#include <QFileInfo>
 
 #include <atomic>
 #include <optional>
@@ -60,15 +60,8 @@ QString KeychainAccess::unavailableReason()
 {
     if (const auto refused = refuseEarly())
         return refused->error;
-#if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN) && !defined(Q_OS_ANDROID)
-    if (qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS")) {
-        const QString runtimeDir = qEnvironmentVariable("XDG_RUNTIME_DIR");
-        if (runtimeDir.isEmpty() || !QFileInfo::exists(runtimeDir + QStringLiteral("/bus"))) {
-            return QStringLiteral("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is "
-                                  "no $XDG_RUNTIME_DIR/bus)");
-        }
-    }
-#endif
+    if (const QString unreachable = keychainplatform::storeUnreachable(); !unreachable.isEmpty())
+        return unreachable;
     QString missing;
     if (!backend(&missing))
         return missing;

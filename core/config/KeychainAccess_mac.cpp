@@ -1,0 +1,11 @@
+#include "config/KeychainAccess_platform.h"
+
+namespace teamai::keychainplatform {
+
+// The login keychain needs no bus to reach: only asking it tells.
+QString storeUnreachable()
+{
+    return {};
+}
+
+} // namespace teamai::keychainplatform
