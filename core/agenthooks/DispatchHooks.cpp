@@ -1,5 +1,6 @@
 #include "agenthooks/DispatchHooks.h"
 
+#include "agenthooks/DispatchHooks_platform.h"
 #include "agenthooks/HookSettingsFile.h"
 #include "resources/InstallLock.h"
 #include "tools/ToolTable.h"
@@ -57,24 +58,15 @@ QString tag()
     return QStringLiteral("[teamai]");
 }
 
-QString quoteProgram(const QString &path)
+bool isShellSafe(const QString &text)
 {
     static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_./:+@%=,-]+$"));
-    if (safe.match(path).hasMatch())
-        return path;
-#ifdef Q_OS_WIN
-    // cmd.exe and PowerShell both take a double-quoted program path; `"` cannot occur in one.
-    return u'"' + path + u'"';
-#else
-    // Only the folder is quoted, so that the command still reads `…teamai hook-dispatch`, which
-    // is how teamai-cli recognises a TeamAI hook: `'/home/a b/'teamai` is one shell word.
-    const qsizetype slash = path.lastIndexOf(u'/');
-    const QString name = path.mid(slash + 1);
-    const bool nameIsSafe = slash >= 0 && !name.isEmpty() && safe.match(name).hasMatch();
-    QString quoted = nameIsSafe ? path.left(slash + 1) : path;
-    quoted.replace(u'\'', QLatin1String("'\\''"));
-    return u'\'' + quoted + u'\'' + (nameIsSafe ? name : QString());
-#endif
+    return safe.match(text).hasMatch();
+}
+
+QString quoteProgram(const QString &path)
+{
+    return isShellSafe(path) ? path : platform::quoteUnsafeProgram(path);
 }
 
 QString command(const QString &teamaiPath, const QString &event, const ToolInfo &tool)
