@@ -1,19 +1,13 @@
 #include "resources/DirectorySwap.h"
 
 #include "log/Logging.h"
+#include "resources/DirectorySwap_platform.h"
 
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
 #include <QRandomGenerator>
-
-#ifdef Q_OS_LINUX
-#include <cerrno>
-#include <cstdio>
-#include <cstring>
-#include <fcntl.h>
-#endif
 
 namespace teamai::resources::dirswap {
 namespace {
@@ -22,23 +16,6 @@ bool renamePath(const QString &from, const QString &to)
 {
     return QDir().rename(from, to);
 }
-
-#ifdef Q_OS_LINUX
-/// 1 exchanged, 0 not supported here (fall back), -1 failed.
-int exchange(const QString &a, const QString &b)
-{
-#ifdef RENAME_EXCHANGE
-    if (::renameat2(AT_FDCWD, QFile::encodeName(a).constData(), AT_FDCWD, QFile::encodeName(b).constData(),
-                    RENAME_EXCHANGE) == 0)
-        return 1;
-    return (errno == ENOSYS || errno == EINVAL || errno == ENOTSUP) ? 0 : -1;
-#else
-    Q_UNUSED(a)
-    Q_UNUSED(b)
-    return 0;
-#endif
-}
-#endif
 
 void deleteTree(const QString &path)
 {
@@ -70,17 +47,16 @@ bool replace(const QString &staging, const QString &target, QString *error)
         *error = QStringLiteral("Cannot move the new folder into place at %1").arg(target);
         return false;
     }
-#ifdef Q_OS_LINUX
-    const int exchanged = exchange(staging, target);
-    if (exchanged == 1) {
+    QString reason;
+    const platform::Exchange exchanged = platform::exchange(staging, target, &reason);
+    if (exchanged == platform::Exchange::Done) {
         deleteTree(staging);  // now holds the old content
         return true;
     }
-    if (exchanged < 0) {
-        *error = QStringLiteral("Cannot replace %1: %2").arg(target, QString::fromLocal8Bit(strerror(errno)));
+    if (exchanged == platform::Exchange::Failed) {
+        *error = QStringLiteral("Cannot replace %1: %2").arg(target, reason);
         return false;
     }
-#endif
     const QString aside = siblingPath(target, QStringLiteral("old"));
     if (!renamePath(target, aside)) {
         *error = QStringLiteral("Cannot replace %1: it is in use or not writable").arg(target);
