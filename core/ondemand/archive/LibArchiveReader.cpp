@@ -2,6 +2,7 @@
 // SafeArchive on the first archive it reads, so only processes that unpack a download load
 // libarchive and the compression and XML libraries under it.
 
+#include "ondemand/archive/LibArchiveReader_platform.h"
 #include "resources/ArchiveReader.h"
 
 #include <QFile>
@@ -86,12 +87,7 @@ extern "C" Q_DECL_EXPORT teamai::resources::ArchiveReader *teamai_open_archive_v
     // every unzip tool does. No other format, no compression filter.
     archive_read_support_format_zip_seekable(a);
     archive_read_support_format_tar(a);
-#ifdef Q_OS_WIN
-    // The 8-bit API would mangle a user name outside the ANSI code page.
-    const int opened = archive_read_open_filename_w(a, reinterpret_cast<const wchar_t *>(path.utf16()), 64 * 1024);
-#else
-    const int opened = archive_read_open_filename(a, QFile::encodeName(path).constData(), 64 * 1024);
-#endif
+    const int opened = teamai::resources::openArchiveFile(a, path, 64 * 1024);
     if (opened != ARCHIVE_OK) {
         const char *text = archive_error_string(a);
         *error = text ? QString::fromUtf8(text) : QStringLiteral("unknown error");
