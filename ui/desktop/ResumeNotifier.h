@@ -2,6 +2,10 @@
 
 #include <QObject>
 
+QT_BEGIN_NAMESPACE
+class QAbstractNativeEventFilter;
+QT_END_NAMESPACE
+
 namespace teamai::ui {
 
 /// @brief Tells when the machine woke from sleep, where the platform says so: logind's
@@ -25,8 +29,11 @@ private slots:
     void onPrepareForSleep(bool sleeping);
 
 private:
-    class NativeFilter;
-    NativeFilter *m_filter = nullptr;
+    /// @brief Connects the platform's source (ResumeNotifier_linux.cpp, _mac.cpp, _win.cpp);
+    /// false when there is none.
+    bool followPlatform();
+
+    QAbstractNativeEventFilter *m_filter = nullptr;  // Windows: the filter that sees WM_POWERBROADCAST
     bool m_active = false;
 };
 

@@ -1,5 +1,6 @@
 #include "desktop/SingleInstance.h"
 
+#include "desktop/SingleInstance_platform.h"
 #include "util/Paths.h"
 
 #include <QCryptographicHash>
@@ -11,8 +12,6 @@
 
 namespace teamai::ui {
 namespace {
-// sun_path holds 108 bytes on Linux, 104 on macOS; stay well below.
-constexpr int kMaxSocketPath = 100;
 constexpr int kMaxRequestBytes = 64 * 1024;
 } // namespace
 
@@ -33,15 +32,7 @@ SingleInstance::~SingleInstance()
 QString SingleInstance::serverNameFor(const QString &stateDir)
 {
     const QByteArray hash = QCryptographicHash::hash(QDir(stateDir).absolutePath().toUtf8(), QCryptographicHash::Sha1).toHex().left(12);
-#ifdef Q_OS_WIN
-    return QStringLiteral("teamai-tray-") + QString::fromLatin1(hash);
-#else
-    const QString inState = QDir(stateDir).absoluteFilePath(QStringLiteral("tray.sock"));
-    if (inState.toUtf8().size() < kMaxSocketPath)
-        return inState;
-    const QString runtime = qEnvironmentVariable("XDG_RUNTIME_DIR");
-    return (runtime.isEmpty() ? QDir::tempPath() : runtime) + QStringLiteral("/teamai-tray-") + QString::fromLatin1(hash) + QStringLiteral(".sock");
-#endif
+    return singleinstance::serverName(stateDir, QString::fromLatin1(hash));
 }
 
 bool SingleInstance::tryBecomePrimary()
