@@ -1,26 +1,19 @@
 // teamai-devserver: development backend for the TeamAI local agent. See README.md.
 
 #include "DevServer.h"
+#include "QuitOnSignals.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFile>
 #include <QHostAddress>
 
-#include <csignal>
 #include <cstdio>
 #include <optional>
 
-#ifdef Q_OS_UNIX
-#include <QSocketNotifier>
-#include <sys/socket.h>
-#include <unistd.h>
-#else
-#include <QTimer>
-#endif
-
 using teamai::devserver::AdminAccess;
 using teamai::devserver::DevServer;
+using teamai::devserver::quitOnSignals;
 
 namespace {
 
@@ -32,49 +25,6 @@ int fail(const QString &message, int code = usageError)
     std::fputs(qPrintable(QStringLiteral("teamai-devserver: ") + message + QLatin1Char('\n')), stderr);
     return code;
 }
-
-#ifdef Q_OS_UNIX
-// Self-pipe: the handler only writes a byte; the event loop does the quitting.
-int signalPipe[2] = {-1, -1};
-
-void onSignal(int)
-{
-    const char byte = 1;
-    [[maybe_unused]] const auto written = ::write(signalPipe[0], &byte, 1);
-}
-
-void quitOnSignals(QCoreApplication &app)
-{
-    if (::socketpair(AF_UNIX, SOCK_STREAM, 0, signalPipe) != 0)
-        return;
-    auto *notifier = new QSocketNotifier(signalPipe[1], QSocketNotifier::Read, &app);
-    QObject::connect(notifier, &QSocketNotifier::activated, &app, [notifier] {
-        notifier->setEnabled(false);
-        QCoreApplication::quit();
-    });
-    std::signal(SIGTERM, onSignal);
-    std::signal(SIGINT, onSignal);
-}
-#else
-volatile std::sig_atomic_t stopRequested = 0;
-
-void onSignal(int)
-{
-    stopRequested = 1;
-}
-
-void quitOnSignals(QCoreApplication &app)
-{
-    std::signal(SIGTERM, onSignal);
-    std::signal(SIGINT, onSignal);
-    auto *poll = new QTimer(&app);
-    QObject::connect(poll, &QTimer::timeout, &app, [] {
-        if (stopRequested)
-            QCoreApplication::quit();
-    });
-    poll->start(100);
-}
-#endif
 
 /// Writes the admin token to @p path, readable by the owner only.
 bool writeTokenFile(const QString &path, const QString &token, QString *error)

@@ -3,6 +3,7 @@
 
 #include "Version.h"
 #include "cli/CliCommand.h"
+#include "cli/Console.h"
 #include "cli/GlobalOptions.h"
 #include "cli/HookCommand.h"
 #include "commands/PushedAllowlist.h"
@@ -92,11 +93,7 @@ int main(int argc, char **argv)
     // stay empty until the process exits. Line by line for subcommands; a hook's output (one
     // JSON answer for its agent) keeps the default, so hook start-up is unchanged.
     if (!hookMode) {
-#ifdef Q_OS_WIN
-        std::setvbuf(stdout, nullptr, _IONBF, 0);  // the Windows CRT treats _IOLBF as full buffering
-#else
-        std::setvbuf(stdout, nullptr, _IOLBF, BUFSIZ);
-#endif
+        console::lineBufferStdout();
     }
     if (first == QLatin1String("--version") || first == QLatin1String("-V")) {
         printOut(QStringLiteral("teamai %1").arg(QString::fromLatin1(kVersion)));

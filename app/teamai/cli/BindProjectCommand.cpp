@@ -6,32 +6,19 @@
 #include "binding/WorkspaceBinder.h"
 #include "binding/WorkspacePaths.h"
 #include "cli/CommandLine.h"
+#include "cli/Console.h"
 
 #include <QDir>
 #include <QTextStream>
 
 #include <algorithm>
 #include <cstdio>
-#ifdef Q_OS_WIN
-#include <io.h>
-#else
-#include <unistd.h>
-#endif
 
 namespace teamai::cli {
 namespace {
 
 const QString kProjectId = QStringLiteral("project-id");
 const QString kSkip = QStringLiteral("skip");
-
-bool interactive()
-{
-#ifdef Q_OS_WIN
-    return _isatty(_fileno(stdin)) && _isatty(_fileno(stdout));
-#else
-    return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-#endif
-}
 
 /// An id as the backend spells them: digits, or letters, digits, `-`, `_` and `.`.
 bool looksLikeProjectId(const QString &id)
@@ -162,7 +149,7 @@ int BindProjectCommand::bindTo(const QString &cwd, const QString &projectId, con
 
 int BindProjectCommand::choose(const QString &cwd, const binding::ProjectList &list)
 {
-    if (!interactive()) {
+    if (!console::isInteractive()) {
         printErr(QStringLiteral("teamai bind-project: no --project-id given and no terminal to choose in; nothing was bound. "
                                 "Your projects:\n%1\nRun `teamai bind-project --project-id ID`.")
                      .arg(listing(list)));

@@ -2,6 +2,7 @@
 
 #include "Version.h"
 #include "cli/CommandLine.h"
+#include "cli/Console.h"
 #include "cli/HookArguments.h"
 #include "cli/StatusInventory.h"
 #include "mcpserver/AgentTools.h"
@@ -12,37 +13,16 @@
 #include <QJsonDocument>
 
 #include <cerrno>
-#include <csignal>
-#ifdef Q_OS_WIN
-#include <fcntl.h>
-#include <io.h>
-#else
-#include <unistd.h>
-#endif
 
 namespace teamai::cli {
 namespace {
-
-#ifdef Q_OS_WIN
-long long readStdin(char *buffer, unsigned size) { return ::_read(0, buffer, size); }
-long long writeStdout(const char *bytes, unsigned size) { return ::_write(1, bytes, size); }
-void prepareStdio()
-{
-    ::_setmode(0, _O_BINARY);  // JSON lines, byte for byte: no CRLF translation
-    ::_setmode(1, _O_BINARY);
-}
-#else
-long long readStdin(char *buffer, unsigned size) { return ::read(STDIN_FILENO, buffer, size); }
-long long writeStdout(const char *bytes, unsigned size) { return ::write(STDOUT_FILENO, bytes, size); }
-void prepareStdio() { std::signal(SIGPIPE, SIG_IGN); }  // a client that hung up is a write error, not a crash
-#endif
 
 /// Writes all of @p bytes to stdout; false when the client is gone.
 bool writeAll(const QByteArray &bytes)
 {
     qsizetype done = 0;
     while (done < bytes.size()) {
-        const long long n = writeStdout(bytes.constData() + done, unsigned(bytes.size() - done));
+        const long long n = console::writeStdout(bytes.constData() + done, unsigned(bytes.size() - done));
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)
@@ -99,7 +79,7 @@ int McpCommand::run(const QStringList &arguments)
     const ToolInfo *caller = findTool(line.isSet(QStringLiteral("tool")) ? line.value(QStringLiteral("tool")) : HookArguments::defaultTool());
     if (!caller)
         return usageError(name(), QStringLiteral("unknown tool `%1` (known: %2)").arg(line.value(QStringLiteral("tool")), knownToolList()));
-    prepareStdio();
+    console::prepareRawStdio();
     const auto inventory = [] {
         StatusInventory collected = StatusInventory::collect();
         return mcpserver::StatusExtras{collected.json, collected.lines};
@@ -110,7 +90,7 @@ int McpCommand::run(const QStringList &arguments)
     // idle server sleeps in read() at 0 % CPU.
     char buffer[64 * 1024];
     for (;;) {
-        const long long n = readStdin(buffer, sizeof buffer);
+        const long long n = console::readStdin(buffer, sizeof buffer);
         if (n < 0 && errno == EINTR)
             continue;
         if (n <= 0)

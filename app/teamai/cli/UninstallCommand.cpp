@@ -4,6 +4,7 @@
 #include "agenthooks/DispatchHooks.h"
 #include "agenthooks/HookRules.h"
 #include "cli/CommandLine.h"
+#include "cli/Console.h"
 #include "cli/UninstallTeardown.h"
 #include "config/AgentConfig.h"
 #include "mcp/McpInstaller.h"
@@ -18,11 +19,6 @@
 #include <QTextStream>
 
 #include <cstdio>
-#ifdef Q_OS_WIN
-#include <io.h>
-#else
-#include <unistd.h>
-#endif
 
 namespace teamai::cli {
 namespace {
@@ -37,15 +33,6 @@ QList<modelconfig::GatewayInUse> gatewaysOf(const ToolInfo &tool)
             found.append(gateway);
     }
     return found;
-}
-
-bool interactive()
-{
-#ifdef Q_OS_WIN
-    return _isatty(_fileno(stdin)) && _isatty(_fileno(stdout));
-#else
-    return isatty(STDIN_FILENO) && isatty(STDOUT_FILENO);
-#endif
 }
 
 bool confirmed()
@@ -331,7 +318,7 @@ int UninstallCommand::run(const QStringList &arguments)
         printOut(QStringLiteral("Dry run: nothing was removed."));
         return unreadable.isEmpty() ? kExitOk : kExitFailure;
     }
-    if (!line.isSet(QStringLiteral("force")) && interactive()) {
+    if (!line.isSet(QStringLiteral("force")) && console::isInteractive()) {
         printPlan(QStringLiteral("TeamAI will remove:"), planned);
         if (!confirmed()) {
             printOut(QStringLiteral("Cancelled: nothing was removed."));

@@ -1,6 +1,7 @@
 #include "cli/UninstallTeardown.h"
 
 #include "cli/CliCommand.h"
+#include "cli/UninstallTeardown_platform.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
 #include "config/ReferenceTokenFiles.h"
@@ -13,37 +14,9 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QRegularExpression>
-#include <QSettings>
 
 namespace teamai::cli::teardown {
 namespace {
-
-#if defined(Q_OS_WIN)
-const QString kRunKey = QStringLiteral("HKEY_CURRENT_USER\\Software\\Microsoft\\Windows\\CurrentVersion\\Run");
-const QString kRunValue = QStringLiteral("TeamAI Agent");
-#endif
-
-// Kept in step with ui/desktop/LoginItem (the tray writes the entry; the CLI has no Widgets).
-bool autostartPresent()
-{
-#if defined(Q_OS_WIN)
-    return QSettings(kRunKey, QSettings::NativeFormat).contains(kRunValue);
-#else
-    return QFileInfo::exists(autostartLocation());
-#endif
-}
-
-bool removeAutostart()
-{
-#if defined(Q_OS_WIN)
-    QSettings run(kRunKey, QSettings::NativeFormat);
-    run.remove(kRunValue);
-    run.sync();
-    return run.status() == QSettings::NoError;
-#else
-    return QFile::remove(autostartLocation());
-#endif
-}
 
 bool removeFileReporting(const QString &path)
 {
@@ -78,20 +51,6 @@ QStringList knownEndpoints()
 }
 
 } // namespace
-
-QString autostartLocation()
-{
-#if defined(Q_OS_WIN)
-    return kRunKey + u'\\' + kRunValue;
-#elif defined(Q_OS_MACOS)
-    return paths::homeDir() + QStringLiteral("/Library/LaunchAgents/com.teamai.tray.plist");
-#else
-    QString config = qEnvironmentVariable("XDG_CONFIG_HOME");
-    if (config.isEmpty())
-        config = paths::homeDir() + QStringLiteral("/.config");
-    return config + QStringLiteral("/autostart/teamai-tray.desktop");
-#endif
-}
 
 QStringList pluginPlan()
 {
