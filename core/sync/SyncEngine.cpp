@@ -4,9 +4,9 @@
 #include "agenthooks/HookRuleGate.h"
 #include "binding/RoundMaintenance.h"
 #include "commands/PushedCommandMarker.h"
-#include "config/AdminPolicy.h"
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
+#include "config/RemoteCommandGate.h"
 #include "config/TokenSource.h"
 #include "exec/ExecPolicy.h"
 #include "exec/LocalExecutor.h"
@@ -155,9 +155,9 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
     }
     if (!readToken(inputs, fromEnvironment, error))
         return nullptr;
-    const AdminPolicy::Loaded policy = AdminPolicy::load();
-    if (policy.maxCommandTimeoutSeconds)
-        inputs.execPolicy.maxTimeoutMs = *policy.maxCommandTimeoutSeconds * 1000;
+    // The admin policy's cap on a pushed command's timeout (docs/policy.md), read where the plugin
+    // reconcile reads it too.
+    inputs.execPolicy.maxTimeoutMs = RemoteCommandGate::commandTimeoutCapMs();
     return fromSetup(std::move(inputs), error);
 }
 

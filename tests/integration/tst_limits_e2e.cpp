@@ -1,10 +1,12 @@
 // Issue 12 item 7 / issue 13 items 4 and 8, with the development backend and the real binary: a
 // backend cannot fill the disk through what the ledger stores or an ack echoes, cannot hold a
-// hook with a huge sync answer, and a slow stdin cannot hold a hook either.
+// hook with a huge sync answer, and a slow stdin cannot hold a hook either; an admin policy's
+// timeout cap shortens a pushed command's run.
 
 #include "AgentFixture.h"
 
 #include <QDeadlineTimer>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QJsonDocument>
 #include <QProcess>
@@ -115,6 +117,31 @@ private slots:
         // The round happened (or was handed to the worker): the command is acked either way.
         QVERIFY(!f.server().requests(QStringLiteral("sync")).isEmpty());
         QVERIFY(!f.waitForAck(701, 30000).isEmpty());
+    }
+
+    void anAdminPolicyCapShortensAPushedCommandsTimeout()
+    {
+        // docs/policy.md: `maxCommandTimeoutSeconds` lowers the 120 s a pushed command may run.
+        // The pushed `teamai doctor` waits 12 s for get-config here; the policy allows 1 s.
+        AgentFixture f;
+        QVERIFY(f.ready());
+        const QString policy = f.env().writeFile(QStringLiteral("policy.json"), R"({"maxCommandTimeoutSeconds": 1})");
+        f.server().setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), 12000},
+                             {QStringLiteral("times"), 1}});
+        f.server().queue(restrictedCommand(801, QStringLiteral("teamai doctor")));
+        QElapsedTimer elapsed;
+        elapsed.start();
+        f.syncJson({QStringLiteral("TEAMAI_POLICY_FILE=") + policy});
+        QVERIFY2(elapsed.elapsed() < 10000, qPrintable(QString::number(elapsed.elapsed())));
+        const QJsonObject ack = f.waitForAck(801);
+        QCOMPARE(ack.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        const QString error = ack.value(QStringLiteral("error")).toString();
+        QVERIFY2(error.startsWith(QStringLiteral("cmd timed out: ")) && error.contains(QStringLiteral("killed after 1000 ms")),
+                 qPrintable(error));
+        const TeamaiRun history = runTeamai({QStringLiteral("history"), QStringLiteral("--json")});
+        const QJsonObject row = QJsonDocument::fromJson(history.out.split('\n').value(0)).object();
+        QCOMPARE(row.value(QStringLiteral("id")).toInteger(), 801);
+        QCOMPARE(row.value(QStringLiteral("timed_out")).toBool(), true);
     }
 
     void hugeSyncAnswerIsAdmittedAndFinishedByTheWorker()
