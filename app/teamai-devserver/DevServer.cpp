@@ -172,7 +172,7 @@ void DevServer::missingHandler(const QHttpServerRequest &request, QTcpSocket *so
 
 Route DevServer::classify(const QString &path) const
 {
-    for (Route route : {Route::Report, Route::Sync, Route::Ack, Route::GetConfig, Route::Projects}) {
+    for (Route route : kProtocolRoutes) {
         if (path == defaultPath(route))
             return route;
     }

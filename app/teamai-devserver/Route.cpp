@@ -2,24 +2,32 @@
 
 namespace teamai::devserver {
 
-QString routeName(Route route)
+std::optional<teamai::Route> protocolRoute(Route route)
 {
     switch (route) {
-    case Route::Report: return QStringLiteral("report");
-    case Route::Sync: return QStringLiteral("sync");
-    case Route::Ack: return QStringLiteral("ack");
-    case Route::GetConfig: return QStringLiteral("getConfig");
-    case Route::Projects: return QStringLiteral("projects");
-    case Route::Download: return QStringLiteral("download");
+    case Route::Report: return teamai::Route::Report;
+    case Route::Sync: return teamai::Route::Sync;
+    case Route::Ack: return teamai::Route::Ack;
+    case Route::GetConfig: return teamai::Route::GetConfig;
+    case Route::Projects: return teamai::Route::Projects;
+    case Route::Download:
     case Route::Unknown: break;
     }
-    return QStringLiteral("unknown");
+    return std::nullopt;
+}
+
+QString routeName(Route route)
+{
+    if (const std::optional<teamai::Route> protocol = protocolRoute(route))
+        return teamai::routeName(*protocol);
+    return route == Route::Download ? QStringLiteral("download") : QStringLiteral("unknown");
 }
 
 std::optional<Route> routeFromName(const QString &name)
 {
-    for (Route route : {Route::Report, Route::Sync, Route::Ack, Route::GetConfig, Route::Projects,
-                        Route::Download}) {
+    if (name == routeName(Route::Download))
+        return Route::Download;
+    for (Route route : kProtocolRoutes) {
         if (routeName(route) == name)
             return route;
     }
@@ -28,16 +36,8 @@ std::optional<Route> routeFromName(const QString &name)
 
 QString defaultPath(Route route)
 {
-    switch (route) {
-    case Route::Report: return QStringLiteral("/api/local-agent/report");
-    case Route::Sync: return QStringLiteral("/api/local-agent/sync");
-    case Route::Ack: return QStringLiteral("/api/local-agent/commands/ack");
-    case Route::GetConfig: return QStringLiteral("/api/local-agent/get-config");
-    case Route::Projects: return QStringLiteral("/api/projects/mine");
-    case Route::Download:
-    case Route::Unknown: break;
-    }
-    return {};
+    const std::optional<teamai::Route> protocol = protocolRoute(route);
+    return protocol ? teamai::defaultRoutePath(*protocol) : QString();
 }
 
 } // namespace teamai::devserver
