@@ -24,19 +24,6 @@ const QString kProjectName = QStringLiteral("projectName");
 const QString kBoundAt = QStringLiteral("boundAt");
 const QString kIdeType = QStringLiteral("ideType");
 
-struct RouteDefault {
-    const char16_t *name;
-    const char16_t *path;
-};
-
-constexpr RouteDefault kRouteDefaults[] = {
-    {u"report", u"/api/local-agent/report"},
-    {u"sync", u"/api/local-agent/sync"},
-    {u"ack", u"/api/local-agent/commands/ack"},
-    {u"getConfig", u"/api/local-agent/get-config"},
-    {u"projects", u"/api/projects/mine"},
-};
-
 // The reference client writes `new Date().toISOString()`: UTC with milliseconds and a Z.
 QString nowIso()
 {
@@ -89,14 +76,6 @@ QString checkOptionalId(const QJsonObject &object, const QString &key, const QSt
     if (isAbsent(value) || value.isString() || value.isDouble())
         return {};
     return QStringLiteral("field \"%1\" must be a string or a number, not %2").arg(field, typeName(value));
-}
-
-QString normalizeRoute(const QString &raw)
-{
-    const QString path = raw.trimmed();
-    if (path.isEmpty())
-        return {};
-    return path.startsWith(u'/') ? path : u'/' + path;
 }
 
 } // namespace
@@ -231,50 +210,6 @@ QString AgentConfig::createdAt() const
 QJsonObject AgentConfig::routes() const
 {
     return m_json.value(kRoutes).toObject();
-}
-
-QString AgentConfig::routePath(const QString &name) const
-{
-    if (defaultRoutePath(name).isEmpty())
-        return {};
-    return normalizeRoute(routes().value(name).toString());
-}
-
-QString AgentConfig::effectiveRoutePath(const QString &name) const
-{
-    const QString override = routePath(name);
-    return override.isEmpty() ? defaultRoutePath(name) : override;
-}
-
-void AgentConfig::setRoutePath(const QString &name, const QString &path)
-{
-    QJsonObject routeObject = routes();
-    const QString normalized = normalizeRoute(path);
-    if (normalized.isEmpty())
-        routeObject.remove(name);
-    else
-        routeObject.insert(name, normalized);
-    if (routeObject.isEmpty())
-        m_json.remove(kRoutes);
-    else
-        m_json.insert(kRoutes, routeObject);
-}
-
-QStringList AgentConfig::routeNames()
-{
-    QStringList names;
-    for (const RouteDefault &route : kRouteDefaults)
-        names << QString::fromUtf16(route.name);
-    return names;
-}
-
-QString AgentConfig::defaultRoutePath(const QString &name)
-{
-    for (const RouteDefault &route : kRouteDefaults) {
-        if (name == QStringView(route.name))
-            return QString::fromUtf16(route.path);
-    }
-    return {};
 }
 
 QString AgentConfig::userGroupId() const

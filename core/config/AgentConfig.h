@@ -69,19 +69,9 @@ public:
     /// @brief `createdAt` as written (ISO-8601), empty when absent.
     QString createdAt() const;
 
-    /// @brief The raw `routes` object (empty when absent).
+    /// @brief The raw `routes` object (empty when absent): route name → path override, read by
+    /// net/BackendRoutes (routeUrl), which holds the names and default paths.
     QJsonObject routes() const;
-    /// @brief The override for route @p name (report, sync, ack, getConfig, projects), always with
-    /// a leading slash; empty when there is none or it is blank (meaning: use the default path).
-    QString routePath(const QString &name) const;
-    /// @brief routePath() if set, else the SPEC §3 default path for @p name (empty for unknown names).
-    QString effectiveRoutePath(const QString &name) const;
-    /// @brief Sets or (with a blank @p path) removes the override for route @p name.
-    void setRoutePath(const QString &name, const QString &path);
-    /// @brief The route names the protocol knows, in SPEC §3 order.
-    static QStringList routeNames();
-    /// @brief The SPEC §3 default path of route @p name, empty for unknown names.
-    static QString defaultRoutePath(const QString &name);
 
     /// @brief `userGroupId` as a string (numbers are converted), empty when absent.
     QString userGroupId() const;

@@ -174,7 +174,7 @@ private slots:
         const AgentConfig::Loaded loaded = AgentConfig::load(path);
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
         QVERIFY(loaded.config.userGroupId().isEmpty());
-        QVERIFY(loaded.config.routePath(QStringLiteral("sync")).isEmpty());
+        QVERIFY(loaded.config.routes().isEmpty());
         QCOMPARE(loaded.config.workspaceBindings().size(), 1);
     }
 
@@ -266,55 +266,6 @@ private slots:
         QVERIFY(qAbs(parsed.secsTo(QDateTime::currentDateTimeUtc())) < 60);
         config.setEndpoint(QStringLiteral("https://b.example.com"));
         QCOMPARE(config.createdAt(), created);
-    }
-
-    void routeOverrides_data()
-    {
-        QTest::addColumn<QString>("name");
-        QTest::addColumn<QString>("override");
-        QTest::addColumn<QString>("expected");
-        QTest::addColumn<QString>("effective");
-        QTest::newRow("with slash") << QStringLiteral("ack") << QStringLiteral("/v2/ack")
-                                    << QStringLiteral("/v2/ack") << QStringLiteral("/v2/ack");
-        QTest::newRow("without slash") << QStringLiteral("sync") << QStringLiteral("custom/sync")
-                                       << QStringLiteral("/custom/sync") << QStringLiteral("/custom/sync");
-        QTest::newRow("blank") << QStringLiteral("report") << QStringLiteral("  ") << QString()
-                               << QStringLiteral("/api/local-agent/report");
-        QTest::newRow("absent") << QStringLiteral("getConfig") << QString() << QString()
-                                << QStringLiteral("/api/local-agent/get-config");
-        QTest::newRow("projects default") << QStringLiteral("projects") << QString() << QString()
-                                          << QStringLiteral("/api/projects/mine");
-        QTest::newRow("unknown name") << QStringLiteral("bogus") << QStringLiteral("/x") << QString() << QString();
-    }
-
-    void routeOverrides()
-    {
-        QFETCH(QString, name);
-        QFETCH(QString, override);
-        QFETCH(QString, expected);
-        QFETCH(QString, effective);
-        QJsonObject routes;
-        if (!override.isNull())
-            routes.insert(name, override);
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"),
-            QJsonDocument(QJsonObject{{QStringLiteral("endpoint"), QStringLiteral("https://x.example.com")},
-                                      {QStringLiteral("routes"), routes}}).toJson());
-        const AgentConfig::Loaded loaded = AgentConfig::load(path);
-        QVERIFY(loaded.error.isEmpty());
-        QCOMPARE(loaded.config.routePath(name), expected);
-        QCOMPARE(loaded.config.effectiveRoutePath(name), effective);
-    }
-
-    void setRoutePath()
-    {
-        AgentConfig config;
-        config.setRoutePath(QStringLiteral("sync"), QStringLiteral("s"));
-        QCOMPARE(config.routes().value(QStringLiteral("sync")).toString(), QStringLiteral("/s"));
-        config.setRoutePath(QStringLiteral("sync"), QStringLiteral(" "));
-        QVERIFY(!config.toJson().contains(QStringLiteral("routes")));
-        QCOMPARE(AgentConfig::routeNames(),
-                 (QStringList{QStringLiteral("report"), QStringLiteral("sync"), QStringLiteral("ack"),
-                              QStringLiteral("getConfig"), QStringLiteral("projects")}));
     }
 
     void workspaceBindingEdits()
