@@ -21,7 +21,6 @@ class Clock;
 struct EngineInputs {
     AgentConfig config;
     QString token;                 ///< sent as both auth headers; empty: none
-    QString tokenSource;           ///< TokenStore's source name ("env", "file", …), for status
     quint64 tokenGeneration = 0;   ///< TokenSource::generation() the token was read at
     exec::ExecPolicy execPolicy;   ///< with the admin policy's timeout cap applied
 

@@ -44,7 +44,6 @@ constexpr int kRoundLockWaitMs = 2000;
 
 struct SyncEngine::Setup {
     AgentConfig config;
-    QString tokenSource;
     quint64 tokenGeneration = 0;
     const Clock *clock = &Clock::system();
     std::unique_ptr<QNetworkAccessManager> ownNetwork;  // unless one was injected
@@ -124,7 +123,6 @@ bool readToken(EngineInputs &inputs, bool fromEnvironment, QString *error)
         }
     }
     inputs.token = token.token;
-    inputs.tokenSource = token.source;
     return true;
 }
 
@@ -166,7 +164,6 @@ std::unique_ptr<SyncEngine> SyncEngine::fromSetup(EngineInputs inputs, QString *
     std::unique_ptr<SyncEngine> engine(new SyncEngine);
     Setup &s = *engine->d;
     s.config = inputs.config;
-    s.tokenSource = inputs.tokenSource;
     s.tokenGeneration = inputs.tokenGeneration;
     s.execPolicy = inputs.execPolicy;
     if (inputs.clock)
@@ -303,11 +300,6 @@ BackendClient &SyncEngine::client()
 QString SyncEngine::endpoint() const
 {
     return d->config.endpoint();
-}
-
-QString SyncEngine::tokenSource() const
-{
-    return d->tokenSource;
 }
 
 quint64 SyncEngine::tokenGeneration() const

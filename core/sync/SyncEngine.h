@@ -57,7 +57,6 @@ public:
     BackendClient &client();
 
     QString endpoint() const;
-    QString tokenSource() const;
     /// @brief The TokenSource::generation() of the token this engine sends: when the source's is
     /// newer, the token may have changed and a long-lived holder (the tray) builds a new engine.
     quint64 tokenGeneration() const;
