@@ -687,15 +687,6 @@ int CommandLedger::outboxSize()
     return size;
 }
 
-QString CommandLedger::meta(const QString &key)
-{
-    SqliteQuery &q = statement(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
-    q.addBindValue(key);
-    const QString value = exec(q, "meta") && q.next() ? q.value(0).toString() : QString();
-    q.finish();
-    return value;
-}
-
 void CommandLedger::setMeta(const QString &key, const QString &value)
 {
     SqliteQuery &q = statement(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));

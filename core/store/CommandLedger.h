@@ -139,7 +139,8 @@ public:
     int countInState(CommandState state);
     int outboxSize();
 
-    QString meta(const QString &key);
+    /// @brief Sets a key of the `meta` table (retention keeps its own key there; tests use it as
+    /// the smallest write to the ledger).
     void setMeta(const QString &key, const QString &value);
 
     QString lastError() const { return m_lastError; }
