@@ -62,7 +62,7 @@ bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
     const int flags = (shared ? O_RDONLY : O_RDWR) | (m_options.create ? O_CREAT : 0) | O_CLOEXEC | O_NOFOLLOW;
     const QDeadlineTimer deadline(timeoutMs < 0 ? QDeadlineTimer(QDeadlineTimer::Forever) : QDeadlineTimer(timeoutMs));
     int code = 0;
-    for (int open = 0; open < kMaxReopens; ++open) {
+    for (int attempt = 0; attempt < kMaxReopens; ++attempt) {
         const int fd = ::open(path.constData(), flags, 0600);
         if (fd < 0) {
             if (error)
@@ -83,8 +83,9 @@ bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
     if (busy)
         *busy = taken;
     if (error) {
+        const QString reason = code ? posixfile::errorText(code) : QStringLiteral("it keeps being replaced");
         *error = taken ? QStringLiteral("%1 is held by another process").arg(m_path)
-                       : QStringLiteral("cannot lock %1: %2").arg(m_path, code ? posixfile::errorText(code) : QStringLiteral("it keeps being replaced"));
+                       : QStringLiteral("cannot lock %1: %2").arg(m_path, reason);
     }
     return false;
 }

@@ -5,6 +5,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <utility>
+
 namespace teamai::posixfile {
 
 mode_t modeOf(QFileDevice::Permissions permissions)
