@@ -99,15 +99,14 @@ AdminPolicy::Loaded AdminPolicy::load(const QString &path)
 {
     Loaded policy;
     policy.path = path;
-    QJsonObject json;
-    QString error;
     // Unreadable (permissions, a folder) is Invalid, not Missing: it is still the admin's file.
-    const jsonfile::ReadStatus status = jsonfile::readObject(path, &json, &error);
-    if (status == jsonfile::ReadStatus::Missing)
+    const jsonfile::ObjectRead file = jsonfile::readObject(path);
+    if (file.status == jsonfile::ReadStatus::Missing)
         return policy;
     policy.exists = true;
-    if (status == jsonfile::ReadStatus::Ok) {
-        const QString invalid = parse(json, policy);
+    QString error = file.error;
+    if (file.ok()) {
+        const QString invalid = parse(file.object, policy);
         if (!invalid.isEmpty())
             error = QStringLiteral("%1 is invalid: %2").arg(path, invalid);
     }

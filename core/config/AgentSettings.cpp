@@ -140,17 +140,16 @@ bool AgentSettings::save(QString *error, const QString &path) const
 bool AgentSettings::update(const std::function<void(AgentSettings &)> &change, QString *error,
                            const QString &path)
 {
-    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(path).absolutePath()), error))
         return false;
     // An flock (FileLock) writes nothing, so a full disk cannot make the lock fail; and when it
     // does fail for another reason, only a lock someone holds is reported as held. (QLockFile
     // writes its holder's pid into the lock file and said "holding it" for any failure.)
     FileLock lock(path + QStringLiteral(".lock"));
-    bool busy = false;
-    QString problem;
-    if (!lock.acquire(kLockTimeoutMs, &problem, &busy)) {
+    if (const FileLock::Attempt locked = lock.acquire(kLockTimeoutMs); !locked) {
         if (error)
-            *error = busy ? QStringLiteral("cannot lock %1: another TeamAI process is holding it").arg(path) : problem;
+            *error = locked.busy ? QStringLiteral("cannot lock %1: another TeamAI process is holding it").arg(path)
+                                 : locked.error();
         return false;
     }
     Loaded loaded = load(path);

@@ -28,14 +28,14 @@ std::optional<KeychainAccess::Result> refuseEarly()
 }
 
 // The keychain module, loaded on first use (see RuntimeModule for why it is a module).
-KeychainBackend *backend(QString *error)
+Result<KeychainBackend *> backend()
 {
     if (KeychainBackend *loaded = g_backend)
         return loaded;
-    auto entry = reinterpret_cast<KeychainBackendEntry>(RuntimeModule::resolve("keychain", kKeychainBackendSymbol, error));
+    const Result<void *> entry = RuntimeModule::resolve("keychain", kKeychainBackendSymbol);
     if (!entry)
-        return nullptr;
-    g_backend = entry();
+        return Error{entry.error()};
+    g_backend = reinterpret_cast<KeychainBackendEntry>(*entry)();
     return g_backend;
 }
 
@@ -46,10 +46,12 @@ KeychainAccess::Result withBackend(const char *what, Call call)
     if (auto refused = refuseEarly())
         return *refused;
     KeychainAccess::Result result;
-    KeychainBackend *store = backend(&result.error);
-    if (!store)
+    const teamai::Result<KeychainBackend *> store = backend();
+    if (!store) {
+        result.error = store.error();
         return result;
-    result = call(*store);
+    }
+    result = call(**store);
     qCDebug(lcConfig) << "keychain" << what << (result.ok ? "ok" : "failed") << "in" << result.elapsedMs << "ms";
     return result;
 }
@@ -69,9 +71,8 @@ QString KeychainAccess::unavailableReason()
         }
     }
 #endif
-    QString missing;
-    if (!backend(&missing))
-        return missing;
+    if (const teamai::Result<KeychainBackend *> store = backend(); !store)
+        return store.error();
     return {};
 }
 

@@ -58,9 +58,9 @@ bool writeBare(const QString &path, const QString &token, QString *error)
     // Create the TeamAI home owner-only, but leave an existing one (the reference client's) as it is:
     // the file's own 0600 mode is what protects the token.
     const QString folder = QFileInfo(path).absolutePath();
-    if (!QFileInfo::exists(folder) && !paths::ensurePrivateDir(folder, error))
+    if (!QFileInfo::exists(folder) && !toOutParameter(paths::ensurePrivateDir(folder), error))
         return false;
-    return jsonfile::writeAtomically(path, token.toUtf8() + '\n', jsonfile::kPrivateFile, error);
+    return toOutParameter(jsonfile::writeAtomically(path, token.toUtf8() + '\n', jsonfile::kPrivateFile), error);
 }
 
 bool removeFile(const QString &path, QStringList *problems)

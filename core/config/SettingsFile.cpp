@@ -11,12 +11,14 @@ namespace teamai::settingsfile {
 Read read(const QString &path, const std::function<QString(const QJsonObject &)> &validate)
 {
     Read result;
-    QJsonObject json;
-    switch (jsonfile::readObject(path, &json, &result.error)) {
+    const jsonfile::ObjectRead file = jsonfile::readObject(path);
+    const QJsonObject &json = file.object;
+    switch (file.status) {
     case jsonfile::ReadStatus::Missing:
         return result;
     case jsonfile::ReadStatus::Invalid:
         result.exists = true;
+        result.error = file.error;
         qCWarning(lcConfig).noquote() << result.error;
         return result;
     case jsonfile::ReadStatus::Ok:
@@ -34,9 +36,9 @@ Read read(const QString &path, const std::function<QString(const QJsonObject &)>
 
 bool write(const QString &path, const QJsonObject &json, QString *error)
 {
-    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(path).absolutePath()), error))
         return false;
-    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile, error);
+    return toOutParameter(jsonfile::writeObject(path, json, jsonfile::kPrivateFile), error);
 }
 
 } // namespace teamai::settingsfile

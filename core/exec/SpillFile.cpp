@@ -26,7 +26,7 @@ QString randomName()
 
 bool SpillFile::open(const QString &dir, QString *error)
 {
-    if (!paths::ensurePrivateDir(dir, error))
+    if (!toOutParameter(paths::ensurePrivateDir(dir), error))
         return false;
     // NewOnly = O_EXCL, and the permissions are given to open(2) itself: there is no moment in
     // which the file exists with wider access.

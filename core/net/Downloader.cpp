@@ -96,7 +96,7 @@ QString downloadError(const HttpResult &answer, const DownloadOptions &options, 
 std::unique_ptr<QTemporaryFile> openTemporaryFile(const QString &tempDir, QString *error)
 {
     QString dirError;
-    if (!paths::ensurePrivateDir(tempDir, &dirError)) {
+    if (!toOutParameter(paths::ensurePrivateDir(tempDir), &dirError)) {
         *error = QStringLiteral("Cannot store the download: %1").arg(dirError);
         return nullptr;
     }

@@ -68,7 +68,7 @@ bool OutputWriter::Private::writeState()
 {
     QString error;
     const QString path = folder + u'/' + QLatin1String(files::kStateFile);
-    if (atomicfile::write(path, QJsonDocument(state).toJson(QJsonDocument::Compact), jsonfile::kPrivateFile, &error))
+    if (toOutParameter(atomicfile::write(path, QJsonDocument(state).toJson(QJsonDocument::Compact), jsonfile::kPrivateFile), &error))
         return true;
     qCWarning(lcExec).noquote() << "command output state not written:" << error;
     return false;
@@ -128,7 +128,7 @@ std::unique_ptr<OutputWriter> OutputWriter::create(const OutputKey &key, qint64 
     d->err.stream = Stream::Err;
     const QString toolFolder = QFileInfo(d->folder).path();
     // A new run replaces the output of an earlier run of the same command.
-    if (!paths::ensurePrivateDir(toolFolder, error) || !removeRunFolder(d->folder) || !QDir().mkdir(d->folder)
+    if (!toOutParameter(paths::ensurePrivateDir(toolFolder), error) || !removeRunFolder(d->folder) || !QDir().mkdir(d->folder)
         || !paths::restrictMode(d->folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner)) {
         if (error && error->isEmpty())
             *error = QStringLiteral("cannot create the output folder %1").arg(d->folder);

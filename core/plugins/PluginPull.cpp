@@ -174,7 +174,7 @@ PullOutcome run(const ToolInfo &tool)
         outcome.error = QStringLiteral("remote cmd disabled by client");
         return outcome;
     }
-    if (!paths::ensurePrivateDir(paths::agentStateDir(), &outcome.error))
+    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), &outcome.error))
         return outcome;
     // Named like the workers' locks: whoever waits for the background work waits for this too.
     QLockFile lock(paths::agentStateDir() + QStringLiteral("/worker-plugins.lock"));

@@ -71,12 +71,12 @@ bool save(const SyncRecord &record, const QString &path, QString *error)
                            {QStringLiteral("message"), record.message.left(kMaxMessageLength)},
                            {QStringLiteral("tool"), record.tool}};
     const QByteArray bytes = QJsonDocument(json).toJson(QJsonDocument::Compact) + '\n';
-    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(path).absolutePath()), error))
         return false;
 #ifdef Q_OS_UNIX
     return rewriteInPlace(path, bytes, error);
 #else
-    return jsonfile::writeAtomically(path, bytes, jsonfile::kPrivateFile, error);
+    return toOutParameter(jsonfile::writeAtomically(path, bytes, jsonfile::kPrivateFile), error);
 #endif
 }
 
@@ -85,8 +85,7 @@ std::optional<SyncRecord> load(const QString &path)
 #ifdef Q_OS_UNIX
     const QJsonObject json = QJsonDocument::fromJson(readLocked(path)).object();
 #else
-    QJsonObject json;
-    jsonfile::readObject(path, &json);
+    const QJsonObject json = jsonfile::readObject(path).object;
 #endif
     const QDateTime time = QDateTime::fromString(json.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
     if (!time.isValid())

@@ -194,14 +194,16 @@ bool LedgerDatabase::isOpen() const
 
 bool LedgerDatabase::open()
 {
-    if (!paths::ensurePrivateDir(QFileInfo(m_path).absolutePath(), &m_error))
+    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(m_path).absolutePath()), &m_error))
         return false;
     // Two processes that both set up a new ledger (switch it to WAL, create the schema) can each
     // hold a shared lock while waiting for the other's exclusive one: SQLite then sits out its
     // busy timeout in both. Setting up one at a time avoids that; it costs one flock per open.
     FileLock setup(m_path + QStringLiteral(".lock"));
-    if (!setup.acquire(15000, &m_error))
+    if (const FileLock::Attempt locked = setup.acquire(15000); !locked) {
+        m_error = locked.error();
         return false;
+    }
     m_created = false;
     if (openConnection() && configureAndMigrate() && passesSuspectedDamageCheck()) {
         if (m_created)  // the ledger was deleted or lost: what finished before stays finished
@@ -227,7 +229,7 @@ void LedgerDatabase::noteFailure()
     // Checked (PRAGMA quick_check) by the next open, not here: this connection's statements are
     // still in use, and a check on every hook would cost every hook.
     if (!QFile::exists(suspectMarkerPath()))
-        atomicfile::write(suspectMarkerPath(), QByteArray("SQLITE_CORRUPT seen\n"), jsonfile::kPrivateFile);
+        (void)atomicfile::write(suspectMarkerPath(), QByteArray("SQLITE_CORRUPT seen\n"), jsonfile::kPrivateFile);
 }
 
 bool LedgerDatabase::passesSuspectedDamageCheck()

@@ -34,14 +34,15 @@ bool save(const QString &path, const Notice &n, QString *error)
                            {QStringLiteral("recoveredCommands"), n.recoveredCommands},
                            {QStringLiteral("recoveredAcks"), n.recoveredAcks},
                            {QStringLiteral("restoredFinishedIds"), n.restoredFinishedIds}};
-    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile, error);
+    return toOutParameter(jsonfile::writeObject(path, json, jsonfile::kPrivateFile), error);
 }
 
 std::optional<Notice> load(const QString &path)
 {
-    QJsonObject json;
-    if (jsonfile::readObject(path, &json) != jsonfile::ReadStatus::Ok)
+    const jsonfile::ObjectRead file = jsonfile::readObject(path);
+    if (!file.ok())
         return std::nullopt;
+    const QJsonObject &json = file.object;
     Notice n;
     n.time = QDateTime::fromString(json.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
     n.reason = json.value(QStringLiteral("reason")).toString();

@@ -24,11 +24,9 @@ QString writeError(int code, const QString &path)
 
 namespace {
 
-bool fail(int code, const QString &path, QString *error)
+Status fail(int code, const QString &path)
 {
-    if (error)
-        *error = writeError(code, path);
-    return false;
+    return Error{writeError(code, path)};
 }
 
 #ifdef Q_OS_UNIX
@@ -80,7 +78,7 @@ int fillTemporary(int fd, const QByteArray &bytes, mode_t mode)
     return st.st_size == bytes.size() ? 0 : EIO;
 }
 
-bool writePosix(const QString &path, const QByteArray &bytes, mode_t mode, QString *error)
+Status writePosix(const QString &path, const QByteArray &bytes, mode_t mode)
 {
     const QFileInfo info(path);
     const QString temporary = QStringLiteral("%1/.%2.%3.tmp")
@@ -89,7 +87,7 @@ bool writePosix(const QString &path, const QByteArray &bytes, mode_t mode, QStri
     const QByteArray tmp = QFile::encodeName(temporary);
     const int fd = ::open(tmp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
     if (fd < 0)
-        return fail(errno, path, error);
+        return fail(errno, path);
     int code = fillTemporary(fd, bytes, mode);
     if (::close(fd) != 0 && code == 0)
         code = errno;  // NFS and some filesystems report a failed write only here
@@ -97,7 +95,7 @@ bool writePosix(const QString &path, const QByteArray &bytes, mode_t mode, QStri
         code = errno;
     if (code != 0) {
         ::unlink(tmp.constData());
-        return fail(code, path, error);
+        return fail(code, path);
     }
     // Make the rename itself durable; a failure here cannot undo it, so it is not reported.
     const int dir = ::open(QFile::encodeName(info.absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -105,43 +103,38 @@ bool writePosix(const QString &path, const QByteArray &bytes, mode_t mode, QStri
         ::fsync(dir);
         ::close(dir);
     }
-    return true;
+    return {};
 }
 
 #else
 
-bool writeSaveFile(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions, QString *error)
+Status writeSaveFile(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions)
 {
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered))
-        return fail(EACCES, path, error);
+        return fail(EACCES, path);
     file.setPermissions(permissions);
     // Unbuffered, so a failed write shows here and not (or not only) in commit().
     if (file.write(bytes) != bytes.size() || !file.flush() || file.size() != bytes.size() || !file.commit()) {
         file.cancelWriting();
-        if (error)
-            *error = QStringLiteral("%1 while writing %2").arg(file.errorString(), path);
-        return false;
+        return Error{QStringLiteral("%1 while writing %2").arg(file.errorString(), path)};
     }
-    return true;
+    return {};
 }
 
 #endif
 
 } // namespace
 
-bool write(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions, QString *error)
+Status write(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions)
 {
     const QString folder = QFileInfo(path).absolutePath();
-    if (!QDir().mkpath(folder)) {
-        if (error)
-            *error = QStringLiteral("cannot create folder %1").arg(folder);
-        return false;
-    }
+    if (!QDir().mkpath(folder))
+        return Error{QStringLiteral("cannot create folder %1").arg(folder)};
 #ifdef Q_OS_UNIX
-    return writePosix(path, bytes, modeOf(permissions), error);
+    return writePosix(path, bytes, modeOf(permissions));
 #else
-    return writeSaveFile(path, bytes, permissions, error);
+    return writeSaveFile(path, bytes, permissions);
 #endif
 }
 

@@ -28,57 +28,44 @@ FileLock::~FileLock()
         ::close(m_fd);  // closing the descriptor releases the flock
 }
 
-bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
+FileLock::Attempt FileLock::acquire(int timeoutMs)
 {
-    if (busy)
-        *busy = false;
     const QByteArray path = QFile::encodeName(m_path);
     m_fd = ::open(path.constData(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
-    if (m_fd < 0) {
-        if (error)
-            *error = QStringLiteral("cannot open %1: %2").arg(m_path, QString::fromLocal8Bit(std::strerror(errno)));
-        return false;
-    }
+    if (m_fd < 0)
+        return {Error{QStringLiteral("cannot open %1: %2").arg(m_path, QString::fromLocal8Bit(std::strerror(errno)))}};
     const QDeadlineTimer deadline(timeoutMs);
     while (::flock(m_fd, LOCK_EX | LOCK_NB) != 0) {
         const int code = errno;
         if ((code != EWOULDBLOCK && code != EINTR) || deadline.hasExpired()) {
             const bool taken = code == EWOULDBLOCK || code == EINTR;
-            if (busy)
-                *busy = taken;
-            // Only a lock someone holds is "held"; anything else (ENOLCK, a full disk) says what it is.
-            if (error)
-                *error = taken ? QStringLiteral("%1 is held by another process").arg(m_path)
-                               : QStringLiteral("cannot lock %1: %2").arg(m_path, QString::fromLocal8Bit(std::strerror(code)));
             ::close(m_fd);
             m_fd = -1;
-            return false;
+            // Only a lock someone holds is "held"; anything else (ENOLCK, a full disk) says what it is.
+            if (taken)
+                return {Error{QStringLiteral("%1 is held by another process").arg(m_path)}, true};
+            return {Error{QStringLiteral("cannot lock %1: %2").arg(m_path, QString::fromLocal8Bit(std::strerror(code)))}};
         }
         QThread::msleep(5);
     }
-    return true;
+    return {};
 }
 
 #else
 
 FileLock::~FileLock() = default;
 
-bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
+FileLock::Attempt FileLock::acquire(int timeoutMs)
 {
-    if (busy)
-        *busy = false;
     m_lock = std::make_unique<QLockFile>(m_path);
     // A lock left by a process that died is taken over once it is this old.
     m_lock->setStaleLockTime(60000);
     if (!m_lock->tryLock(timeoutMs)) {
-        if (busy)
-            *busy = m_lock->error() == QLockFile::LockFailedError;
-        if (error)
-            *error = QStringLiteral("%1 is held by another process").arg(m_path);
+        const bool busy = m_lock->error() == QLockFile::LockFailedError;
         m_lock.reset();
-        return false;
+        return {Error{QStringLiteral("%1 is held by another process").arg(m_path)}, busy};
     }
-    return true;
+    return {};
 }
 
 #endif

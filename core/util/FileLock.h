@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 
 #include <memory>
@@ -16,14 +18,25 @@ namespace teamai {
 class FileLock
 {
 public:
+    /// @brief The outcome of acquire(): taken, or why not — and whether only because another
+    /// process holds it (busy), which callers word as "try again" rather than as a fault.
+    struct [[nodiscard]] Attempt {
+        Status status;
+        bool busy = false;
+
+        bool ok() const { return status.ok(); }
+        explicit operator bool() const { return ok(); }
+        QString error() const { return status.error(); }
+    };
+
     explicit FileLock(QString path);
     ~FileLock();
     FileLock(const FileLock &) = delete;
     FileLock &operator=(const FileLock &) = delete;
 
-    /// @brief Waits up to @p timeoutMs for the lock. False when it stays taken (@p busy set) or
-    /// the lock file cannot be opened (@p error set).
-    bool acquire(int timeoutMs, QString *error = nullptr, bool *busy = nullptr);
+    /// @brief Waits up to @p timeoutMs for the lock. Fails when it stays taken (busy) or the lock
+    /// file cannot be opened or locked.
+    Attempt acquire(int timeoutMs);
 
 private:
     QString m_path;

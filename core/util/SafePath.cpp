@@ -85,45 +85,36 @@ bool writeAll(int fd, const QByteArray &bytes)
 
 /// Writes into the already-checked folder @p folder through one descriptor of it, so a folder
 /// swapped for a link after the check is noticed, and never renames onto a link.
-bool writeInFolder(const Resolved &checked, const QString &path, const QByteArray &bytes, mode_t mode, QString *error)
+Status writeInFolder(const Resolved &checked, const QString &path, const QByteArray &bytes, mode_t mode)
 {
     const QString folder = QFileInfo(checked.realPath).absolutePath();
     const QByteArray name = QFile::encodeName(QFileInfo(checked.realPath).fileName());
     const int dirFd = ::open(QFile::encodeName(folder).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (dirFd < 0) {
-        *error = QStringLiteral("Cannot write %1: %2").arg(path, systemError());
-        return false;
-    }
+    if (dirFd < 0)
+        return Error{QStringLiteral("Cannot write %1: %2").arg(path, systemError())};
     const QString really = pathOfFd(dirFd);
     if (!really.isEmpty() && !isInside(checked.realBase, really)) {
         ::close(dirFd);
-        *error = leavesError(path, checked.realBase);
-        return false;
+        return Error{leavesError(path, checked.realBase)};
     }
     const QByteArray temp = ".teamai-write-" + name.left(40) + '-'
         + QByteArray::number(QRandomGenerator::global()->generate(), 16);
     const int fd = ::openat(dirFd, temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
     const bool created = fd >= 0;
-    bool ok = fd >= 0 && ::fchmod(fd, mode) == 0 && writeAll(fd, bytes);
-    if (!ok)
-        *error = QStringLiteral("%1 while writing %2").arg(systemError(), path);  // the atomic writer's wording
-    if (created && ::close(fd) != 0 && ok) {
-        ok = false;
-        *error = QStringLiteral("%1 while writing %2").arg(systemError(), path);
-    }
+    Status written;
+    if (!(fd >= 0 && ::fchmod(fd, mode) == 0 && writeAll(fd, bytes)))
+        written = Error{QStringLiteral("%1 while writing %2").arg(systemError(), path)};  // the atomic writer's wording
+    if (created && ::close(fd) != 0 && written)
+        written = Error{QStringLiteral("%1 while writing %2").arg(systemError(), path)};
     struct stat st {};
-    if (ok && ::fstatat(dirFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
-        ok = false;  // became a link since the check
-        *error = leavesError(path, checked.realBase);
-    }
-    if (ok && ::renameat(dirFd, temp.constData(), dirFd, name.constData()) != 0) {
-        ok = false;
-        *error = QStringLiteral("Cannot write %1: %2").arg(path, systemError());
-    }
-    if (!ok && created)
+    if (written && ::fstatat(dirFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+        written = Error{leavesError(path, checked.realBase)};  // became a link since the check
+    if (written && ::renameat(dirFd, temp.constData(), dirFd, name.constData()) != 0)
+        written = Error{QStringLiteral("Cannot write %1: %2").arg(path, systemError())};
+    if (!written && created)
         ::unlinkat(dirFd, temp.constData(), 0);
     ::close(dirFd);
-    return ok;
+    return written;
 }
 #endif
 
@@ -179,61 +170,49 @@ QString writeBaseOfToolFile(const QString &path)
     return writeBase(toolFolder.absolutePath(), toolFolder.fileName(), path);
 }
 
-bool writeFile(const QString &base, const QString &path, const QByteArray &bytes,
-               QFileDevice::Permissions permissions, Mode mode, QString *error)
+Status writeFile(const QString &base, const QString &path, const QByteArray &bytes,
+                 QFileDevice::Permissions permissions, Mode mode)
 {
-    QString realDir;
-    if (!makeDirs(base, QFileInfo(QDir::cleanPath(path)).absolutePath(), error, &realDir))
-        return false;
+    if (const Result<QString> dir = makeDirs(base, QFileInfo(QDir::cleanPath(path)).absolutePath()); !dir)
+        return Error{dir.error()};
     const Resolved checked = checkInside(base, path);
-    if (!checked.ok) {
-        *error = checked.error;
-        return false;
-    }
+    if (!checked.ok)
+        return Error{checked.error};
     QFileDevice::Permissions wanted = permissions;
     if (mode == Mode::KeepExisting && QFileInfo::exists(checked.realPath))
         wanted = QFile::permissions(checked.realPath);
 #ifdef Q_OS_UNIX
-    return writeInFolder(checked, path, bytes, modeOf(wanted), error);
+    return writeInFolder(checked, path, bytes, modeOf(wanted));
 #else
-    return jsonfile::writeAtomically(checked.realPath, bytes, wanted, error);
+    return jsonfile::writeAtomically(checked.realPath, bytes, wanted);
 #endif
 }
 
-bool removeEntry(const QString &base, const QString &path, QString *error)
+Status removeEntry(const QString &base, const QString &path)
 {
     const QFileInfo lexical(QDir::cleanPath(path));
     const Resolved folder = checkInside(base, lexical.absolutePath());
-    if (!folder.ok) {
-        *error = folder.error;
-        return false;
-    }
+    if (!folder.ok)
+        return Error{folder.error};
     const QString real = folder.realPath + u'/' + lexical.fileName();
     const QFileInfo info(real);
     if (!info.exists() && !isLink(info))
-        return true;
+        return {};
     if (QFile::remove(real))  // unlink(2): a link goes itself, its target stays
-        return true;
-    *error = QStringLiteral("Cannot remove %1").arg(path);
-    return false;
+        return {};
+    return Error{QStringLiteral("Cannot remove %1").arg(path)};
 }
 
-bool makeDirs(const QString &base, const QString &dir, QString *error, QString *realDir)
+Result<QString> makeDirs(const QString &base, const QString &dir)
 {
     Resolved checked = checkInside(base, dir);
-    if (checked.ok && !QDir().mkpath(checked.realPath)) {
-        *error = QStringLiteral("Cannot create folder %1").arg(dir);
-        return false;
-    }
+    if (checked.ok && !QDir().mkpath(checked.realPath))
+        return Error{QStringLiteral("Cannot create folder %1").arg(dir)};
     if (checked.ok)
         checked = checkInside(base, dir);  // created: every component is real now
-    if (!checked.ok) {
-        *error = checked.error;
-        return false;
-    }
-    if (realDir)
-        *realDir = checked.realPath;
-    return true;
+    if (!checked.ok)
+        return Error{checked.error};
+    return checked.realPath;
 }
 
 } // namespace teamai::safepath

@@ -48,7 +48,7 @@ bool SingleInstance::tryBecomePrimary()
 {
     if (m_primary)
         return true;
-    if (!paths::ensurePrivateDir(m_stateDir, &m_error))
+    if (!toOutParameter(paths::ensurePrivateDir(m_stateDir), &m_error))
         return false;
     m_lock = std::make_unique<QLockFile>(QDir(m_stateDir).absoluteFilePath(QStringLiteral("tray.lock")));
     // A lock left by a crashed tray is stale (its pid is gone): QLockFile takes it over.

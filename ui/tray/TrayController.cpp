@@ -175,7 +175,7 @@ void TrayController::start()
     m_started = true;
     m_trayAvailable = !m_options.forceNoTray && QSystemTrayIcon::isSystemTrayAvailable();
 
-    paths::ensurePrivateDir(paths::agentStateDir());
+    (void)paths::ensurePrivateDir(paths::agentStateDir());  // each file in it reports its own failure
     m_ledgerWatcher = std::make_unique<LedgerWatcher>(LedgerDatabase::defaultPath());
     connect(m_ledgerWatcher.get(), &LedgerWatcher::changed, this, &TrayController::onLedgerChanged);
     watchSettingsFiles();
@@ -530,7 +530,7 @@ void TrayController::openLog()
 {
     const QString folder = paths::logDir();
     const QString file = folder + QStringLiteral("/teamai.log");
-    paths::ensurePrivateDir(folder);
+    (void)paths::ensurePrivateDir(folder);  // opening it says what is wrong
     QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo::exists(file) ? file : folder));
 }
 

@@ -201,7 +201,7 @@ void SettingsDialog::setUpLogLink()
     m_logLink->setText(tr("Logs: <a href=\"%1\">%2</a>").arg(QUrl::fromLocalFile(logs).toString().toHtmlEscaped(), logs.toHtmlEscaped()));
     m_logLink->setTextInteractionFlags(Qt::TextBrowserInteraction);
     connect(m_logLink, &QLabel::linkActivated, this, [logs](const QString &) {
-        paths::ensurePrivateDir(logs);
+        (void)paths::ensurePrivateDir(logs);  // opening it says what is wrong
         QDesktopServices::openUrl(QUrl::fromLocalFile(logs));
     });
 }

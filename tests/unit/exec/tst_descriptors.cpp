@@ -57,7 +57,7 @@ private slots:
         CommandLedger ledger(db);
         QVERIFY(ledger.outboxSize() == 0);
         FileLock lock(paths::agentStateDir() + QStringLiteral("/test.lock"));
-        QVERIFY(lock.acquire(1000));
+        QVERIFY(lock.acquire(1000).ok());
 
         QVERIFY(QFile::exists(paths::logDir() + QStringLiteral("/teamai.log")));
         QStringList leaked = inheritableDescriptors();
