@@ -73,7 +73,7 @@ BindingStore::Result BindingStore::update(const std::function<bool(QJsonObject &
     if (result.bindings == before)
         return result;
     result.config.setWorkspaceBindingsJson(result.bindings);
-    if (!result.config.save(&result.error, m_path)) {
+    if (!toOutParameter(result.config.save(m_path), &result.error)) {
         result.ok = false;
         return result;
     }

@@ -58,21 +58,21 @@ KeychainAccess::Result withBackend(const char *what, Call call)
 
 } // namespace
 
-QString KeychainAccess::unavailableReason()
+Status KeychainAccess::available()
 {
     if (const auto refused = refuseEarly())
-        return refused->error;
+        return Error{refused->error};
 #if defined(Q_OS_UNIX) && !defined(Q_OS_DARWIN) && !defined(Q_OS_ANDROID)
     if (qEnvironmentVariableIsEmpty("DBUS_SESSION_BUS_ADDRESS")) {
         const QString runtimeDir = qEnvironmentVariable("XDG_RUNTIME_DIR");
         if (runtimeDir.isEmpty() || !QFileInfo::exists(runtimeDir + QStringLiteral("/bus"))) {
-            return QStringLiteral("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is "
-                                  "no $XDG_RUNTIME_DIR/bus)");
+            return Error{QStringLiteral("no D-Bus session bus (DBUS_SESSION_BUS_ADDRESS is unset and there is "
+                                        "no $XDG_RUNTIME_DIR/bus)")};
         }
     }
 #endif
     if (const teamai::Result<KeychainBackend *> store = backend(); !store)
-        return store.error();
+        return Error{store.error()};
     return {};
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 
 namespace teamai {
@@ -37,11 +39,11 @@ public:
     /// The bound on every call (SPEC: a credential store must never stall a hook).
     static constexpr int kTimeoutMs = 3000;
 
-    /// @brief Empty when a credential store may answer; otherwise why trying is pointless, decided
-    /// without touching the store: no QCoreApplication, (Linux/BSD) no D-Bus
+    /// @brief Succeeds when a credential store may answer; otherwise fails with why trying is
+    /// pointless, decided without touching the store: no QCoreApplication, (Linux/BSD) no D-Bus
     /// session bus — DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus socket — where
     /// trying would start a slow D-Bus autolaunch, or a keychain module that cannot be loaded.
-    static QString unavailableReason();
+    static Status available();
 
     static Result write(const QString &service, const QString &key, const QString &secret,
                         int timeoutMs = kTimeoutMs);

@@ -8,7 +8,7 @@
 
 namespace teamai::settingsfile {
 
-Read read(const QString &path, const std::function<QString(const QJsonObject &)> &validate)
+Read read(const QString &path, const std::function<Status(const QJsonObject &)> &validate)
 {
     Read result;
     const jsonfile::ObjectRead file = jsonfile::readObject(path);
@@ -25,8 +25,8 @@ Read read(const QString &path, const std::function<QString(const QJsonObject &)>
         break;
     }
     result.exists = true;
-    if (const QString invalid = validate(json); !invalid.isEmpty()) {
-        result.error = QStringLiteral("%1 is invalid: %2").arg(path, invalid);
+    if (const Status valid = validate(json); !valid) {
+        result.error = QStringLiteral("%1 is invalid: %2").arg(path, valid.error());
         qCWarning(lcConfig).noquote() << result.error;
         return result;
     }
@@ -34,11 +34,11 @@ Read read(const QString &path, const std::function<QString(const QJsonObject &)>
     return result;
 }
 
-bool write(const QString &path, const QJsonObject &json, QString *error)
+Status write(const QString &path, const QJsonObject &json)
 {
-    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(path).absolutePath()), error))
-        return false;
-    return toOutParameter(jsonfile::writeObject(path, json, jsonfile::kPrivateFile), error);
+    if (const Status folder = paths::ensurePrivateDir(QFileInfo(path).absolutePath()); !folder)
+        return folder;
+    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile);
 }
 
 } // namespace teamai::settingsfile

@@ -46,8 +46,7 @@ bool loadConfig(AgentConfig *config, bool *fromEnvironment, QString *error)
     }
     *fromEnvironment = !loaded.exists || loaded.config.endpoint().isEmpty();
     *config = *fromEnvironment ? AgentConfig::fromEnvironment() : loaded.config;
-    *error = AgentConfig::validateEndpoint(config->endpoint());
-    return error->isEmpty();
+    return toOutParameter(AgentConfig::validateEndpoint(config->endpoint()), error);
 }
 
 /// The plugins whose every placeholder is filled; the others go to @p unresolved.

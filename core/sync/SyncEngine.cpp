@@ -95,9 +95,9 @@ bool readConfig(AgentConfig &config, bool &fromEnvironment, QString *error)
         *error = QStringLiteral("not configured: run `teamai init --http <backend URL> --token <token>` first");
         return false;
     }
-    const QString endpointProblem = AgentConfig::validateEndpoint(loaded.config.endpoint());
-    if (!endpointProblem.isEmpty()) {
-        *error = QStringLiteral("%1: %2").arg(fromEnvironment ? QStringLiteral("TEAMAI_HTTP_ENDPOINT") : AgentConfig::defaultPath(), endpointProblem);
+    const Status endpoint = AgentConfig::validateEndpoint(loaded.config.endpoint());
+    if (!endpoint) {
+        *error = QStringLiteral("%1: %2").arg(fromEnvironment ? QStringLiteral("TEAMAI_HTTP_ENDPOINT") : AgentConfig::defaultPath(), endpoint.error());
         return false;
     }
     config = loaded.config;

@@ -66,7 +66,7 @@ private slots:
     void theKeychainTokenIsReadAndATimeoutIsNotSticky()
     {
         test::FakeKeychain keychain;
-        QVERIFY2(KeychainAccess::unavailableReason().isEmpty(), qPrintable(KeychainAccess::unavailableReason()));
+        QVERIFY2(KeychainAccess::available().error().isEmpty(), qPrintable(KeychainAccess::available().error()));
         // A store that did not answer once...
         keychain.timeOutNext = 1;
         const KeychainAccess::Result stalled = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);

@@ -311,8 +311,7 @@ private slots:
             ledger.admit(pushed(21, QStringLiteral("echo b")), QStringLiteral("codex"), {});
             ledger.admit(pushed(22, QStringLiteral("echo c")), QStringLiteral("some-future-tool"), {});
         }
-        QString error;
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setAgentsSeeAllCommands(true); }, &error));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setAgentsSeeAllCommands(true); }));
         McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools(QStringLiteral("claude")));
         // The caller's own command needs no agent, even when another agent has the same id.
         const QJsonObject own = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"), QJsonObject{{QStringLiteral("id"), 21}})))

@@ -64,8 +64,8 @@ std::unique_ptr<output::OutputWriter> writer(const QString &tool, qint64 id, qin
 
 void allowAllAgents(bool allowed)
 {
-    QString error;
-    QVERIFY2(AgentSettings::update([allowed](AgentSettings &s) { s.setAgentsSeeAllCommands(allowed); }, &error), qPrintable(error));
+    const Status saved = AgentSettings::update([allowed](AgentSettings &s) { s.setAgentsSeeAllCommands(allowed); });
+    QVERIFY2(saved, qPrintable(saved.error()));
 }
 
 } // namespace
