@@ -55,11 +55,12 @@ void admit(qint64 id, const QString &agent, const QString &cmd = QStringLiteral(
 
 std::unique_ptr<output::OutputWriter> writer(const QString &tool, qint64 id, qint64 window = 1024 * 1024)
 {
-    QString error;
-    std::unique_ptr<output::OutputWriter> w = output::OutputWriter::create(output::OutputKey{tool, id}, window, &error);
-    if (!w)
-        qWarning("OutputWriter::create: %s", qPrintable(error));
-    return w;
+    auto created = output::OutputWriter::create(output::OutputKey{tool, id}, window);
+    if (!created) {
+        qWarning("OutputWriter::create: %s", qPrintable(created.error()));
+        return nullptr;
+    }
+    return std::move(created).value();
 }
 
 void allowAllAgents(bool allowed)
