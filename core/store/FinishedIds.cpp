@@ -86,15 +86,12 @@ int openLocked(const QByteArray &path)
 
 } // namespace
 
-bool append(const QString &path, const Entry &entry, QString *error)
+Status append(const QString &path, const Entry &entry)
 {
     const QByteArray native = QFile::encodeName(path);
     const int fd = openLocked(native);
-    if (fd < 0) {
-        if (error)
-            *error = atomicfile::writeError(errno, path);
-        return false;
-    }
+    if (fd < 0)
+        return Error{atomicfile::writeError(errno, path)};
     const QByteArray line = lineOf(entry);
     const ssize_t written = ::write(fd, line.constData(), size_t(line.size()));
     int code = written == line.size() ? 0 : (written < 0 ? errno : ENOSPC);
@@ -114,34 +111,28 @@ bool append(const QString &path, const Entry &entry, QString *error)
             compact(path, file.readAll());
     }
     ::close(fd);  // releases the lock
-    if (code != 0 && error)
-        *error = atomicfile::writeError(code, path);
-    return code == 0;
+    if (code != 0)
+        return Error{atomicfile::writeError(code, path)};
+    return {};
 }
 
 #else
 
-bool append(const QString &path, const Entry &entry, QString *error)
+Status append(const QString &path, const Entry &entry)
 {
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
-        if (error)
-            *error = QStringLiteral("%1 while writing %2").arg(file.errorString(), path);
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
+        return Error{QStringLiteral("%1 while writing %2").arg(file.errorString(), path)};
     const QByteArray line = lineOf(entry);
-    if (file.write(line) != line.size() || !file.flush()) {
-        if (error)
-            *error = QStringLiteral("%1 while writing %2").arg(file.errorString(), path);
-        return false;
-    }
+    if (file.write(line) != line.size() || !file.flush())
+        return Error{QStringLiteral("%1 while writing %2").arg(file.errorString(), path)};
     if (file.size() > kCompactAboveBytes) {
         file.close();
         QFile reader(path);
         if (reader.open(QIODevice::ReadOnly))
             compact(path, reader.readAll());
     }
-    return true;
+    return {};
 }
 
 #endif

@@ -24,20 +24,18 @@ namespace {
 // the old record or the new one, never a mix. Cheaper by far than a temporary file and a rename,
 // which on ext4 costs a new inode and a flush of the new file's data (the filesystem's guard for
 // replace-by-rename): about 0.1 ms against 0.01 ms, on a path every hook takes.
-bool rewriteInPlace(const QString &path, const QByteArray &bytes, QString *error)
+Status rewriteInPlace(const QString &path, const QByteArray &bytes)
 {
     const int fd = ::open(QFile::encodeName(path).constData(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600);
-    if (fd < 0) {
-        if (error)
-            *error = QStringLiteral("cannot write %1: %2").arg(path, QString::fromLocal8Bit(::strerror(errno)));
-        return false;
-    }
+    if (fd < 0)
+        return Error{QStringLiteral("cannot write %1: %2").arg(path, QString::fromLocal8Bit(::strerror(errno)))};
     const bool ok = ::flock(fd, LOCK_EX) == 0 && ::pwrite(fd, bytes.constData(), size_t(bytes.size()), 0) == bytes.size()
         && ::ftruncate(fd, bytes.size()) == 0;
-    if (!ok && error)
-        *error = QStringLiteral("cannot write %1: %2").arg(path, QString::fromLocal8Bit(::strerror(errno)));
+    Status written;
+    if (!ok)
+        written = Error{QStringLiteral("cannot write %1: %2").arg(path, QString::fromLocal8Bit(::strerror(errno)))};
     ::close(fd);  // releases the lock
-    return ok;
+    return written;
 }
 
 QByteArray readLocked(const QString &path)
@@ -64,19 +62,19 @@ QString defaultPath()
     return paths::agentStateDir() + QLatin1Char('/') + QLatin1String(kFileName);
 }
 
-bool save(const SyncRecord &record, const QString &path, QString *error)
+Status save(const SyncRecord &record, const QString &path)
 {
     const QJsonObject json{{QStringLiteral("time"), record.time.toUTC().toString(Qt::ISODateWithMs)},
                            {QStringLiteral("ok"), record.ok},
                            {QStringLiteral("message"), record.message.left(kMaxMessageLength)},
                            {QStringLiteral("tool"), record.tool}};
     const QByteArray bytes = QJsonDocument(json).toJson(QJsonDocument::Compact) + '\n';
-    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(path).absolutePath()), error))
-        return false;
+    if (const Status folder = paths::ensurePrivateDir(QFileInfo(path).absolutePath()); !folder)
+        return folder;
 #ifdef Q_OS_UNIX
-    return rewriteInPlace(path, bytes, error);
+    return rewriteInPlace(path, bytes);
 #else
-    return toOutParameter(jsonfile::writeAtomically(path, bytes, jsonfile::kPrivateFile), error);
+    return jsonfile::writeAtomically(path, bytes, jsonfile::kPrivateFile);
 #endif
 }
 

@@ -250,8 +250,8 @@ private slots:
         LedgerDatabase database;
         QVERIFY(database.open());
         CommandLedger ledger(database);
-        QCOMPARE(ledger.history({}).size(), 1);
-        QCOMPARE(ledger.history({}).at(0).commandId, 5);
+        QCOMPARE(ledger.history({}).valueOr({}).size(), 1);
+        QCOMPARE(ledger.history({}).valueOr({}).at(0).commandId, 5);
     }
 
     // Checked: `teamai mcp` in claude's configuration and in our record; codex's own `teamai`

@@ -66,14 +66,14 @@ void checkToken(Checks &checks, const TokenStore::Loaded &token)
 void checkLedger(Checks &checks)
 {
     LedgerDatabase database;
-    if (database.open()) {
+    if (const Status opened = database.open()) {
         CommandLedger ledger(database);
         checks.report(true, QStringLiteral("ledger"), QStringLiteral("%1 (%2 pending, %3 ack(s) queued)")
                                                         .arg(database.path())
-                                                        .arg(ledger.countInState(CommandState::Pending))
-                                                        .arg(ledger.outboxSize()));
+                                                        .arg(ledger.countInState(CommandState::Pending).valueOr(0))
+                                                        .arg(ledger.outboxSize().valueOr(0)));
     } else {
-        checks.report(false, QStringLiteral("ledger"), database.error());
+        checks.report(false, QStringLiteral("ledger"), opened.error());
     }
     // Not a failure (the agent carries on with the new ledger), but something to look at.
     const QString noticePath = ledgernotice::pathFor(database.path());

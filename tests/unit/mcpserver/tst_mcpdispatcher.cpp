@@ -78,6 +78,7 @@ Command pushed(qint64 id, const QString &cmd)
 namespace {
 /// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
 qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
+qint64 ackIdOf(const teamai::Result<std::optional<teamai::OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
 } // namespace
 
 class TestMcpDispatcher : public QObject

@@ -85,8 +85,8 @@ private:
     void addRow(qint64 commandId, const QString &error, qint64 atMs)
     {
         SqliteQuery q(database->db());
-        q.exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
-        q.prepare(QStringLiteral("INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, "
+        QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_keys=OFF")));
+        (void)q.prepare(QStringLiteral("INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, "
                                  "version, attempted_at, http_status, transport_error, delivered, attempt_number) "
                                  "VALUES (9999, ?, 'claude', 'uninstall_teamai', 'failed', 'failed', ?, '', ?, 500, 'HTTP 500', 0, 2)"));
         q.addBindValue(commandId);
