@@ -65,12 +65,11 @@ Status writeBare(const QString &path, const QString &token)
     return jsonfile::writeAtomically(path, token.toUtf8() + '\n', jsonfile::kPrivateFile);
 }
 
-bool removeFile(const QString &path, QStringList *problems)
+Status removeFile(const QString &path)
 {
     if (!QFile::exists(path) || QFile::remove(path))
-        return true;
-    problems->append(QStringLiteral("cannot remove %1").arg(path));
-    return false;
+        return {};
+    return Error{QStringLiteral("cannot remove %1").arg(path)};
 }
 
 /// Sets (or with an empty @p token removes) config.json's `token`; only when config.json names
@@ -142,8 +141,10 @@ Status write(const QString &endpoint, const QString &token)
 Status clear()
 {
     QStringList problems;
-    removeFile(tokenPath(), &problems);
-    removeFile(apiKeyPath(), &problems);
+    for (const QString &path : {tokenPath(), apiKeyPath()}) {
+        if (const Status removed = removeFile(path); !removed)
+            problems << removed.error();
+    }
     if (const Status config = updateConfigToken({}, {}); !config)
         problems << config.error();
     if (!problems.isEmpty())
