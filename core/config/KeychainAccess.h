@@ -26,8 +26,8 @@ class KeychainBackend;
 class KeychainAccess
 {
 public:
-    /// @brief Outcome of one credential-store call.
-    struct Result {
+    /// @brief Outcome of one credential-store call (a result struct: ok, or error says why).
+    struct Outcome {
         bool ok = false;
         bool notFound = false; ///< the store answered: there is no such entry
         bool timedOut = false;
@@ -45,11 +45,11 @@ public:
     /// trying would start a slow D-Bus autolaunch, or a keychain module that cannot be loaded.
     static Status available();
 
-    static Result write(const QString &service, const QString &key, const QString &secret,
+    static Outcome write(const QString &service, const QString &key, const QString &secret,
                         int timeoutMs = kTimeoutMs);
-    static Result read(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
+    static Outcome read(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
     /// @brief Deletes the entry; a missing entry counts as success (with notFound set).
-    static Result remove(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
+    static Outcome remove(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
 
     /// @brief How many QtKeychain jobs this process has created: lets tests prove a code path
     /// never touched the credential store.

@@ -42,7 +42,7 @@ void dropKeychainEntry(const QString &key)
 {
     if (key.isEmpty() || !KeychainAccess::available())
         return;
-    const KeychainAccess::Result removed = KeychainAccess::remove(TokenStore::serviceName(), key);
+    const KeychainAccess::Outcome removed = KeychainAccess::remove(TokenStore::serviceName(), key);
     if (!removed.ok && !removed.notFound)
         qCInfo(lcConfig).noquote() << "could not remove the old keychain entry:" << removed.error;
 }
@@ -53,7 +53,7 @@ bool tryKeychain(const QString &key, const QString &token, bool required, TokenS
 {
     QString reason = KeychainAccess::available().error();
     if (reason.isEmpty()) {
-        const KeychainAccess::Result written = KeychainAccess::write(TokenStore::serviceName(), key, token);
+        const KeychainAccess::Outcome written = KeychainAccess::write(TokenStore::serviceName(), key, token);
         if (written.ok)
             result->location = Location::Keychain;
         else
@@ -120,7 +120,7 @@ TokenStore::Loaded fromKeychain(const QString &key)
         result.error = QStringLiteral("the token is in the credential store, which cannot be used: %1").arg(keychain.error());
         return result;
     }
-    const KeychainAccess::Result read = KeychainAccess::read(TokenStore::serviceName(), key);
+    const KeychainAccess::Outcome read = KeychainAccess::read(TokenStore::serviceName(), key);
     if (read.ok && !read.secret.isEmpty()) {
         result.token = read.secret;
         result.source = QStringLiteral("keychain");
@@ -259,7 +259,7 @@ Status TokenStore::removeEverywhere(const QStringList &endpoints, bool probeKeyc
                 }
                 break;
             }
-            const KeychainAccess::Result removed = KeychainAccess::remove(serviceName(), key);
+            const KeychainAccess::Outcome removed = KeychainAccess::remove(serviceName(), key);
             if (!removed.ok && !removed.notFound) {
                 keychainCleared = false;
                 problems << QStringLiteral("cannot remove the token from the credential store: %1").arg(removed.error);

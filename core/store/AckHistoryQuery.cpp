@@ -52,7 +52,7 @@ QString sortExpression(AckSortKey key)
     case AckSortKey::Type: return QStringLiteral("type");
     case AckSortKey::Agent: return QStringLiteral("agent_type");
     case AckSortKey::State: return QStringLiteral("command_state");
-    case AckSortKey::Status: return QStringLiteral("status");
+    case AckSortKey::AckStatus: return QStringLiteral("status");
     case AckSortKey::Delivered: return QStringLiteral("delivered");
     case AckSortKey::Http: return QStringLiteral("COALESCE(http_status, 0)");
     case AckSortKey::Error: return QStringLiteral("COALESCE(NULLIF(error, ''), transport_error)");
@@ -80,7 +80,7 @@ QVariant sortValue(const AckAttemptRow &row, AckSortKey key)
     case AckSortKey::Type: return row.type;
     case AckSortKey::Agent: return row.agentType;
     case AckSortKey::State: return row.commandState;
-    case AckSortKey::Status: return row.status;
+    case AckSortKey::AckStatus: return row.status;
     case AckSortKey::Delivered: return row.delivered ? 1 : 0;
     case AckSortKey::Http: return row.httpStatus.value_or(0);
     case AckSortKey::Error: return row.error.isEmpty() ? row.transportError : row.error;

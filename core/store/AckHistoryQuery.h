@@ -39,7 +39,7 @@ struct AckAttemptRow {
 };
 
 /// @brief The column the admin history is sorted by (then by attempt id, so the order is total).
-enum class AckSortKey { Time, CommandId, Type, Agent, State, Status, Delivered, Http, Error, Version, Attempt };
+enum class AckSortKey { Time, CommandId, Type, Agent, State, AckStatus, Delivered, Http, Error, Version, Attempt };
 
 /// @brief What the admin history shows: every filter is optional and they combine with AND.
 struct AckHistoryFilter {

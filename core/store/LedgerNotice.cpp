@@ -39,10 +39,10 @@ Status save(const QString &path, const Notice &n)
 
 std::optional<Notice> load(const QString &path)
 {
-    const jsonfile::ObjectRead file = jsonfile::readObject(path);
-    if (!file.ok())
+    const jsonfile::ObjectRead read = jsonfile::readObject(path);
+    if (!read.ok())
         return std::nullopt;
-    const QJsonObject &json = file.object;
+    const QJsonObject &json = read.object;
     Notice n;
     n.time = QDateTime::fromString(json.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
     n.reason = json.value(QStringLiteral("reason")).toString();

@@ -172,7 +172,7 @@ bool importOne(sqlite3 *db, const finishedids::Entry &e, qint64 now)
                                           success ? QStringLiteral("") : kLost,
                                           QString::fromUtf8(QJsonDocument(ack).toJson(QJsonDocument::Compact)), now, now, now})
         queue.addBindValue(v);
-    return queue.exec();
+    return queue.exec().ok();
 }
 
 } // namespace

@@ -15,6 +15,7 @@
 #include <memory>
 
 using teamai::AgentConfig;
+using teamai::Status;
 
 namespace {
 

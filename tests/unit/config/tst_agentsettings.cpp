@@ -16,6 +16,7 @@
 #include <memory>
 
 using teamai::AgentSettings;
+using teamai::Status;
 using Location = AgentSettings::TokenLocation;
 
 namespace {

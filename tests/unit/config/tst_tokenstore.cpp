@@ -358,7 +358,7 @@ private slots:
         // Not remembered (issue 16): a later call tries the store again, bounded the same way.
         QVERIFY2(KeychainAccess::available().error().isEmpty(), qPrintable(KeychainAccess::available().error()));
         timer.restart();
-        const KeychainAccess::Result again = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+        const KeychainAccess::Outcome again = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
         QVERIFY(again.timedOut);
         QVERIFY(timer.elapsed() < KeychainAccess::kTimeoutMs + 1000);
     }

@@ -52,7 +52,7 @@ private slots:
     {
         QString firstError;
         QThread *thread = QThread::create([&firstError] {
-            const KeychainAccess::Result written = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
+            const KeychainAccess::Outcome written = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
             if (!written.ok)
                 firstError = written.error;
         });
@@ -61,7 +61,7 @@ private slots:
         delete thread;
         QVERIFY2(firstError.isEmpty(), qPrintable(firstError));
         for (int i = 0; i < 3; ++i) {
-            const KeychainAccess::Result read = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+            const KeychainAccess::Outcome read = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
             QVERIFY2(read.ok, qPrintable(QStringLiteral("read %1: %2").arg(i).arg(read.error)));
             QCOMPARE(read.secret, kToken);
         }
@@ -95,7 +95,7 @@ private slots:
         qInfo("keychain: TokenStore::save %lld ms, TokenStore::load %lld ms", saveMs, loadMs);
         QCOMPARE(TokenStore::remove(kEndpoint).error(), QString());
         QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::None);
-        const KeychainAccess::Result gone = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+        const KeychainAccess::Outcome gone = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
         QVERIFY(!gone.ok);
         QVERIFY2(gone.notFound, qPrintable(gone.error));
     }
@@ -166,9 +166,9 @@ private slots:
         qint64 writeTotal = 0;
         qint64 readTotal = 0;
         for (int i = 0; i < rounds; ++i) {
-            const KeychainAccess::Result w = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
+            const KeychainAccess::Outcome w = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
             QVERIFY2(w.ok, qPrintable(w.error));
-            const KeychainAccess::Result r = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+            const KeychainAccess::Outcome r = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
             QVERIFY2(r.ok, qPrintable(r.error));
             QCOMPARE(r.secret, kToken);
             writeTotal += w.elapsedMs;

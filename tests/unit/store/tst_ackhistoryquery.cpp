@@ -34,7 +34,7 @@ QVariant keyOf(const AckAttemptRow &row, AckSortKey key)
     case AckSortKey::Type: return row.type;
     case AckSortKey::Agent: return row.agentType;
     case AckSortKey::State: return row.commandState;
-    case AckSortKey::Status: return row.status;
+    case AckSortKey::AckStatus: return row.status;
     case AckSortKey::Delivered: return int(row.delivered);
     case AckSortKey::Http: return row.httpStatus.value_or(0);
     case AckSortKey::Error: return row.error.isEmpty() ? row.transportError : row.error;
@@ -63,7 +63,7 @@ int compareRows(const AckAttemptRow &a, const AckAttemptRow &b, AckSortKey key)
 }
 
 const QList<AckSortKey> kAllKeys = {AckSortKey::Time, AckSortKey::CommandId, AckSortKey::Type, AckSortKey::Agent,
-                                    AckSortKey::State, AckSortKey::Status, AckSortKey::Delivered, AckSortKey::Http,
+                                    AckSortKey::State, AckSortKey::AckStatus, AckSortKey::Delivered, AckSortKey::Http,
                                     AckSortKey::Error, AckSortKey::Version, AckSortKey::Attempt};
 
 int brute(const std::function<bool(int)> &match)
