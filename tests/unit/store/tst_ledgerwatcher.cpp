@@ -68,7 +68,7 @@ private slots:
             ledger.setMeta(QStringLiteral("k%1").arg(i), QStringLiteral("v"));
         QVERIFY(changed.wait(1000));
         // A second signal would come within the next throttle interval: none does.
-        QVERIFY(!changed.wait(2 * watcher.debounceMs()));
+        QVERIFY(!changed.wait(2 * LedgerWatcher::kDefaultDebounceMs));
         QCOMPARE(changed.count(), 1);
     }
 
@@ -119,7 +119,7 @@ private slots:
         QTRY_VERIFY(watcher.watchedPaths().contains(path));
         do
             changed.clear();
-        while (changed.wait(2 * watcher.debounceMs()));
+        while (changed.wait(2 * LedgerWatcher::kDefaultDebounceMs));
         CommandLedger(fresh).setMeta(QStringLiteral("k"), QStringLiteral("v"));
         QVERIFY(changed.wait(1000));
     }
