@@ -47,10 +47,10 @@ std::optional<int> refuseInsidePushedCommand(const QStringList &arguments, bool 
 {
     if (!pushedmarker::isInsidePushedCommand())
         return std::nullopt;
-    const QString rejection = pushedallowlist::check(arguments);
-    if (rejection.isEmpty())
+    const Status allowed = pushedallowlist::check(arguments);
+    if (allowed)
         return std::nullopt;
-    const QString message = pushedmarker::refusal(rejection);
+    const QString message = pushedmarker::refusal(allowed.error());
     if (hookMode) {
         qCWarning(lcHook).noquote() << message;
         return kExitOk;

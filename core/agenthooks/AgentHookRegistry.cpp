@@ -110,8 +110,10 @@ AgentHookRegistry AgentHookRegistry::fromRoot(const QJsonObject &root)
 AgentHookRegistry::Loaded AgentHookRegistry::load(const QString &path)
 {
     Loaded loaded;
-    QJsonObject root;
-    if (jsonfile::readObject(path, &root, &loaded.error) == jsonfile::ReadStatus::Ok) {
+    const jsonfile::ObjectRead file = jsonfile::readObject(path);
+    const QJsonObject &root = file.object;
+    loaded.error = file.error;
+    if (file.ok()) {
         if (root.value(QStringLiteral("version")).isDouble() && root.contains(QStringLiteral("rules"))
             && !root.value(QStringLiteral("rules")).isObject()) {
             loaded.error = QStringLiteral("%1: `rules` is not an object").arg(path);
@@ -125,9 +127,9 @@ AgentHookRegistry::Loaded AgentHookRegistry::load(const QString &path)
 
 bool AgentHookRegistry::save(QString *error, const QString &path) const
 {
-    if (!paths::ensurePrivateDir(paths::agentStateDir(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
         return false;
-    return jsonfile::writeObject(path, m_root, jsonfile::kPrivateFile, error);
+    return toOutParameter(jsonfile::writeObject(path, m_root, jsonfile::kPrivateFile), error);
 }
 
 QString AgentHookRegistry::keyOf(const QString &tool, const QString &slug) const

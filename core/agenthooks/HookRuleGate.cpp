@@ -128,9 +128,8 @@ GateFollowed followGateNow(int lockWaitMs)
 
 QString setRemoteCommandsEnabled(bool enabled, const QString &changedBy, GateFollowed *followed)
 {
-    const QString error = RemoteCommandGate::setUserEnabled(enabled, changedBy);
-    if (!error.isEmpty())
-        return error;
+    if (const Status saved = RemoteCommandGate::setUserEnabled(enabled, changedBy); !saved)
+        return saved.error();
     const GateFollowed result = followGateNow(kSwitchLockWaitMs);
     if (followed)
         *followed = result;

@@ -107,10 +107,10 @@ HookSettingsFile::Loaded HookSettingsFile::load(const QString &path, HookLayout 
     Loaded loaded;
     loaded.file.m_path = path;
     loaded.file.m_layout = layout;
-    QJsonObject root;
-    QString error;
-    if (jsonfile::readObject(path, &root, &error) == jsonfile::ReadStatus::Invalid) {
-        loaded.error = error + QStringLiteral(" (left unchanged)");
+    const jsonfile::ObjectRead file = jsonfile::readObject(path);
+    const QJsonObject &root = file.object;
+    if (file.status == jsonfile::ReadStatus::Invalid) {
+        loaded.error = file.error + QStringLiteral(" (left unchanged)");
         return loaded;
     }
     if (root.contains(kHooks) && !root.value(kHooks).isObject()) {
@@ -209,8 +209,10 @@ bool HookSettingsFile::saveIfChanged(QString *error, bool *written) const
         return true;
     // Never through a link out of the tool's folder (user scope) or the workspace (project scope).
     QString failure;
-    if (!safepath::writeFile(safepath::writeBaseOfToolFile(m_path), m_path, QJsonDocument(m_root).toJson(QJsonDocument::Indented),
-                             jsonfile::kPrivateFile, safepath::Mode::KeepExisting, &failure)) {
+    if (!toOutParameter(safepath::writeFile(safepath::writeBaseOfToolFile(m_path), m_path,
+                                            QJsonDocument(m_root).toJson(QJsonDocument::Indented),
+                                            jsonfile::kPrivateFile, safepath::Mode::KeepExisting),
+                        &failure)) {
         if (error)
             *error = failure;
         return false;

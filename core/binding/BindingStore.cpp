@@ -56,13 +56,13 @@ BindingStore::Result BindingStore::read() const
 BindingStore::Result BindingStore::update(const std::function<bool(QJsonObject &)> &change) const
 {
     Result failed;
-    if (!paths::ensurePrivateDir(QFileInfo(m_path).absolutePath(), &failed.error))
+    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(m_path).absolutePath()), &failed.error))
         return failed;
     FileLock lock(m_path + QStringLiteral(".lock"));
-    bool busy = false;
-    if (!lock.acquire(m_lockTimeoutMs, &failed.error, &busy)) {
-        if (busy)
-            failed.error = QStringLiteral("cannot lock %1: another TeamAI process is changing it; try again").arg(m_path);
+    if (const FileLock::Attempt locked = lock.acquire(m_lockTimeoutMs); !locked) {
+        failed.error = locked.busy
+            ? QStringLiteral("cannot lock %1: another TeamAI process is changing it; try again").arg(m_path)
+            : locked.error();
         return failed;
     }
     Result result = load();
@@ -73,7 +73,7 @@ BindingStore::Result BindingStore::update(const std::function<bool(QJsonObject &
     if (result.bindings == before)
         return result;
     result.config.setWorkspaceBindingsJson(result.bindings);
-    if (!result.config.save(&result.error, m_path)) {
+    if (!toOutParameter(result.config.save(m_path), &result.error)) {
         result.ok = false;
         return result;
     }

@@ -7,9 +7,9 @@ namespace teamai::binding {
 
 ProjectList fetchProjects(const AgentConfig &config, int timeoutMs)
 {
-    if (const QString problem = AgentConfig::validateEndpoint(config.endpoint()); !problem.isEmpty()) {
+    if (const Status endpoint = AgentConfig::validateEndpoint(config.endpoint()); !endpoint) {
         ProjectList list;
-        list.error = problem;
+        list.error = endpoint.error();
         return list;
     }
     ConfiguredClient configured(config);

@@ -115,24 +115,24 @@ QString refusedOption(const QString &option, const QString &invocation)
 }
 
 /// Checks the options after an allowed subcommand, consuming a value where the table wants one.
-QString checkOptions(const Entry &entry, const QStringList &rest, const QString &invocation)
+Status checkOptions(const Entry &entry, const QStringList &rest, const QString &invocation)
 {
     QStringList seen;
     for (qsizetype i = 0; i < rest.size(); ++i) {
         const QString &arg = rest.at(i);
         if (!arg.startsWith(u'-') || arg == QLatin1String("-"))
-            return QStringLiteral("Rejected cmd: argument \"%1\" of \"%2\" is not allowed from the backend").arg(echo(arg), invocation);
+            return Error{QStringLiteral("Rejected cmd: argument \"%1\" of \"%2\" is not allowed from the backend").arg(echo(arg), invocation)};
         const qsizetype eq = arg.indexOf(u'=');
         const QString name = eq < 0 ? arg : arg.left(eq);
         const Option *option = findOption(entry, name);
         if (!option)
-            return refusedOption(name, invocation);
+            return Error{refusedOption(name, invocation)};
         if (seen.contains(name))
-            return QStringLiteral("Rejected cmd: option \"%1\" of \"%2\" is given more than once").arg(name, invocation);
+            return Error{QStringLiteral("Rejected cmd: option \"%1\" of \"%2\" is given more than once").arg(name, invocation)};
         seen.append(name);
         if (option->value == Value::Flag) {
             if (eq >= 0)
-                return QStringLiteral("Rejected cmd: option \"%1\" of \"%2\" takes no value").arg(name, invocation);
+                return Error{QStringLiteral("Rejected cmd: option \"%1\" of \"%2\" takes no value").arg(name, invocation)};
             continue;
         }
         QString value;
@@ -141,23 +141,23 @@ QString checkOptions(const Entry &entry, const QStringList &rest, const QString 
         else if (i + 1 < rest.size())
             value = rest.at(++i);
         else
-            return QStringLiteral("Rejected cmd: option \"%1\" of \"%2\" needs a value").arg(name, invocation);
+            return Error{QStringLiteral("Rejected cmd: option \"%1\" of \"%2\" needs a value").arg(name, invocation)};
         if (!valueIsValid(option->value, value))
-            return QStringLiteral("Rejected cmd: value \"%1\" of option \"%2\" of \"%3\" is not allowed from the backend")
-                .arg(echo(value), name, invocation);
+            return Error{QStringLiteral("Rejected cmd: value \"%1\" of option \"%2\" of \"%3\" is not allowed from the backend")
+                .arg(echo(value), name, invocation)};
     }
     return {};
 }
 
 } // namespace
 
-QString check(const QStringList &arguments)
+Status check(const QStringList &arguments)
 {
     const QString subcommand = arguments.value(0);
     const QString invocation = subcommand.isEmpty() ? QStringLiteral("teamai") : QStringLiteral("teamai ") + echo(subcommand);
     const Entry *entry = findEntry(subcommand);
     if (!entry)
-        return QStringLiteral("Rejected cmd: \"%1\" is not allowed from the backend").arg(invocation);
+        return Error{QStringLiteral("Rejected cmd: \"%1\" is not allowed from the backend").arg(invocation)};
     return checkOptions(*entry, arguments.mid(1), invocation);
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -12,9 +14,9 @@ namespace teamai {
 /// argument, a `--` separator — is refused.
 namespace pushedallowlist {
 
-/// @brief Checks the arguments after `teamai`. Empty when allowed; otherwise the ack error, e.g.
-/// `Rejected cmd: "teamai init" is not allowed from the backend`.
-QString check(const QStringList &arguments);
+/// @brief Checks the arguments after `teamai`. Succeeds when allowed; otherwise fails with the ack
+/// error, e.g. `Rejected cmd: "teamai init" is not allowed from the backend`.
+Status check(const QStringList &arguments);
 
 /// @brief The allowed forms, one line each (`teamai uninstall [--agent AGENT] [--force]`), for
 /// documentation and help texts.

@@ -29,7 +29,7 @@ RestrictedCommand RestrictedCommand::parse(const QString &cmd)
     }
     // Then the closed allowlist: refused here means nothing runs.
     const QStringList arguments = tokenized.tokens.mid(1);
-    result.rejection = pushedallowlist::check(arguments);
+    result.rejection = pushedallowlist::check(arguments).error();
     if (result.allowed())
         result.arguments = arguments;
     return result;

@@ -33,25 +33,25 @@ void warnOnce(const QString &message)
     qCWarning(lcConfig).noquote() << message;
 }
 
-// Fills @p policy from @p json; returns the reason the file is invalid, or empty.
-QString parse(const QJsonObject &json, AdminPolicy::Loaded &policy)
+// Fills @p policy from @p json; fails with the reason the file is invalid.
+Status parse(const QJsonObject &json, AdminPolicy::Loaded &policy)
 {
     const QJsonValue remote = json.value(kRemoteCommands);
     if (!isAbsent(remote)) {
         if (!remote.isObject())
-            return QStringLiteral("\"remoteCommands\" must be an object");
+            return Error{QStringLiteral("\"remoteCommands\" must be an object")};
         const QJsonObject remoteObject = remote.toObject();
         const QJsonValue enabled = remoteObject.value(kEnabled);
         const QJsonValue locked = remoteObject.value(kLocked);
         if (!isAbsent(enabled) && !enabled.isBool())
-            return QStringLiteral("\"remoteCommands.enabled\" must be true or false");
+            return Error{QStringLiteral("\"remoteCommands.enabled\" must be true or false")};
         if (!isAbsent(locked) && !locked.isBool())
-            return QStringLiteral("\"remoteCommands.locked\" must be true or false");
+            return Error{QStringLiteral("\"remoteCommands.locked\" must be true or false")};
         if (enabled.isBool())
             policy.remoteCommandsEnabled = enabled.toBool();
         policy.locked = locked.toBool(false);
         if (policy.locked && !policy.remoteCommandsEnabled)
-            return QStringLiteral("\"remoteCommands.locked\" is true but \"remoteCommands.enabled\" is not set");
+            return Error{QStringLiteral("\"remoteCommands.locked\" is true but \"remoteCommands.enabled\" is not set")};
     }
 
     const QJsonValue timeout = json.value(kMaxTimeout);
@@ -59,8 +59,8 @@ QString parse(const QJsonObject &json, AdminPolicy::Loaded &policy)
         const double seconds = timeout.toDouble(-1);
         if (!timeout.isDouble() || seconds < 1 || seconds > AdminPolicy::kMaxTimeoutSeconds
             || seconds != static_cast<int>(seconds)) {
-            return QStringLiteral("\"maxCommandTimeoutSeconds\" must be a whole number from 1 to %1")
-                .arg(AdminPolicy::kMaxTimeoutSeconds);
+            return Error{QStringLiteral("\"maxCommandTimeoutSeconds\" must be a whole number from 1 to %1")
+                .arg(AdminPolicy::kMaxTimeoutSeconds)};
         }
         policy.maxCommandTimeoutSeconds = static_cast<int>(seconds);
     }
@@ -84,17 +84,15 @@ AdminPolicy::Loaded AdminPolicy::load(const QString &path)
 {
     Loaded policy;
     policy.path = path;
-    QJsonObject json;
-    QString error;
     // Unreadable (permissions, a folder) is Invalid, not Missing: it is still the admin's file.
-    const jsonfile::ReadStatus status = jsonfile::readObject(path, &json, &error);
-    if (status == jsonfile::ReadStatus::Missing)
+    const jsonfile::ObjectRead file = jsonfile::readObject(path);
+    if (file.status == jsonfile::ReadStatus::Missing)
         return policy;
     policy.exists = true;
-    if (status == jsonfile::ReadStatus::Ok) {
-        const QString invalid = parse(json, policy);
-        if (!invalid.isEmpty())
-            error = QStringLiteral("%1 is invalid: %2").arg(path, invalid);
+    QString error = file.error;
+    if (file.ok()) {
+        if (const Status parsed = parse(file.object, policy); !parsed)
+            error = QStringLiteral("%1 is invalid: %2").arg(path, parsed.error());
     }
     if (!error.isEmpty()) {
         // Fail closed: an administrator who wrote a policy meant to restrict something.

@@ -62,20 +62,20 @@ QString idToString(const QJsonValue &value)
     return {};
 }
 
-QString checkOptionalString(const QJsonObject &object, const QString &key, const QString &field)
+Status checkOptionalString(const QJsonObject &object, const QString &key, const QString &field)
 {
     const QJsonValue value = object.value(key);
     if (isAbsent(value) || value.isString())
         return {};
-    return QStringLiteral("field \"%1\" must be a string, not %2").arg(field, typeName(value));
+    return Error{QStringLiteral("field \"%1\" must be a string, not %2").arg(field, typeName(value))};
 }
 
-QString checkOptionalId(const QJsonObject &object, const QString &key, const QString &field)
+Status checkOptionalId(const QJsonObject &object, const QString &key, const QString &field)
 {
     const QJsonValue value = object.value(key);
     if (isAbsent(value) || value.isString() || value.isDouble())
         return {};
-    return QStringLiteral("field \"%1\" must be a string or a number, not %2").arg(field, typeName(value));
+    return Error{QStringLiteral("field \"%1\" must be a string or a number, not %2").arg(field, typeName(value))};
 }
 
 } // namespace
@@ -85,24 +85,24 @@ QString AgentConfig::defaultPath()
     return paths::agentStateDir() + QStringLiteral("/config.json");
 }
 
-QString AgentConfig::validate(const QJsonObject &json)
+Status AgentConfig::validate(const QJsonObject &json)
 {
     for (const QString &key : {kEndpoint, kToken, kCreatedAt, kUserGroupName}) {
-        if (QString error = checkOptionalString(json, key, key); !error.isEmpty())
-            return error;
+        if (Status field = checkOptionalString(json, key, key); !field)
+            return field;
     }
-    if (QString error = checkOptionalId(json, kUserGroupId, kUserGroupId); !error.isEmpty())
-        return error;
+    if (Status field = checkOptionalId(json, kUserGroupId, kUserGroupId); !field)
+        return field;
 
     const QJsonValue routes = json.value(kRoutes);
     if (!isAbsent(routes)) {
         if (!routes.isObject())
-            return QStringLiteral("field \"routes\" must be an object, not %1").arg(typeName(routes));
+            return Error{QStringLiteral("field \"routes\" must be an object, not %1").arg(typeName(routes))};
         const QJsonObject routeObject = routes.toObject();
         for (auto it = routeObject.begin(); it != routeObject.end(); ++it) {
             if (!isAbsent(it.value()) && !it.value().isString()) {
-                return QStringLiteral("field \"routes.%1\" must be a string, not %2")
-                    .arg(it.key(), typeName(it.value()));
+                return Error{QStringLiteral("field \"routes.%1\" must be a string, not %2")
+                    .arg(it.key(), typeName(it.value()))};
             }
         }
     }
@@ -110,12 +110,12 @@ QString AgentConfig::validate(const QJsonObject &json)
     const QJsonValue bindings = json.value(kBindings);
     if (!isAbsent(bindings)) {
         if (!bindings.isObject())
-            return QStringLiteral("field \"workspaceBindings\" must be an object, not %1").arg(typeName(bindings));
+            return Error{QStringLiteral("field \"workspaceBindings\" must be an object, not %1").arg(typeName(bindings))};
         const QJsonObject bindingObject = bindings.toObject();
         for (auto it = bindingObject.begin(); it != bindingObject.end(); ++it) {
             const QString field = QStringLiteral("workspaceBindings[\"%1\"]").arg(it.key());
             if (!it.value().isObject())
-                return QStringLiteral("field \"%1\" must be an object, not %2").arg(field, typeName(it.value()));
+                return Error{QStringLiteral("field \"%1\" must be an object, not %2").arg(field, typeName(it.value()))};
             const QJsonObject binding = it.value().toObject();
             // A legacy group-based entry ({groupId, …}, no projectId) is dropped on the next
             // change (binding::bindings::normalize), as the reference client drops it.
@@ -123,12 +123,12 @@ QString AgentConfig::validate(const QJsonObject &json)
                 continue;
             const QJsonValue projectId = binding.value(kProjectId);
             if (!projectId.isString() && !projectId.isDouble()) {
-                return QStringLiteral("field \"%1.projectId\" must be a string or a number, not %2")
-                    .arg(field, typeName(projectId));
+                return Error{QStringLiteral("field \"%1.projectId\" must be a string or a number, not %2")
+                    .arg(field, typeName(projectId))};
             }
             for (const QString &key : {kProjectName, kBoundAt, kIdeType}) {
-                if (QString error = checkOptionalString(binding, key, field + u'.' + key); !error.isEmpty())
-                    return error;
+                if (Status optional = checkOptionalString(binding, key, field + u'.' + key); !optional)
+                    return optional;
             }
         }
     }
@@ -145,13 +145,13 @@ AgentConfig::Loaded AgentConfig::load(const QString &path)
     return result;
 }
 
-bool AgentConfig::save(QString *error, const QString &path) const
+Status AgentConfig::save(const QString &path) const
 {
     QJsonObject json = m_json;
     // The reference format always has a workspaceBindings object; keep files it can read.
     if (!json.contains(kBindings))
         json.insert(kBindings, QJsonObject());
-    return settingsfile::write(path, json, error);
+    return settingsfile::write(path, json);
 }
 
 QString AgentConfig::endpoint() const
@@ -289,24 +289,24 @@ QString AgentConfig::normalizeEndpoint(const QString &endpoint)
     return result;
 }
 
-QString AgentConfig::validateEndpoint(const QString &endpoint)
+Status AgentConfig::validateEndpoint(const QString &endpoint)
 {
     const QString text = normalizeEndpoint(endpoint);
     if (text.isEmpty())
-        return QStringLiteral("the endpoint is empty; expected an http:// or https:// URL");
+        return Error{QStringLiteral("the endpoint is empty; expected an http:// or https:// URL")};
     const QUrl url(text, QUrl::StrictMode);
     if (!url.isValid())
-        return QStringLiteral("the endpoint \"%1\" is not a valid URL: %2").arg(text, url.errorString());
+        return Error{QStringLiteral("the endpoint \"%1\" is not a valid URL: %2").arg(text, url.errorString())};
     const QString scheme = url.scheme().toLower();
     if (scheme != u"http" && scheme != u"https") {
-        return QStringLiteral("the endpoint \"%1\" must start with http:// or https://").arg(text);
+        return Error{QStringLiteral("the endpoint \"%1\" must start with http:// or https://").arg(text)};
     }
     if (url.host().isEmpty())
-        return QStringLiteral("the endpoint \"%1\" has no host name").arg(text);
+        return Error{QStringLiteral("the endpoint \"%1\" has no host name").arg(text)};
     if (!url.userInfo().isEmpty())
-        return QStringLiteral("the endpoint must not contain a user name or password; save the token instead");
+        return Error{QStringLiteral("the endpoint must not contain a user name or password; save the token instead")};
     if (url.hasQuery() || url.hasFragment())
-        return QStringLiteral("the endpoint \"%1\" must not contain a query (?) or fragment (#)").arg(text);
+        return Error{QStringLiteral("the endpoint \"%1\" must not contain a query (?) or fragment (#)").arg(text)};
     return {};
 }
 

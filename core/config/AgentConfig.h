@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -49,7 +51,7 @@ public:
 
     /// @brief Writes the config atomically (QSaveFile) with mode 0600 (it may hold the token); the
     /// folder is made 0700.
-    bool save(QString *error, const QString &path = defaultPath()) const;
+    Status save(const QString &path = defaultPath()) const;
 
     /// @brief True when nothing has been loaded or set.
     bool isEmpty() const { return m_json.isEmpty(); }
@@ -92,13 +94,13 @@ public:
     /// @brief Trims and strips trailing slashes: the one spelling used as base URL and token key.
     static QString normalizeEndpoint(const QString &endpoint);
 
-    /// @brief Empty when @p endpoint is an absolute http(s) URL with a host; else a message for the
-    /// user. Query, fragment and user-info parts are refused too: routes are appended to the
+    /// @brief Succeeds when @p endpoint is an absolute http(s) URL with a host; else fails with a
+    /// message for the user. Query, fragment and user-info parts are refused too: routes are appended to the
     /// endpoint, and credentials belong in the token store, not in a URL that gets logged.
-    static QString validateEndpoint(const QString &endpoint);
+    static Status validateEndpoint(const QString &endpoint);
 
 private:
-    static QString validate(const QJsonObject &json);
+    static Status validate(const QJsonObject &json);
 
     QJsonObject m_json;
 };

@@ -37,12 +37,12 @@ bool isAbsent(const QJsonValue &value)
     return value.isUndefined() || value.isNull();
 }
 
-QString wrongType(const QString &field, const char *expected)
+Error wrongType(const QString &field, const char *expected)
 {
-    return QStringLiteral("field \"%1\" must be %2").arg(field, QLatin1String(expected));
+    return Error{QStringLiteral("field \"%1\" must be %2").arg(field, QLatin1String(expected))};
 }
 
-QString checkObjectFields(const QJsonObject &object, const QString &prefix,
+Status checkObjectFields(const QJsonObject &object, const QString &prefix,
                           std::initializer_list<std::pair<QString, QJsonValue::Type>> fields)
 {
     for (const auto &[key, type] : fields) {
@@ -80,7 +80,7 @@ QString AgentSettings::defaultPath()
     return paths::agentStateDir() + QStringLiteral("/settings.json");
 }
 
-QString AgentSettings::validate(const QJsonObject &json)
+Status AgentSettings::validate(const QJsonObject &json)
 {
     const QJsonValue location = json.value(kTokenLocation);
     if (!isAbsent(location) && (!location.isString() || !parseLocation(location.toString())))
@@ -90,10 +90,10 @@ QString AgentSettings::validate(const QJsonObject &json)
     if (!isAbsent(remote)) {
         if (!remote.isObject())
             return wrongType(kRemoteCommands, "an object");
-        const QString error = checkObjectFields(remote.toObject(), kRemoteCommands,
+        const Status fields = checkObjectFields(remote.toObject(), kRemoteCommands,
             {{kEnabled, QJsonValue::Bool}, {kChangedBy, QJsonValue::String}, {kChangedAt, QJsonValue::String}});
-        if (!error.isEmpty())
-            return error;
+        if (!fields)
+            return fields;
     }
 
     const QJsonValue interval = json.value(kSyncInterval);
@@ -132,35 +132,28 @@ AgentSettings::Loaded AgentSettings::load(const QString &path)
     return result;
 }
 
-bool AgentSettings::save(QString *error, const QString &path) const
+Status AgentSettings::save(const QString &path) const
 {
-    return settingsfile::write(path, m_json, error);
+    return settingsfile::write(path, m_json);
 }
 
-bool AgentSettings::update(const std::function<void(AgentSettings &)> &change, QString *error,
-                           const QString &path)
+Status AgentSettings::update(const std::function<void(AgentSettings &)> &change, const QString &path)
 {
-    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
-        return false;
+    if (const Status folder = paths::ensurePrivateDir(QFileInfo(path).absolutePath()); !folder)
+        return folder;
     // An flock (FileLock) writes nothing, so a full disk cannot make the lock fail; and when it
     // does fail for another reason, only a lock someone holds is reported as held. (QLockFile
     // writes its holder's pid into the lock file and said "holding it" for any failure.)
     FileLock lock(path + QStringLiteral(".lock"));
-    bool busy = false;
-    QString problem;
-    if (!lock.acquire(kLockTimeoutMs, &problem, &busy)) {
-        if (error)
-            *error = busy ? QStringLiteral("cannot lock %1: another TeamAI process is holding it").arg(path) : problem;
-        return false;
+    if (const FileLock::Attempt locked = lock.acquire(kLockTimeoutMs); !locked) {
+        return Error{locked.busy ? QStringLiteral("cannot lock %1: another TeamAI process is holding it").arg(path)
+                                 : locked.error()};
     }
     Loaded loaded = load(path);
-    if (!loaded.error.isEmpty()) {
-        if (error)
-            *error = loaded.error + QStringLiteral(" (fix or delete the file; it was left unchanged)");
-        return false;
-    }
+    if (!loaded.error.isEmpty())
+        return Error{loaded.error + QStringLiteral(" (fix or delete the file; it was left unchanged)")};
     change(loaded.settings);
-    return loaded.settings.save(error, path);
+    return loaded.settings.save(path);
 }
 
 AgentSettings::TokenLocation AgentSettings::tokenLocation() const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QString>
@@ -61,12 +63,11 @@ public:
     static Loaded load(const QString &path = defaultPath());
 
     /// @brief Writes atomically with mode 0600 (folder 0700).
-    bool save(QString *error, const QString &path = defaultPath()) const;
+    Status save(const QString &path = defaultPath()) const;
 
-    /// @brief Locked read-modify-write: loads @p path, applies @p change, saves. Refuses (returns
-    /// false with @p error) when the file is invalid, rather than overwriting what the user wrote.
-    static bool update(const std::function<void(AgentSettings &)> &change, QString *error,
-                       const QString &path = defaultPath());
+    /// @brief Locked read-modify-write: loads @p path, applies @p change, saves. Refuses (with
+    /// the reason) when the file is invalid, rather than overwriting what the user wrote.
+    static Status update(const std::function<void(AgentSettings &)> &change, const QString &path = defaultPath());
 
     QJsonObject toJson() const { return m_json; }
 
@@ -114,7 +115,7 @@ public:
     void setAgentsSeeAllCommands(bool allowed);
 
 private:
-    static QString validate(const QJsonObject &json);
+    static Status validate(const QJsonObject &json);
 
     QJsonObject m_json;
 };

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 
 namespace teamai {
@@ -24,8 +26,8 @@ class KeychainBackend;
 class KeychainAccess
 {
 public:
-    /// @brief Outcome of one credential-store call.
-    struct Result {
+    /// @brief Outcome of one credential-store call (a result struct: ok, or error says why).
+    struct Outcome {
         bool ok = false;
         bool notFound = false; ///< the store answered: there is no such entry
         bool timedOut = false;
@@ -37,17 +39,17 @@ public:
     /// The bound on every call (SPEC: a credential store must never stall a hook).
     static constexpr int kTimeoutMs = 3000;
 
-    /// @brief Empty when a credential store may answer; otherwise why trying is pointless, decided
-    /// without touching the store: no QCoreApplication, (Linux/BSD) no D-Bus
+    /// @brief Succeeds when a credential store may answer; otherwise fails with why trying is
+    /// pointless, decided without touching the store: no QCoreApplication, (Linux/BSD) no D-Bus
     /// session bus — DBUS_SESSION_BUS_ADDRESS unset and no $XDG_RUNTIME_DIR/bus socket — where
     /// trying would start a slow D-Bus autolaunch, or a keychain module that cannot be loaded.
-    static QString unavailableReason();
+    static Status available();
 
-    static Result write(const QString &service, const QString &key, const QString &secret,
+    static Outcome write(const QString &service, const QString &key, const QString &secret,
                         int timeoutMs = kTimeoutMs);
-    static Result read(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
+    static Outcome read(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
     /// @brief Deletes the entry; a missing entry counts as success (with notFound set).
-    static Result remove(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
+    static Outcome remove(const QString &service, const QString &key, int timeoutMs = kTimeoutMs);
 
     /// @brief How many QtKeychain jobs this process has created: lets tests prove a code path
     /// never touched the credential store.

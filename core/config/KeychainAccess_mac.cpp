@@ -3,7 +3,7 @@
 namespace teamai::keychainplatform {
 
 // The login keychain needs no bus to reach: only asking it tells.
-QString storeUnreachable()
+Status storeReachable()
 {
     return {};
 }

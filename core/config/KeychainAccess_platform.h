@@ -1,12 +1,12 @@
 #pragma once
 
-#include <QString>
+#include "util/Result.h"
 
 // The platform half of KeychainAccess.cpp (KeychainAccess_linux.cpp, _mac.cpp, _win.cpp).
 namespace teamai::keychainplatform {
 
-/// @brief Why the credential store cannot be reached at all, known without asking it (Linux: no
-/// D-Bus session bus for the Secret Service); empty when it may be.
-QString storeUnreachable();
+/// @brief Fails when the credential store cannot be reached at all, known without asking it
+/// (Linux: no D-Bus session bus for the Secret Service); ok when it may be.
+Status storeReachable();
 
 } // namespace teamai::keychainplatform

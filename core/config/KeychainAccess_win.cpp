@@ -3,7 +3,7 @@
 namespace teamai::keychainplatform {
 
 // The Credential Manager needs no bus to reach: only asking it tells.
-QString storeUnreachable()
+Status storeReachable()
 {
     return {};
 }

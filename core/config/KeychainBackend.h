@@ -10,11 +10,11 @@ namespace teamai {
 class KeychainBackend
 {
 public:
-    virtual KeychainAccess::Result write(const QString &service, const QString &key, const QString &secret,
+    virtual KeychainAccess::Outcome write(const QString &service, const QString &key, const QString &secret,
                                          int timeoutMs) = 0;
-    virtual KeychainAccess::Result read(const QString &service, const QString &key, int timeoutMs) = 0;
+    virtual KeychainAccess::Outcome read(const QString &service, const QString &key, int timeoutMs) = 0;
     /// @brief notFound is set when there was no entry; the caller decides whether that is success.
-    virtual KeychainAccess::Result remove(const QString &service, const QString &key, int timeoutMs) = 0;
+    virtual KeychainAccess::Outcome remove(const QString &service, const QString &key, int timeoutMs) = 0;
     virtual int jobsCreated() const = 0;
 
 protected:

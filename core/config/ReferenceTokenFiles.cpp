@@ -53,41 +53,40 @@ Found readTokenFile(const QString &path, const QString &endpoint)
     return found;
 }
 
-bool writeBare(const QString &path, const QString &token, QString *error)
+Status writeBare(const QString &path, const QString &token)
 {
     // Create the TeamAI home owner-only, but leave an existing one (the reference client's) as it is:
     // the file's own 0600 mode is what protects the token.
     const QString folder = QFileInfo(path).absolutePath();
-    if (!QFileInfo::exists(folder) && !paths::ensurePrivateDir(folder, error))
-        return false;
-    return jsonfile::writeAtomically(path, token.toUtf8() + '\n', jsonfile::kPrivateFile, error);
+    if (!QFileInfo::exists(folder)) {
+        if (const Status made = paths::ensurePrivateDir(folder); !made)
+            return made;
+    }
+    return jsonfile::writeAtomically(path, token.toUtf8() + '\n', jsonfile::kPrivateFile);
 }
 
-bool removeFile(const QString &path, QStringList *problems)
+Status removeFile(const QString &path)
 {
     if (!QFile::exists(path) || QFile::remove(path))
-        return true;
-    problems->append(QStringLiteral("cannot remove %1").arg(path));
-    return false;
+        return {};
+    return Error{QStringLiteral("cannot remove %1").arg(path)};
 }
 
 /// Sets (or with an empty @p token removes) config.json's `token`; only when config.json names
 /// @p endpoint, or (removal) whenever it holds one.
-bool updateConfigToken(const QString &endpoint, const QString &token, QString *error)
+Status updateConfigToken(const QString &endpoint, const QString &token)
 {
     AgentConfig::Loaded loaded = AgentConfig::load();
     if (!loaded.exists)
-        return true;
-    if (!loaded.error.isEmpty()) {
-        *error = loaded.error;
-        return false;
-    }
+        return {};
+    if (!loaded.error.isEmpty())
+        return Error{loaded.error};
     if (token.isEmpty() ? loaded.config.token().isEmpty()
                         : loaded.config.endpoint() != AgentConfig::normalizeEndpoint(endpoint)) {
-        return true;
+        return {};
     }
     loaded.config.setToken(token);
-    return loaded.config.save(error);
+    return loaded.config.save();
 }
 
 } // namespace
@@ -130,23 +129,27 @@ Found find(const QString &endpoint)
     return result;
 }
 
-bool write(const QString &endpoint, const QString &token, QString *error)
+Status write(const QString &endpoint, const QString &token)
 {
-    return writeBare(tokenPath(), token, error) && writeBare(apiKeyPath(), token, error)
-        && updateConfigToken(endpoint, token, error);
+    for (const QString &path : {tokenPath(), apiKeyPath()}) {
+        if (const Status written = writeBare(path, token); !written)
+            return written;
+    }
+    return updateConfigToken(endpoint, token);
 }
 
-bool clear(QString *error)
+Status clear()
 {
     QStringList problems;
-    removeFile(tokenPath(), &problems);
-    removeFile(apiKeyPath(), &problems);
-    QString configError;
-    if (!updateConfigToken({}, {}, &configError))
-        problems << configError;
-    if (!problems.isEmpty() && error)
-        *error = problems.join(QStringLiteral("; "));
-    return problems.isEmpty();
+    for (const QString &path : {tokenPath(), apiKeyPath()}) {
+        if (const Status removed = removeFile(path); !removed)
+            problems << removed.error();
+    }
+    if (const Status config = updateConfigToken({}, {}); !config)
+        problems << config.error();
+    if (!problems.isEmpty())
+        return Error{problems.join(QStringLiteral("; "))};
+    return {};
 }
 
 QStringList holders()

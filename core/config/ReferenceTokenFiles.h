@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -34,11 +36,11 @@ QString configToken(const QString &endpoint);
 
 /// @brief Writes @p token to all three places (config.json only when it names @p endpoint),
 /// each atomically and owner-only (0600).
-bool write(const QString &endpoint, const QString &token, QString *error);
+Status write(const QString &endpoint, const QString &token);
 
 /// @brief Removes the token from all three places (the files are deleted, config.json keeps its
 /// other fields). Missing files are fine.
-bool clear(QString *error);
+Status clear();
 
 /// @brief The files that currently hold a token (for uninstall's report and the tests).
 QStringList holders();

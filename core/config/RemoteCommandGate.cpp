@@ -95,7 +95,7 @@ RemoteCommandGate::Decision RemoteCommandGate::evaluate()
     return evaluate(AdminPolicy::load(), qEnvironmentVariable(kEnvName), AgentSettings::load());
 }
 
-QString RemoteCommandGate::setUserEnabled(bool enabled, const QString &changedBy)
+Status RemoteCommandGate::setUserEnabled(bool enabled, const QString &changedBy)
 {
     const AdminPolicy::Loaded policy = AdminPolicy::load();
     if (policy.exists && policy.locked && policy.remoteCommandsEnabled) {
@@ -103,13 +103,12 @@ QString RemoteCommandGate::setUserEnabled(bool enabled, const QString &changedBy
                               .arg(stateWord(*policy.remoteCommandsEnabled), policy.path);
         if (!policy.error.isEmpty())
             message += QStringLiteral(" (the policy file is invalid: %1)").arg(policy.error);
-        return message;
+        return Error{message};
     }
-    QString error;
-    const bool saved = AgentSettings::update(
-        [&](AgentSettings &settings) { settings.setRemoteCommandsEnabled(enabled, changedBy); }, &error);
+    const Status saved = AgentSettings::update(
+        [&](AgentSettings &settings) { settings.setRemoteCommandsEnabled(enabled, changedBy); });
     if (!saved)
-        return error;
+        return saved;
     qCInfo(lcConfig).noquote() << "remote commands" << stateWord(enabled) << "by" << changedBy;
     return {};
 }

@@ -46,9 +46,9 @@ public:
     static Decision evaluate(const AdminPolicy::Loaded &policy, const QString &envValue,
                              const AgentSettings::Loaded &settings);
 
-    /// @brief Persists the user's switch. Returns an error message (and changes nothing) when the
-    /// policy locks remote commands or settings.json cannot be updated; empty on success.
-    static QString setUserEnabled(bool enabled, const QString &changedBy);
+    /// @brief Persists the user's switch. Fails (and changes nothing) when the policy locks remote
+    /// commands or settings.json cannot be updated.
+    static Status setUserEnabled(bool enabled, const QString &changedBy);
 
     /// @brief "env", "user", "policy" (the ledger's and the ack history's refusal reason); empty for None.
     static QString reasonName(Decision::Reason reason);

@@ -8,23 +8,25 @@
 
 namespace teamai::settingsfile {
 
-Read read(const QString &path, const std::function<QString(const QJsonObject &)> &validate)
+Read read(const QString &path, const std::function<Status(const QJsonObject &)> &validate)
 {
     Read result;
-    QJsonObject json;
-    switch (jsonfile::readObject(path, &json, &result.error)) {
+    const jsonfile::ObjectRead file = jsonfile::readObject(path);
+    const QJsonObject &json = file.object;
+    switch (file.status) {
     case jsonfile::ReadStatus::Missing:
         return result;
     case jsonfile::ReadStatus::Invalid:
         result.exists = true;
+        result.error = file.error;
         qCWarning(lcConfig).noquote() << result.error;
         return result;
     case jsonfile::ReadStatus::Ok:
         break;
     }
     result.exists = true;
-    if (const QString invalid = validate(json); !invalid.isEmpty()) {
-        result.error = QStringLiteral("%1 is invalid: %2").arg(path, invalid);
+    if (const Status valid = validate(json); !valid) {
+        result.error = QStringLiteral("%1 is invalid: %2").arg(path, valid.error());
         qCWarning(lcConfig).noquote() << result.error;
         return result;
     }
@@ -32,11 +34,11 @@ Read read(const QString &path, const std::function<QString(const QJsonObject &)>
     return result;
 }
 
-bool write(const QString &path, const QJsonObject &json, QString *error)
+Status write(const QString &path, const QJsonObject &json)
 {
-    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
-        return false;
-    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile, error);
+    if (const Status folder = paths::ensurePrivateDir(QFileInfo(path).absolutePath()); !folder)
+        return folder;
+    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile);
 }
 
 } // namespace teamai::settingsfile

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -14,12 +16,12 @@ struct Read {
     QString error;      ///< unreadable, not JSON, or refused by the validator (names the file)
 };
 
-/// @brief Reads @p path as a JSON object and runs @p validate on it (which returns a message
-/// naming the offending field, or empty). Problems are logged once and returned; a missing file
+/// @brief Reads @p path as a JSON object and runs @p validate on it (which fails with a message
+/// naming the offending field). Problems are logged once and returned; a missing file
 /// is not a problem. The file itself is never touched.
-Read read(const QString &path, const std::function<QString(const QJsonObject &)> &validate);
+Read read(const QString &path, const std::function<Status(const QJsonObject &)> &validate);
 
 /// @brief Writes @p json atomically with owner-only permissions, creating the folder as 0700.
-bool write(const QString &path, const QJsonObject &json, QString *error);
+Status write(const QString &path, const QJsonObject &json);
 
 } // namespace teamai::settingsfile

@@ -32,17 +32,17 @@ void logReferenceTokenOnce(const QString &path)
     }
 }
 
-bool recordLocation(Location location, QString *error)
+Status recordLocation(Location location)
 {
-    return AgentSettings::update([location](AgentSettings &s) { s.setTokenLocation(location); }, error);
+    return AgentSettings::update([location](AgentSettings &s) { s.setTokenLocation(location); });
 }
 
 /// Removes @p key's keychain entry when the keychain answers; a failure is only logged.
 void dropKeychainEntry(const QString &key)
 {
-    if (key.isEmpty() || !KeychainAccess::unavailableReason().isEmpty())
+    if (key.isEmpty() || !KeychainAccess::available())
         return;
-    const KeychainAccess::Result removed = KeychainAccess::remove(TokenStore::serviceName(), key);
+    const KeychainAccess::Outcome removed = KeychainAccess::remove(TokenStore::serviceName(), key);
     if (!removed.ok && !removed.notFound)
         qCInfo(lcConfig).noquote() << "could not remove the old keychain entry:" << removed.error;
 }
@@ -51,9 +51,9 @@ void dropKeychainEntry(const QString &key)
 /// returns false with result->error when it was @p required, else notes the fallback reason.
 bool tryKeychain(const QString &key, const QString &token, bool required, TokenStore::SaveResult *result)
 {
-    QString reason = KeychainAccess::unavailableReason();
+    QString reason = KeychainAccess::available().error();
     if (reason.isEmpty()) {
-        const KeychainAccess::Result written = KeychainAccess::write(TokenStore::serviceName(), key, token);
+        const KeychainAccess::Outcome written = KeychainAccess::write(TokenStore::serviceName(), key, token);
         if (written.ok)
             result->location = Location::Keychain;
         else
@@ -76,13 +76,14 @@ bool settleLocation(const QString &key, const QString &token, Location previous,
 {
     if (result->location == Location::Keychain) {
         // Never a plain copy next to the keychain one, for the reference's sake or any other.
-        QString cleanupError;
-        if (!referencetoken::clear(&cleanupError))
-            qCWarning(lcConfig).noquote() << "could not remove the plain token files:" << cleanupError;
+        if (const Status cleared = referencetoken::clear(); !cleared)
+            qCWarning(lcConfig).noquote() << "could not remove the plain token files:" << cleared.error();
         return true;
     }
-    if (!referencetoken::write(key, token, &result->error))
+    if (const Status written = referencetoken::write(key, token); !written) {
+        result->error = written.error();
         return false;
+    }
     result->location = Location::File;
     // Only clean the keychain when it was in use; a probe here could stall.
     if (previous == Location::Keychain)
@@ -115,11 +116,11 @@ TokenStore::Loaded fromKeychain(const QString &key)
         result.path = AgentConfig::defaultPath();
         return result;
     }
-    if (const QString reason = KeychainAccess::unavailableReason(); !reason.isEmpty()) {
-        result.error = QStringLiteral("the token is in the credential store, which cannot be used: %1").arg(reason);
+    if (const Status keychain = KeychainAccess::available(); !keychain) {
+        result.error = QStringLiteral("the token is in the credential store, which cannot be used: %1").arg(keychain.error());
         return result;
     }
-    const KeychainAccess::Result read = KeychainAccess::read(TokenStore::serviceName(), key);
+    const KeychainAccess::Outcome read = KeychainAccess::read(TokenStore::serviceName(), key);
     if (read.ok && !read.secret.isEmpty()) {
         result.token = read.secret;
         result.source = QStringLiteral("keychain");
@@ -168,10 +169,9 @@ TokenStore::SaveResult TokenStore::save(const QString &endpoint, const QString &
     if (previous == Location::Keychain && oldKey != key)
         dropKeychainEntry(oldKey);
 
-    QString recordError;
-    if (!recordLocation(result.location, &recordError)) {
+    if (const Status recorded = recordLocation(result.location); !recorded) {
         result.error = QStringLiteral("the token was saved (%1) but its location could not be recorded: %2")
-                           .arg(AgentSettings::tokenLocationName(result.location), recordError);
+                           .arg(AgentSettings::tokenLocationName(result.location), recorded.error());
         return result;
     }
     qCInfo(lcConfig).noquote() << "API token for" << key << "saved in the"
@@ -231,23 +231,22 @@ TokenStore::SaveResult TokenStore::adoptReferenceToken(const QString &endpoint, 
     return result;
 }
 
-bool TokenStore::remove(const QString &endpoint, QString *error)
+Status TokenStore::remove(const QString &endpoint)
 {
-    return removeEverywhere({endpoint}, false, error);
+    return removeEverywhere({endpoint}, false);
 }
 
-bool TokenStore::removeEverywhere(const QStringList &endpoints, bool probeKeychain, QString *error)
+Status TokenStore::removeEverywhere(const QStringList &endpoints, bool probeKeychain)
 {
     QStringList problems;
-    QString fileError;
-    if (!referencetoken::clear(&fileError))
-        problems << fileError;
+    if (const Status cleared = referencetoken::clear(); !cleared)
+        problems << cleared.error();
 
     const AgentSettings::Loaded settings = AgentSettings::load();
     const Location recorded = settings.settings.tokenLocation();
     bool keychainCleared = true;
     if (probeKeychain || (settings.error.isEmpty() && recorded == Location::Keychain)) {
-        const QString reason = KeychainAccess::unavailableReason();
+        const QString reason = KeychainAccess::available().error();
         for (const QString &endpoint : endpoints) {
             const QString key = AgentConfig::normalizeEndpoint(endpoint);
             if (key.isEmpty())
@@ -260,7 +259,7 @@ bool TokenStore::removeEverywhere(const QStringList &endpoints, bool probeKeycha
                 }
                 break;
             }
-            const KeychainAccess::Result removed = KeychainAccess::remove(serviceName(), key);
+            const KeychainAccess::Outcome removed = KeychainAccess::remove(serviceName(), key);
             if (!removed.ok && !removed.notFound) {
                 keychainCleared = false;
                 problems << QStringLiteral("cannot remove the token from the credential store: %1").arg(removed.error);
@@ -270,16 +269,17 @@ bool TokenStore::removeEverywhere(const QStringList &endpoints, bool probeKeycha
 
     if (settings.error.isEmpty()) {
         const Location next = recorded == Location::Keychain && !keychainCleared ? Location::Keychain : Location::None;
-        QString recordError;
-        if (next != recorded && !recordLocation(next, &recordError))
-            problems << recordError;
+        if (next != recorded) {
+            if (const Status recordedNext = recordLocation(next); !recordedNext)
+                problems << recordedNext.error();
+        }
     } else {
         problems << settings.error;
     }
 
-    if (!problems.isEmpty() && error)
-        *error = problems.join(QStringLiteral("; "));
-    return problems.isEmpty();
+    if (!problems.isEmpty())
+        return Error{problems.join(QStringLiteral("; "))};
+    return {};
 }
 
 } // namespace teamai

@@ -73,11 +73,11 @@ public:
 
     /// @brief Removes the token from the plain files, and from the keychain when that is the
     /// recorded location; the recorded location becomes None.
-    static bool remove(const QString &endpoint, QString *error);
+    static Status remove(const QString &endpoint);
 
     /// @brief Uninstall: the plain files, and the keychain entries of @p endpoints — whatever the
     /// recorded location when @p probeKeychain (an entry may be left from an earlier install).
-    static bool removeEverywhere(const QStringList &endpoints, bool probeKeychain, QString *error);
+    static Status removeEverywhere(const QStringList &endpoints, bool probeKeychain);
 };
 
 } // namespace teamai

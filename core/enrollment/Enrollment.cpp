@@ -56,16 +56,16 @@ bool saveEndpoint(AgentConfig config, EnrollmentResult &result)
     // A token in config.json belongs to the old endpoint; the token step decides what goes there.
     if (result.endpointChanged())
         config.setToken({});
-    return config.save(&result.error, result.configPath);
+    return toOutParameter(config.save(result.configPath), &result.error);
 }
 
 /// Puts config.json back as it was when the token could not be saved.
 void restoreConfig(const AgentConfig::Loaded &before, const QString &path)
 {
-    QString error;
-    const bool restored = before.exists ? before.config.save(&error, path) : (QFile::remove(path) || !QFile::exists(path));
+    const Status restored = before.exists ? before.config.save(path)
+        : QFile::remove(path) || !QFile::exists(path) ? Status() : Status(Error{});
     if (!restored)
-        qCWarning(lcConfig).noquote() << "could not put config.json back after a failed setup:" << error;
+        qCWarning(lcConfig).noquote() << "could not put config.json back after a failed setup:" << restored.error();
 }
 
 bool recordSave(const TokenStore::SaveResult &saved, TokenOutcome outcome, EnrollmentResult &result)
@@ -164,8 +164,8 @@ QList<EnrollmentStep> EnrollmentResult::failures() const
 
 QString Enrollment::validate(const EnrollmentRequest &request)
 {
-    if (const QString problem = AgentConfig::validateEndpoint(request.endpoint.trimmed()); !problem.isEmpty())
-        return problem;
+    if (const Status endpoint = AgentConfig::validateEndpoint(request.endpoint.trimmed()); !endpoint)
+        return endpoint.error();
     if (hasInnerWhitespace(request.token))
         return QStringLiteral("a token has no spaces: paste it again");
     if (request.agents.contains(nullptr))

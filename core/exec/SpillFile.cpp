@@ -24,20 +24,18 @@ QString randomName()
 }
 } // namespace
 
-bool SpillFile::open(const QString &dir, QString *error)
+Status SpillFile::open(const QString &dir)
 {
-    if (!paths::ensurePrivateDir(dir, error))
-        return false;
+    if (const Status folder = paths::ensurePrivateDir(dir); !folder)
+        return folder;
     // NewOnly = O_EXCL, and the permissions are given to open(2) itself: there is no moment in
     // which the file exists with wider access.
     for (int attempt = 0; attempt < 4; ++attempt) {
         m_file.setFileName(dir + u'/' + randomName());
         if (m_file.open(QIODevice::WriteOnly | QIODevice::NewOnly, QFile::ReadOwner | QFile::WriteOwner))
-            return true;
+            return {};
     }
-    if (error)
-        *error = QStringLiteral("cannot create spill file in %1: %2").arg(dir, m_file.errorString());
-    return false;
+    return Error{QStringLiteral("cannot create spill file in %1: %2").arg(dir, m_file.errorString())};
 }
 
 bool SpillFile::write(QByteArrayView bytes)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QByteArrayView>
 #include <QFile>
 #include <QString>
@@ -17,7 +19,7 @@ public:
     SpillFile &operator=(const SpillFile &) = delete;
 
     /// @brief Creates the folder if needed and a new, empty file in it.
-    bool open(const QString &dir, QString *error);
+    Status open(const QString &dir);
     bool isOpen() const { return m_file.isOpen(); }
     bool write(QByteArrayView bytes);
     /// @brief Flushes and closes; returns false if any write failed.

@@ -28,10 +28,9 @@ void StreamCapture::append(QByteArrayView bytes)
 void StreamCapture::startSpill()
 {
     m_spilling = true;
-    QString error;
-    if (!m_spill.open(m_spillDir, &error)) {
+    if (const Status opened = m_spill.open(m_spillDir); !opened) {
         // Without a spill file the tail is still kept and the result says truncated.
-        qCWarning(lcExec) << "output exceeds the memory cap and cannot be spilled:" << error;
+        qCWarning(lcExec) << "output exceeds the memory cap and cannot be spilled:" << opened.error();
         return;
     }
     // Nothing was dropped yet, so the buffer holds the stream from its first byte.

@@ -1,6 +1,7 @@
 #include "hookinput/HookPayloadFile_platform.h"
 
 #include "util/PosixFile.h"
+#include "util/Result.h"
 
 #include <QFile>
 
@@ -19,7 +20,7 @@ QString systemError(const char *what)
 }
 
 /// Reads up to @p maxBytes from @p fd (non-blocking: a regular file never waits).
-QByteArray readAll(int fd, qint64 maxBytes, QString *problem)
+Result<QByteArray> readAll(int fd, qint64 maxBytes)
 {
     QByteArray data;
     char buffer[16384];
@@ -27,10 +28,8 @@ QByteArray readAll(int fd, qint64 maxBytes, QString *problem)
         const ssize_t n = ::read(fd, buffer, sizeof buffer);
         if (n < 0 && errno == EINTR)
             continue;
-        if (n < 0) {
-            *problem = systemError("read");
-            return {};
-        }
+        if (n < 0)
+            return Error{systemError("read")};
         if (n == 0)
             break;
         data.append(buffer, qsizetype(n));
@@ -40,26 +39,18 @@ QByteArray readAll(int fd, qint64 maxBytes, QString *problem)
 }
 
 /// Removes @p native when it still names the file @p opened (same device and inode, one link).
-bool removeIfSame(const QByteArray &native, const struct stat &opened, QString *problem)
+Status removeIfSame(const QByteArray &native, const struct stat &opened)
 {
     struct stat now {};
-    if (::lstat(native.constData(), &now) != 0) {
-        *problem = systemError("not removed");
-        return false;
-    }
-    if (!S_ISREG(now.st_mode) || now.st_dev != opened.st_dev || now.st_ino != opened.st_ino) {
-        *problem = QStringLiteral("not removed: the name now points elsewhere");
-        return false;
-    }
-    if (now.st_nlink != 1) {
-        *problem = QStringLiteral("not removed: the file has other names");
-        return false;
-    }
-    if (::unlink(native.constData()) != 0) {
-        *problem = systemError("not removed");
-        return false;
-    }
-    return true;
+    if (::lstat(native.constData(), &now) != 0)
+        return Error{systemError("not removed")};
+    if (!S_ISREG(now.st_mode) || now.st_dev != opened.st_dev || now.st_ino != opened.st_ino)
+        return Error{QStringLiteral("not removed: the name now points elsewhere")};
+    if (now.st_nlink != 1)
+        return Error{QStringLiteral("not removed: the file has other names")};
+    if (::unlink(native.constData()) != 0)
+        return Error{systemError("not removed")};
+    return {};
 }
 
 } // namespace
@@ -82,11 +73,16 @@ FileRead readAndRemoveFile(const QString &path, qint64 maxBytes)
     } else if (opened.st_uid != ::geteuid()) {
         result.problem = QStringLiteral("owned by another user, not read");
     } else {
-        result.bytes = readAll(fd, maxBytes, &result.problem);
+        const Result<QByteArray> payload = readAll(fd, maxBytes);
+        result.bytes = payload.valueOr({});
+        result.problem = payload.error();
     }
     ::close(fd);
-    if (result.problem.isEmpty())
-        result.removed = removeIfSame(native, opened, &result.problem);
+    if (result.problem.isEmpty()) {
+        const Status removed = removeIfSame(native, opened);
+        result.removed = removed.ok();
+        result.problem = removed.error();
+    }
     return result;
 }
 

@@ -76,15 +76,14 @@ QString stampOf(const QFileInfo &binary)
 QString cachedOrProbed(const QString &toolName, const QString &binary)
 {
     const QString stamp = stampOf(QFileInfo(binary));
-    QJsonObject cache;
-    jsonfile::readObject(cachePath(), &cache);
+    QJsonObject cache = jsonfile::readObject(cachePath()).object;
     const QJsonObject entry = cache.value(toolName).toObject();
     if (entry.value(QStringLiteral("stamp")).toString() == stamp)
         return entry.value(QStringLiteral("version")).toString();
     const QString version = parseVersionOutput(toolName, probe(binary));
     cache.insert(toolName, QJsonObject{{QStringLiteral("stamp"), stamp}, {QStringLiteral("version"), version}});
     if (paths::ensurePrivateDir(paths::agentStateDir()))
-        jsonfile::writeObject(cachePath(), cache);  // best effort: a miss only costs a probe
+        (void)jsonfile::writeObject(cachePath(), cache);  // best effort: a miss only costs a probe
     return version;
 }
 

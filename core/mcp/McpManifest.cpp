@@ -170,7 +170,7 @@ bool McpManifest::remove(const QString &key, const QString &name)
 
 bool McpManifest::save(QString *error) const
 {
-    if (m_base == paths::teamaiHome() && !paths::ensurePrivateDir(m_base, error))
+    if (m_base == paths::teamaiHome() && !toOutParameter(paths::ensurePrivateDir(m_base), error))
         return false;
     if (!safefile::writeInside(m_base, m_path, m_text.bytes(), error))
         return false;

@@ -79,7 +79,7 @@ bool saveAll(const QJsonObject &all, QString *error)
         }
         return true;
     }
-    if (!paths::ensurePrivateDir(paths::agentStateDir(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
         return false;
     if (!safefile::writeInside(paths::agentStateDir(), recordPath(), QJsonDocument(all).toJson(), error))
         return false;

@@ -45,11 +45,11 @@ bool writeInside(const QString &base, const QString &path, const QByteArray &byt
     for (QString dir = QFileInfo(QDir::cleanPath(path)).absolutePath();
          dir.startsWith(cleanBase + u'/') && !QFileInfo(dir).exists(); dir = QFileInfo(dir).absolutePath())
         missing.prepend(dir);
-    if (!missing.isEmpty() && !safepath::makeDirs(base, missing.last(), error))
+    if (!missing.isEmpty() && !toOutParameter(safepath::makeDirs(base, missing.last()), error))
         return false;
     for (const QString &dir : missing)
         paths::restrictMode(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    return safepath::writeFile(base, path, bytes, jsonfile::kPrivateFile, safepath::Mode::KeepExisting, error);
+    return toOutParameter(safepath::writeFile(base, path, bytes, jsonfile::kPrivateFile, safepath::Mode::KeepExisting), error);
 }
 
 } // namespace teamai::mcp::safefile

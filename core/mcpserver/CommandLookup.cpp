@@ -8,13 +8,16 @@ namespace teamai::mcpserver {
 CommandLookup CommandLookup::find(LedgerDatabase &database, const AgentScope &scope, qint64 id)
 {
     const auto failed = [](const QString &error) { return CommandLookup{std::nullopt, error}; };
-    if (!database.isOpen() && !database.open())
-        return failed(QStringLiteral("the command ledger cannot be read: %1").arg(database.error()));
+    if (!database.isOpen()) {
+        if (const Status opened = database.open(); !opened)
+            return failed(QStringLiteral("the command ledger cannot be read: %1").arg(opened.error()));
+    }
     CommandLedger ledger(database);
     // An index seek either way: (agent_type, command_id) for one agent, (command_id) for all.
-    const QList<LedgerCommand> rows = ledger.commandsWithId(id, scope.agent);
-    if (!ledger.lastError().isEmpty())
-        return failed(QStringLiteral("the command ledger cannot be read: %1").arg(ledger.lastError()));
+    const Result<QList<LedgerCommand>> read = ledger.commandsWithId(id, scope.agent);
+    if (!read)
+        return failed(QStringLiteral("the command ledger cannot be read: %1").arg(read.error()));
+    const QList<LedgerCommand> &rows = *read;
     if (rows.isEmpty())
         return failed(scope.agent.isEmpty() ? QStringLiteral("no command %1 in this machine's ledger").arg(id)
                                             : QStringLiteral("no command %1 for %2 in this machine's ledger").arg(id).arg(scope.agent));

@@ -104,12 +104,13 @@ ToolResult runCommands(const QString &caller, const QJsonObject &arguments)
             return ToolResult::failure(QStringLiteral("argument `since` must be a date like 2026-01-31 or an ISO-8601 time"));
     }
     LedgerDatabase database;
-    if (!database.open())
-        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(database.error()));
+    if (const Status opened = database.open(); !opened)
+        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(opened.error()));
     CommandLedger ledger(database);
-    const QList<LedgerCommand> rows = ledger.history(filter);
-    if (!ledger.lastError().isEmpty())
-        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(ledger.lastError()));
+    const Result<QList<LedgerCommand>> read = ledger.history(filter);
+    if (!read)
+        return ToolResult::failure(QStringLiteral("the command ledger cannot be read: %1").arg(read.error()));
+    const QList<LedgerCommand> &rows = *read;
     QJsonArray list;
     QStringList lines{rows.isEmpty() ? QStringLiteral("No commands match.") : QStringLiteral("%1 command(s), newest first:").arg(rows.size())};
     for (const LedgerCommand &row : rows) {

@@ -19,13 +19,18 @@ namespace {
 QJsonObject commandCounts()
 {
     LedgerDatabase database;
-    if (!database.open())
-        return QJsonObject{{QStringLiteral("ledger_error"), database.error()}};
+    if (const Status opened = database.open(); !opened)
+        return QJsonObject{{QStringLiteral("ledger_error"), opened.error()}};
     CommandLedger ledger(database);
-    return QJsonObject{{QStringLiteral("pending"), ledger.countInState(CommandState::Pending)},
-                       {QStringLiteral("running"), ledger.countInState(CommandState::Running)},
-                       {QStringLiteral("acks_waiting"), ledger.outboxSize()},
-                       {QStringLiteral("ledger_error"), ledger.lastError()}};
+    const Result<int> pending = ledger.countInState(CommandState::Pending);
+    const Result<int> running = ledger.countInState(CommandState::Running);
+    const Result<int> waiting = ledger.outboxSize();
+    // The last failure, as the ledger's own last error said before: each count is 0 when unread.
+    const QString error = !waiting.ok() ? waiting.error() : !running.ok() ? running.error() : pending.error();
+    return QJsonObject{{QStringLiteral("pending"), pending.valueOr(0)},
+                       {QStringLiteral("running"), running.valueOr(0)},
+                       {QStringLiteral("acks_waiting"), waiting.valueOr(0)},
+                       {QStringLiteral("ledger_error"), error}};
 }
 
 QJsonObject lastSyncJson()

@@ -89,7 +89,7 @@ WriteOutcome removeGateway(ModelManifest &manifest, const QString &home)
             return WriteOutcome::failure(error);
     }
     QString error;
-    if (!safepath::removeEntry(toolBase(home), profilePath(home), &error))
+    if (!toOutParameter(safepath::removeEntry(toolBase(home), profilePath(home)), &error))
         return WriteOutcome::failure(error);
     manifest.setRecord(QStringLiteral("claude"), {}, JsValue::object());
     outcome.detail = changed.isEmpty() ? QStringLiteral("claude: gateway removed from %1").arg(s.display)

@@ -21,9 +21,7 @@ QStringList sorted(QStringList list)
 
 QJsonObject load(const QString &path)
 {
-    QJsonObject root;
-    jsonfile::readObject(path, &root);  // damaged or missing: no times known
-    return root;
+    return jsonfile::readObject(path).object;  // damaged or missing: no times known
 }
 
 } // namespace
@@ -54,7 +52,7 @@ void update(const QString &key, const QStringList &gateways, const QDateTime &no
                                      {QStringLiteral("gateways"), wanted}});
     }
     QString error;
-    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), &error) || !jsonfile::writeObject(path, root, jsonfile::kPrivateFile, &error))
+    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(path).absolutePath()), &error) || !toOutParameter(jsonfile::writeObject(path, root, jsonfile::kPrivateFile), &error))
         qCWarning(lcResources).noquote() << "cannot record since when a model gateway is used:" << error;
 }
 

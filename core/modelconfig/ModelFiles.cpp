@@ -39,7 +39,7 @@ ToolJson readToolJson(const QString &path, const QString &display)
 
 bool writeToolJson(const QString &base, const QString &path, const JsValue &value, QString *error)
 {
-    return safepath::writeFile(base, path, stringifyPretty(value), jsonfile::kPrivateFile, safepath::Mode::Set, error);
+    return toOutParameter(safepath::writeFile(base, path, stringifyPretty(value), jsonfile::kPrivateFile, safepath::Mode::Set), error);
 }
 
 QString displayPath(const QString &path, const QString &home)

@@ -114,9 +114,9 @@ QStringList ModelManifest::workspaces() const
 
 bool ModelManifest::save(QString *error) const
 {
-    if (!paths::ensurePrivateDir(QFileInfo(m_path).absolutePath(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(m_path).absolutePath()), error))
         return false;
-    return jsonfile::writeAtomically(m_path, stringifyPretty(m_root), jsonfile::kPrivateFile, error);
+    return toOutParameter(jsonfile::writeAtomically(m_path, stringifyPretty(m_root), jsonfile::kPrivateFile), error);
 }
 
 } // namespace teamai::modelconfig

@@ -33,7 +33,7 @@ bool ensureModelsIgnored(const QString &workspace, QString *error)
     text = text.isEmpty() ? QStringLiteral("# API keys of the team's model gateway (TeamAI)\nmodels.json\n")
                           : text + QStringLiteral("\nmodels.json\n");
     const auto readable = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
-    return safepath::writeFile(workspace, path, text.toUtf8(), readable, safepath::Mode::KeepExisting, error);
+    return toOutParameter(safepath::writeFile(workspace, path, text.toUtf8(), readable, safepath::Mode::KeepExisting), error);
 }
 
 } // namespace teamai::modelconfig

@@ -92,19 +92,14 @@ QString downloadError(const HttpResult &answer, const DownloadOptions &options, 
     return QStringLiteral("Download failed");
 }
 
-/// A private temporary file in @p tempDir (created 0700 when missing), or null and @p error.
-std::unique_ptr<QTemporaryFile> openTemporaryFile(const QString &tempDir, QString *error)
+/// A private temporary file in @p tempDir (created 0700 when missing).
+Result<std::unique_ptr<QTemporaryFile>> openTemporaryFile(const QString &tempDir)
 {
-    QString dirError;
-    if (!paths::ensurePrivateDir(tempDir, &dirError)) {
-        *error = QStringLiteral("Cannot store the download: %1").arg(dirError);
-        return nullptr;
-    }
+    if (const Status folder = paths::ensurePrivateDir(tempDir); !folder)
+        return Error{QStringLiteral("Cannot store the download: %1").arg(folder.error())};
     auto file = std::make_unique<QTemporaryFile>(tempDir + QStringLiteral("/download-XXXXXX"));
-    if (!file->open()) {
-        *error = QStringLiteral("Cannot store the download: %1").arg(file->errorString());
-        return nullptr;
-    }
+    if (!file->open())
+        return Error{QStringLiteral("Cannot store the download: %1").arg(file->errorString())};
     return file;
 }
 
@@ -125,15 +120,15 @@ QString Downloader::defaultTempDir()
     return paths::agentStateDir() + QStringLiteral("/tmp");
 }
 
-QString Downloader::checkUrl(const QUrl &url)
+Status Downloader::checkUrl(const QUrl &url)
 {
     if (!url.isValid() || url.isRelative())
-        return QStringLiteral("Invalid download URL: not an absolute http(s) URL");
+        return Error{QStringLiteral("Invalid download URL: not an absolute http(s) URL")};
     const QString scheme = url.scheme().toLower();
     if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
-        return QStringLiteral("Unsupported download URL scheme: %1:").arg(scheme);
+        return Error{QStringLiteral("Unsupported download URL scheme: %1:").arg(scheme)};
     if (url.host().isEmpty())
-        return QStringLiteral("Invalid download URL: no host");
+        return Error{QStringLiteral("Invalid download URL: no host")};
     return {};
 }
 
@@ -141,8 +136,8 @@ DownloadResult Downloader::fetch(const QString &urlText, const DownloadOptions &
 {
     DownloadResult result;
     const QUrl url(urlText.trimmed());
-    if (const QString problem = checkUrl(url); !problem.isEmpty()) {
-        result.error = problem;
+    if (const Status allowed = checkUrl(url); !allowed) {
+        result.error = allowed.error();
         return result;
     }
     const Budget budget = budgetOf(options);
@@ -153,10 +148,13 @@ DownloadResult Downloader::fetch(const QString &urlText, const DownloadOptions &
     }
     QElapsedTimer clock;
     clock.start();
-    std::unique_ptr<QTemporaryFile> file =
-        openTemporaryFile(options.tempDir.isEmpty() ? defaultTempDir() : options.tempDir, &result.error);
-    if (!file)
+    Result<std::unique_ptr<QTemporaryFile>> opened =
+        openTemporaryFile(options.tempDir.isEmpty() ? defaultTempDir() : options.tempDir);
+    if (!opened) {
+        result.error = opened.error();
         return result;
+    }
+    std::unique_ptr<QTemporaryFile> file = std::move(opened).value();
 
     HttpRequest request;
     request.url = url;

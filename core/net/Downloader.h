@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QDeadlineTimer>
 #include <QString>
 #include <QUrl>
@@ -66,9 +68,9 @@ public:
     /// @brief Downloads @p url. Never leaves a file behind on failure.
     DownloadResult fetch(const QString &url, const DownloadOptions &options = {});
 
-    /// @brief Empty when @p url may be fetched (absolute http/https URL with a host), else the
-    /// ack error: `Unsupported download URL scheme: <scheme>:` or `Invalid download URL`.
-    static QString checkUrl(const QUrl &url);
+    /// @brief Succeeds when @p url may be fetched (absolute http/https URL with a host), else fails
+    /// with the ack error: `Unsupported download URL scheme: <scheme>:` or `Invalid download URL`.
+    static Status checkUrl(const QUrl &url);
 
     /// @brief The default folder for downloads: `<agent state dir>/tmp`.
     static QString defaultTempDir();

@@ -226,10 +226,9 @@ HttpResult HttpExchange::run(HttpRequest request, const HttpPolicy &policy)
         hop.redirects = ++redirects;
         // Every hop is checked here (Qt follows nothing): a redirect may not lead to another scheme.
         const QUrl next = request.url.resolved(QUrl(QString::fromUtf8(location)));
-        if (const QString problem = policy.checkRedirectTarget ? policy.checkRedirectTarget(next) : QString();
-            !problem.isEmpty()) {
+        if (const Status allowed = policy.checkRedirectTarget ? policy.checkRedirectTarget(next) : Status(); !allowed) {
             qCWarning(lcNet).noquote() << "refused redirect from" << safeUrl(request.url) << "to" << next.scheme() + u':';
-            return redirectFailure(std::move(hop), HttpOutcome::RedirectRefused, problem);
+            return redirectFailure(std::move(hop), HttpOutcome::RedirectRefused, allowed.error());
         }
         request.url = next;
     }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QByteArray>
 #include <QDeadlineTimer>
 #include <QList>
@@ -44,8 +46,8 @@ struct HttpPolicy {
     QIODevice *sink = nullptr;
     Redirects redirects = Redirects::Refuse;
     int maxRedirects = 0;
-    /// Follow: empty when a redirect target may be requested, else why not (the error).
-    std::function<QString(const QUrl &)> checkRedirectTarget;
+    /// Follow: whether a redirect target may be requested, and if not why (the error).
+    std::function<Status(const QUrl &)> checkRedirectTarget;
 };
 
 /// @brief How an exchange ended; HttpResult::error holds the detail of a failure.

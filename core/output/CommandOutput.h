@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QByteArray>
 #include <QByteArrayView>
 #include <QDateTime>
@@ -78,9 +80,8 @@ public:
 
     /// @brief Creates (or empties: a run replaces an earlier run's output) the command's folder
     /// and writes the state file "running". Removes the oldest command folders of the tool beyond
-    /// kKeepRunsPerTool. nullptr with @p error when the folder cannot be made private or a link is
-    /// in the way.
-    static std::unique_ptr<OutputWriter> create(const OutputKey &key, qint64 windowBytes, QString *error);
+    /// kKeepRunsPerTool. Fails when the folder cannot be made private or a link is in the way.
+    static Result<std::unique_ptr<OutputWriter>> create(const OutputKey &key, qint64 windowBytes);
 
     void setPid(qint64 pid);
     /// @brief Appends to the stream's current segment (a new one when it is full).

@@ -66,12 +66,11 @@ struct OutputWriter::Private {
 
 bool OutputWriter::Private::writeState()
 {
-    QString error;
     const QString path = folder + u'/' + QLatin1String(files::kStateFile);
-    if (atomicfile::write(path, QJsonDocument(state).toJson(QJsonDocument::Compact), jsonfile::kPrivateFile, &error))
-        return true;
-    qCWarning(lcExec).noquote() << "command output state not written:" << error;
-    return false;
+    const Status written = atomicfile::write(path, QJsonDocument(state).toJson(QJsonDocument::Compact), jsonfile::kPrivateFile);
+    if (!written)
+        qCWarning(lcExec).noquote() << "command output state not written:" << written.error();
+    return written.ok();
 }
 
 bool OutputWriter::Private::openSegment(StreamFiles &stream)
@@ -118,7 +117,7 @@ OutputWriter::~OutputWriter()
     d->closeSegment(d->err);
 }
 
-std::unique_ptr<OutputWriter> OutputWriter::create(const OutputKey &key, qint64 windowBytes, QString *error)
+Result<std::unique_ptr<OutputWriter>> OutputWriter::create(const OutputKey &key, qint64 windowBytes)
 {
     auto d = std::make_unique<Private>();
     d->folder = folderFor(key);
@@ -127,23 +126,19 @@ std::unique_ptr<OutputWriter> OutputWriter::create(const OutputKey &key, qint64 
     d->out.stream = Stream::Out;
     d->err.stream = Stream::Err;
     const QString toolFolder = QFileInfo(d->folder).path();
+    if (const Status folder = paths::ensurePrivateDir(toolFolder); !folder)
+        return Error{folder.error()};
     // A new run replaces the output of an earlier run of the same command.
-    if (!paths::ensurePrivateDir(toolFolder, error) || !removeRunFolder(d->folder) || !QDir().mkdir(d->folder)
-        || !paths::restrictMode(d->folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner)) {
-        if (error && error->isEmpty())
-            *error = QStringLiteral("cannot create the output folder %1").arg(d->folder);
-        return nullptr;
-    }
+    if (!removeRunFolder(d->folder) || !QDir().mkdir(d->folder)
+        || !paths::restrictMode(d->folder, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner))
+        return Error{QStringLiteral("cannot create the output folder %1").arg(d->folder)};
     pruneRuns(toolFolder, d->folder);
     d->state = QJsonObject{{QStringLiteral("tool"), key.tool},
                            {QStringLiteral("commandId"), key.commandId},
                            {QStringLiteral("finished"), false},
                            {QStringLiteral("startedAt"), QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs)}};
-    if (!d->writeState()) {
-        if (error)
-            *error = QStringLiteral("cannot write the output state in %1").arg(d->folder);
-        return nullptr;
-    }
+    if (!d->writeState())
+        return Error{QStringLiteral("cannot write the output state in %1").arg(d->folder)};
     return std::unique_ptr<OutputWriter>(new OutputWriter(std::move(d)));
 }
 

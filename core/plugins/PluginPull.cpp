@@ -46,8 +46,7 @@ bool loadConfig(AgentConfig *config, bool *fromEnvironment, QString *error)
     }
     *fromEnvironment = !loaded.exists || loaded.config.endpoint().isEmpty();
     *config = *fromEnvironment ? AgentConfig::fromEnvironment() : loaded.config;
-    *error = AgentConfig::validateEndpoint(config->endpoint());
-    return error->isEmpty();
+    return toOutParameter(AgentConfig::validateEndpoint(config->endpoint()), error);
 }
 
 /// The plugins whose every placeholder is filled; the others go to @p unresolved.
@@ -174,7 +173,7 @@ PullOutcome run(const ToolInfo &tool)
         outcome.error = QStringLiteral("remote cmd disabled by client");
         return outcome;
     }
-    if (!paths::ensurePrivateDir(paths::agentStateDir(), &outcome.error))
+    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), &outcome.error))
         return outcome;
     // Named like the workers' locks: whoever waits for the background work waits for this too.
     // It exists while a reconcile runs (removed on release); a crashed run's lock went with it.

@@ -8,17 +8,14 @@ namespace {
 
 QJsonObject readObject(const QString &path)
 {
-    QJsonObject object;
-    if (jsonfile::readObject(path, &object) != jsonfile::ReadStatus::Ok)
-        return {};
-    return object;
+    return jsonfile::readObject(path).object;
 }
 
 bool writeObject(const QString &path, const QJsonObject &object, QString *error)
 {
-    if (!paths::ensurePrivateDir(paths::agentStateDir(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
         return false;
-    return jsonfile::writeObject(path, object, jsonfile::kPrivateFile, error);
+    return toOutParameter(jsonfile::writeObject(path, object, jsonfile::kPrivateFile), error);
 }
 
 /// A timestamp field in milliseconds; 0 when absent or not a number.

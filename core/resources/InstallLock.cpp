@@ -10,14 +10,13 @@ InstallLock::~InstallLock() = default;
 
 bool InstallLock::acquire(QString *error, int timeoutMs)
 {
-    if (!paths::ensurePrivateDir(paths::agentStateDir(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
         return false;
     m_lock.emplace(paths::agentStateDir() + QStringLiteral("/resources.lock"));
-    bool busy = false;
-    QString problem;
-    if (!m_lock->acquire(timeoutMs, &problem, &busy)) {
+    if (const FileLock::Attempt locked = m_lock->acquire(timeoutMs); !locked) {
         if (error)
-            *error = busy ? QStringLiteral("Another TeamAI process is changing installed resources; try again later") : problem;
+            *error = locked.busy ? QStringLiteral("Another TeamAI process is changing installed resources; try again later")
+                                 : locked.error();
         m_lock.reset();
         return false;
     }

@@ -30,9 +30,10 @@ QString Manifest::kindKey(ResourceKind kind)
 Manifest::Loaded Manifest::load(const QString &path)
 {
     Loaded loaded;
-    QJsonObject root;
-    const auto status = jsonfile::readObject(path, &root, &loaded.error);
-    if (status == jsonfile::ReadStatus::Ok) {
+    const jsonfile::ObjectRead file = jsonfile::readObject(path);
+    const QJsonObject &root = file.object;
+    loaded.error = file.error;
+    if (file.ok()) {
         if (root.contains(QStringLiteral("scopes")) && !root.value(QStringLiteral("scopes")).isObject()) {
             loaded.error = QStringLiteral("%1: `scopes` is not an object").arg(path);
             return loaded;
@@ -45,12 +46,12 @@ Manifest::Loaded Manifest::load(const QString &path)
 
 bool Manifest::save(QString *error, const QString &path) const
 {
-    if (!paths::ensurePrivateDir(paths::agentStateDir(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
         return false;
     QJsonObject root = m_root;
     if (!root.contains(QStringLiteral("scopes")))
         root.insert(QStringLiteral("scopes"), QJsonObject());
-    return jsonfile::writeObject(path, root, jsonfile::kPrivateFile, error);
+    return toOutParameter(jsonfile::writeObject(path, root, jsonfile::kPrivateFile), error);
 }
 
 QString Manifest::invalidScopeReason(const QString &scopeKey)

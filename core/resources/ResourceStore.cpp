@@ -163,10 +163,10 @@ bool updateInstructionFile(const safepath::Resolved &where, bool exists, const Q
                            QString *error)
 {
     if (exists && text.isEmpty())
-        return safepath::removeEntry(where.realBase, where.realPath, error);
+        return toOutParameter(safepath::removeEntry(where.realBase, where.realPath), error);
     if (exists && text == original)
         return true;
-    return safepath::writeFile(where.realBase, where.realPath, text, kPublicFile, safepath::Mode::KeepExisting, error);
+    return toOutParameter(safepath::writeFile(where.realBase, where.realPath, text, kPublicFile, safepath::Mode::KeepExisting), error);
 }
 
 /// What a skill archive says about itself; judged whole before anything is written.
@@ -305,20 +305,19 @@ bool ResourceStore::writeStoredBlock(const QString &scopeKey, const QString &slu
     const QString dir = claudeMdStoreDir(scopeKey);
     const QString path = dir + u'/' + slug + QStringLiteral(".md");
     if (scopeKey == Manifest::userScopeKey())
-        return paths::ensurePrivateDir(dir, error) && jsonfile::writeAtomically(path, content, jsonfile::kPrivateFile, error);
+        return toOutParameter(paths::ensurePrivateDir(dir), error) && toOutParameter(jsonfile::writeAtomically(path, content, jsonfile::kPrivateFile), error);
     const QString workspace = storeBase(scopeKey);
-    return ensureGitignore(workspace, error) && safepath::makeDirs(workspace, dir, error)
-        && safepath::writeFile(workspace, path, content, jsonfile::kPrivateFile, safepath::Mode::Set, error);
+    return ensureGitignore(workspace, error) && toOutParameter(safepath::makeDirs(workspace, dir), error)
+        && toOutParameter(safepath::writeFile(workspace, path, content, jsonfile::kPrivateFile, safepath::Mode::Set), error);
 }
 
 void ResourceStore::removeStoredBlock(const QString &scopeKey, const QString &slug) const
 {
     const QString path = claudeMdStoreDir(scopeKey) + u'/' + slug + QStringLiteral(".md");
-    QString ignored;
     if (scopeKey == Manifest::userScopeKey())
         QFile::remove(path);
     else
-        safepath::removeEntry(storeBase(scopeKey), path, &ignored);
+        (void)safepath::removeEntry(storeBase(scopeKey), path);
 }
 
 bool ResourceStore::ensureGitignore(const QString &workspace, QString *error)
@@ -336,8 +335,8 @@ bool ResourceStore::ensureGitignore(const QString &workspace, QString *error)
     }
     const QByteArray wanted = text.trimmed().isEmpty() ? QByteArrayLiteral("# teamai local state\nlocal-agent/\n")
                                                        : text.trimmed() + QByteArrayLiteral("\nlocal-agent/\n");
-    return safepath::makeDirs(workspace, workspace + QStringLiteral("/.teamai"), error)
-        && safepath::writeFile(workspace, path, wanted, kPublicFile, safepath::Mode::KeepExisting, error);
+    return toOutParameter(safepath::makeDirs(workspace, workspace + QStringLiteral("/.teamai")), error)
+        && toOutParameter(safepath::writeFile(workspace, path, wanted, kPublicFile, safepath::Mode::KeepExisting), error);
 }
 
 QString ResourceStore::legacyClaudeMdStoreDir(const QString &scopeKey) const
@@ -450,12 +449,16 @@ ResourceOutcome ResourceStore::installSkill(const ResourceScope &scope, const Re
     const QString skillsDir = scope.baseDir + u'/' + m_tool.skillsDir;
     const QString base = safepath::writeBase(scope.baseDir, m_tool.rootDir(), skillsDir);
     const safepath::Resolved where = safepath::checkInside(base, skillsDir);
-    QString realSkillsDir;
-    if (!where.ok || !skillFolderIsOurs(manifest, scope.key, m_tool.name, request.slug, skill.dirName, where.realPath, &error)
-        || !safepath::makeDirs(base, skillsDir, &error, &realSkillsDir)) {
+    if (!where.ok || !skillFolderIsOurs(manifest, scope.key, m_tool.name, request.slug, skill.dirName, where.realPath, &error)) {
         failureWith(&out, where.ok ? error : where.error);
         return out;
     }
+    const Result<QString> madeSkillsDir = safepath::makeDirs(base, skillsDir);
+    if (!madeSkillsDir) {
+        failureWith(&out, madeSkillsDir.error());
+        return out;
+    }
+    const QString realSkillsDir = *madeSkillsDir;
     dirswap::removeStaleLeftovers(realSkillsDir);
     const QString staging = dirswap::siblingPath(realSkillsDir + u'/' + skill.dirName, QStringLiteral("staging"));
     if (!QDir().mkdir(staging)) {
@@ -624,7 +627,7 @@ bool ResourceStore::writeRule(const ResourceScope &scope, const QString &slug, b
         *error = QStringLiteral("Rule file %1.md exists and was not installed by TeamAI").arg(slug);
         return false;
     }
-    return safepath::writeFile(base, location, content, kPublicFile, safepath::Mode::Set, error);
+    return toOutParameter(safepath::writeFile(base, location, content, kPublicFile, safepath::Mode::Set), error);
 }
 
 bool ResourceStore::removeSkillFolder(const ResourceScope &scope, const QString &location, QString *error) const
@@ -646,7 +649,7 @@ bool ResourceStore::removeInstalled(const ResourceScope &scope, ResourceKind kin
     case ResourceKind::Skill:
         return removeSkillFolder(scope, location, error);
     case ResourceKind::Rule:
-        return safepath::removeEntry(safepath::writeBase(scope.baseDir, m_tool.rootDir(), location), location, error);
+        return toOutParameter(safepath::removeEntry(safepath::writeBase(scope.baseDir, m_tool.rootDir(), location), location), error);
     case ResourceKind::ClaudeMd:
         return applyClaudeMd(scope, slug, nullptr, otherToolsKeep(entry), manifest, error);
     }

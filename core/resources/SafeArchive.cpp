@@ -17,11 +17,12 @@ using Reader = std::unique_ptr<ArchiveReader>;
 // Opens @p path with the archive module, loaded on first use (see RuntimeModule for why).
 Reader openArchive(const QString &path, QString *error)
 {
-    const auto open = reinterpret_cast<OpenArchiveEntry>(RuntimeModule::resolve("archive", kOpenArchiveSymbol, error));
-    if (!open) {
-        *error = QStringLiteral("Cannot read archives: %1").arg(*error);
+    const Result<void *> entry = RuntimeModule::resolve("archive", kOpenArchiveSymbol);
+    if (!entry) {
+        *error = QStringLiteral("Cannot read archives: %1").arg(entry.error());
         return nullptr;
     }
+    const auto open = reinterpret_cast<OpenArchiveEntry>(*entry);
     QString why;
     Reader reader(open(path, &why));
     if (!reader)

@@ -52,7 +52,7 @@ QString sortExpression(AckSortKey key)
     case AckSortKey::Type: return QStringLiteral("type");
     case AckSortKey::Agent: return QStringLiteral("agent_type");
     case AckSortKey::State: return QStringLiteral("command_state");
-    case AckSortKey::Status: return QStringLiteral("status");
+    case AckSortKey::AckStatus: return QStringLiteral("status");
     case AckSortKey::Delivered: return QStringLiteral("delivered");
     case AckSortKey::Http: return QStringLiteral("COALESCE(http_status, 0)");
     case AckSortKey::Error: return QStringLiteral("COALESCE(NULLIF(error, ''), transport_error)");
@@ -80,7 +80,7 @@ QVariant sortValue(const AckAttemptRow &row, AckSortKey key)
     case AckSortKey::Type: return row.type;
     case AckSortKey::Agent: return row.agentType;
     case AckSortKey::State: return row.commandState;
-    case AckSortKey::Status: return row.status;
+    case AckSortKey::AckStatus: return row.status;
     case AckSortKey::Delivered: return row.delivered ? 1 : 0;
     case AckSortKey::Http: return row.httpStatus.value_or(0);
     case AckSortKey::Error: return row.error.isEmpty() ? row.transportError : row.error;
@@ -248,12 +248,11 @@ int AckHistoryQuery::count()
     }
     QVariantList values;
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT COUNT(*) FROM ack_attempts %1").arg(whereClause(&values)));
+    (void)q.prepare(QStringLiteral("SELECT COUNT(*) FROM ack_attempts %1").arg(whereClause(&values)));
     for (const QVariant &value : values)
         q.addBindValue(value);
-    if (!q.exec() || !q.next()) {
-        m_lastError = q.lastError();
-        qCWarning(lcStore).noquote() << "ack history count failed:" << m_lastError;
+    if (const Status counted = q.exec(); !counted || !q.next()) {
+        qCWarning(lcStore).noquote() << "ack history count failed:" << counted.error();
         return 0;  // not cached: try again next time
     }
     m_count = q.value(0).toInt();
@@ -272,7 +271,7 @@ bool AckHistoryQuery::runSearch()
 
     // Did the window cut anything off? A bounded count answers that without a full scan.
     SqliteQuery size(m_database.db());
-    size.prepare(QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM ack_attempts %1 LIMIT %2)").arg(where).arg(kSearchWindow + 1));
+    (void)size.prepare(QStringLiteral("SELECT COUNT(*) FROM (SELECT 1 FROM ack_attempts %1 LIMIT %2)").arg(where).arg(kSearchWindow + 1));
     for (const QVariant &value : whereValues)
         size.addBindValue(value);
     m_searchBounded = size.exec() && size.next() && size.value(0).toInt() > kSearchWindow;
@@ -289,7 +288,7 @@ bool AckHistoryQuery::runSearch()
                    .arg(where.isEmpty() ? QStringLiteral("WHERE") : where + QStringLiteral(" AND"));
     }
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT attempt_id FROM ack_attempts WHERE attempt_id IN (SELECT attempt_id FROM (%1)) %2")
+    (void)q.prepare(QStringLiteral("SELECT attempt_id FROM ack_attempts WHERE attempt_id IN (SELECT attempt_id FROM (%1)) %2")
                   .arg(sql, orderClause(false)));
     for (const QVariant &value : whereValues)
         q.addBindValue(value);
@@ -300,9 +299,8 @@ bool AckHistoryQuery::runSearch()
             q.addBindValue(value);
         q.addBindValue(commandId);
     }
-    if (!q.exec()) {
-        m_lastError = q.lastError();
-        qCWarning(lcStore).noquote() << "ack history search failed:" << m_lastError;
+    if (const Status searched = q.exec(); !searched) {
+        qCWarning(lcStore).noquote() << "ack history search failed:" << searched.error();
         m_searchIds = QList<qint64>();
         return false;
     }
@@ -323,11 +321,11 @@ QList<AckAttemptRow> AckHistoryQuery::rowsById(const QList<qint64> &ids)
     for (qsizetype i = 0; i < ids.size(); ++i)
         marks << QStringLiteral("?");
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts WHERE attempt_id IN (%2)").arg(kColumns, marks.join(u',')));
+    (void)q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts WHERE attempt_id IN (%2)").arg(kColumns, marks.join(u',')));
     for (const qint64 id : ids)
         q.addBindValue(id);
-    if (!q.exec()) {
-        m_lastError = q.lastError();
+    if (const Status read = q.exec(); !read) {
+        qCWarning(lcStore).noquote() << "ack history rows failed:" << read.error();
         return rows;
     }
     QHash<qint64, AckAttemptRow> byId;
@@ -359,16 +357,15 @@ QList<AckAttemptRow> AckHistoryQuery::page(int offset, int limit)
     const int skip = fromEnd ? total - offset - limit : offset;
     QVariantList values;
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ? OFFSET ?")
+    (void)q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ? OFFSET ?")
                   .arg(kColumns, whereClause(&values), orderClause(fromEnd)));
     for (const QVariant &value : values)
         q.addBindValue(value);
     q.addBindValue(limit);
     q.addBindValue(skip);
     QList<AckAttemptRow> rows;
-    if (!q.exec()) {
-        m_lastError = q.lastError();
-        qCWarning(lcStore).noquote() << "ack history page failed:" << m_lastError;
+    if (const Status read = q.exec(); !read) {
+        qCWarning(lcStore).noquote() << "ack history page failed:" << read.error();
         return rows;
     }
     rows.reserve(limit);
@@ -417,14 +414,13 @@ QList<AckAttemptRow> AckHistoryQuery::seek(const AckAttemptRow &row, int limit, 
               .arg(sortColumns(m_filter.sortKey).join(QStringLiteral(", ")), below ? QStringLiteral("<") : QStringLiteral(">"), marks.join(u','));
     values << keys;
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ?").arg(kColumns, where, orderClause(!older)));
+    (void)q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ?").arg(kColumns, where, orderClause(!older)));
     for (const QVariant &value : values)
         q.addBindValue(value);
     q.addBindValue(limit);
     QList<AckAttemptRow> rows;
-    if (!q.exec()) {
-        m_lastError = q.lastError();
-        qCWarning(lcStore).noquote() << "ack history seek failed:" << m_lastError;
+    if (const Status read = q.exec(); !read) {
+        qCWarning(lcStore).noquote() << "ack history seek failed:" << read.error();
         return rows;
     }
     while (q.next())
@@ -440,11 +436,11 @@ QStringList AckHistoryQuery::distinct(const QString &column)
     // values costs a handful of seeks even with millions of rows.
     QStringList values;
     SqliteQuery empty(m_database.db());
-    empty.prepare(QStringLiteral("SELECT 1 FROM ack_attempts WHERE %1 = '' LIMIT 1").arg(column));
+    (void)empty.prepare(QStringLiteral("SELECT 1 FROM ack_attempts WHERE %1 = '' LIMIT 1").arg(column));
     if (empty.exec() && empty.next())
         values << QString();
     SqliteQuery next(m_database.db());
-    next.prepare(QStringLiteral("SELECT MIN(%1) FROM ack_attempts WHERE %1 > ?").arg(column));
+    (void)next.prepare(QStringLiteral("SELECT MIN(%1) FROM ack_attempts WHERE %1 > ?").arg(column));
     QString last = QStringLiteral("");
     while (values.size() < kMaxDistinct) {
         next.bindValue(0, last);
@@ -460,12 +456,13 @@ AckDetails AckHistoryQuery::details(const AckAttemptRow &row)
 {
     AckDetails details;
     SqliteQuery ack(m_database.db());
-    ack.prepare(QStringLiteral(
+    (void)ack.prepare(QStringLiteral(
         "SELECT a.payload, c.raw_json, c.state, c.delivery, c.exit_code, c.error, c.stdout_tail, c.stderr_tail"
         " FROM acks a LEFT JOIN commands c ON c.row_id = a.command_row WHERE a.ack_id = ?"));
     ack.addBindValue(row.ackId);
-    if (!ack.exec() || !ack.next()) {
-        m_lastError = ack.lastError();
+    if (const Status read = ack.exec(); !read || !ack.next()) {
+        if (!read)
+            qCWarning(lcStore).noquote() << "ack history details failed:" << read.error();
         return details;
     }
     details.found = true;
@@ -480,7 +477,7 @@ AckDetails AckHistoryQuery::details(const AckAttemptRow &row)
     details.stderrTail = ack.value(7).toByteArray();
     // Through the command id's index: an ack's attempts share its command id.
     SqliteQuery attempts(m_database.db());
-    attempts.prepare(QStringLiteral("SELECT %1 FROM ack_attempts WHERE command_id = ? AND ack_id = ? ORDER BY attempt_number, attempt_id")
+    (void)attempts.prepare(QStringLiteral("SELECT %1 FROM ack_attempts WHERE command_id = ? AND ack_id = ? ORDER BY attempt_number, attempt_id")
                          .arg(kColumns));
     attempts.addBindValue(row.commandId);
     attempts.addBindValue(row.ackId);
@@ -494,14 +491,14 @@ AckDetails AckHistoryQuery::details(const AckAttemptRow &row)
 QList<AckAttemptRow> AckHistoryQuery::attemptsOfCommand(qint64 commandId, const QString &agentType)
 {
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts WHERE command_id = ?%2 ORDER BY attempted_at, attempt_id")
+    (void)q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts WHERE command_id = ?%2 ORDER BY attempted_at, attempt_id")
                   .arg(kColumns, agentType.isEmpty() ? QString() : QStringLiteral(" AND agent_type = ?")));
     q.addBindValue(commandId);
     if (!agentType.isEmpty())
         q.addBindValue(agentType);
     QList<AckAttemptRow> rows;
-    if (!q.exec()) {
-        m_lastError = q.lastError();
+    if (const Status read = q.exec(); !read) {
+        qCWarning(lcStore).noquote() << "ack history attempts failed:" << read.error();
         return rows;
     }
     while (q.next())
@@ -519,7 +516,7 @@ QStringList AckHistoryQuery::states()
     return distinct(QStringLiteral("command_state"));
 }
 
-bool AckHistoryQuery::forEachExportRow(const std::function<bool(const AckAttemptRow &)> &visit, QString *error)
+Result<bool> AckHistoryQuery::forEachExportRow(const std::function<bool(const AckAttemptRow &)> &visit)
 {
     if (searching()) {
         count();
@@ -534,13 +531,11 @@ bool AckHistoryQuery::forEachExportRow(const std::function<bool(const AckAttempt
     }
     QVariantList values;
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3").arg(kColumns, whereClause(&values), orderClause(false)));
+    (void)q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3").arg(kColumns, whereClause(&values), orderClause(false)));
     for (const QVariant &value : values)
         q.addBindValue(value);
-    if (!q.exec()) {
-        *error = QStringLiteral("cannot read the ack history: %1").arg(q.lastError());
-        return false;
-    }
+    if (const Status read = q.exec(); !read)
+        return Error{QStringLiteral("cannot read the ack history: %1").arg(read.error())};
     while (q.next()) {
         if (!visit(rowFrom(q)))
             return false;
@@ -582,8 +577,12 @@ AckHistoryQuery::ExportResult AckHistoryQuery::exportTo(QIODevice &out, Format f
     };
 
     buffer += format == Format::Csv ? columnNames().join(u',').toUtf8() + "\r\n" : QByteArray("[");
-    if (!forEachExportRow(emitRow, &result.error))
-        return result;
+    const Result<bool> visited = forEachExportRow(emitRow);
+    if (!visited || !*visited) {
+        if (!visited)
+            result.error = visited.error();
+        return result;  // else emitRow said why it stopped
+    }
     if (format == Format::Json)
         buffer += result.rows == 0 ? QByteArray("]\n") : QByteArray("\n]\n");
     if (!flush())

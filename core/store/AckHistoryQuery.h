@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QDateTime>
 #include <QList>
 #include <QString>
@@ -37,7 +39,7 @@ struct AckAttemptRow {
 };
 
 /// @brief The column the admin history is sorted by (then by attempt id, so the order is total).
-enum class AckSortKey { Time, CommandId, Type, Agent, State, Status, Delivered, Http, Error, Version, Attempt };
+enum class AckSortKey { Time, CommandId, Type, Agent, State, AckStatus, Delivered, Http, Error, Version, Attempt };
 
 /// @brief What the admin history shows: every filter is optional and they combine with AND.
 struct AckHistoryFilter {
@@ -137,8 +139,6 @@ public:
     /// @brief The CSV header / JSON keys, in order.
     static QStringList columnNames();
 
-    QString lastError() const { return m_lastError; }
-
 private:
     QString whereClause(QVariantList *values) const;
     QString orderClause(bool reversed) const;
@@ -146,8 +146,9 @@ private:
     bool runSearch();
     QList<AckAttemptRow> rowsById(const QList<qint64> &ids);
     /// @brief Runs @p visit on every row of the filter, in the export's order, until it returns
-    /// false; false then, or with @p error set when the rows cannot be read.
-    bool forEachExportRow(const std::function<bool(const AckAttemptRow &)> &visit, QString *error);
+    /// false: true when every row was visited, false when @p visit stopped, an error when the
+    /// rows cannot be read.
+    Result<bool> forEachExportRow(const std::function<bool(const AckAttemptRow &)> &visit);
     QList<AckAttemptRow> seek(const AckAttemptRow &row, int limit, bool older);
     QStringList distinct(const QString &column);
 
@@ -156,7 +157,6 @@ private:
     std::optional<int> m_count;
     std::optional<QList<qint64>> m_searchIds;
     bool m_searchBounded = false;
-    QString m_lastError;
 };
 
 } // namespace teamai

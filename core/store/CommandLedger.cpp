@@ -143,48 +143,51 @@ SqliteQuery &CommandLedger::statement(const QString &sql)
     auto it = m_statements.find(sql);
     if (it == m_statements.end()) {
         auto query = std::make_unique<SqliteQuery>(m_database.db());
-        query->prepare(sql);  // a failure shows in exec()
+        (void)query->prepare(sql);  // a failure shows in exec()
         it = m_statements.emplace(sql, std::move(query)).first;
     }
     it->second->finish();
     return *it->second;
 }
 
-bool CommandLedger::exec(SqliteQuery &query, const char *what)
+Status CommandLedger::exec(SqliteQuery &query, const char *what)
 {
-    if (query.exec())
-        return true;
-    m_lastError = QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), query.lastError());
-    qCWarning(lcStore).noquote() << m_lastError;
+    if (const Status done = query.exec(); !done)
+        return noteFailure(done, what);
+    return {};
+}
+
+Status CommandLedger::began(const SqliteTransaction &transaction)
+{
+    if (!transaction.began())
+        return noteFailure(transaction.began(), "begin");
+    return {};
+}
+
+Status CommandLedger::committed(SqliteTransaction &transaction)
+{
+    if (const Status done = transaction.commit(); !done)
+        return noteFailure(done, "commit");
+    return {};
+}
+
+Error CommandLedger::noteFailure(const Status &failed, const char *what)
+{
+    const Error error{QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), failed.error())};
+    qCWarning(lcStore).noquote() << error.message;
     m_database.noteFailure();
-    return false;
+    return error;
 }
 
-bool CommandLedger::began(const SqliteTransaction &transaction)
-{
-    return transaction.began() || noteTransactionFailure(transaction, "begin");
-}
-
-bool CommandLedger::committed(SqliteTransaction &transaction)
-{
-    return transaction.commit() || noteTransactionFailure(transaction, "commit");
-}
-
-bool CommandLedger::noteTransactionFailure(const SqliteTransaction &transaction, const char *what)
-{
-    m_lastError = QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), transaction.error());
-    qCWarning(lcStore).noquote() << m_lastError;
-    m_database.noteFailure();
-    return false;
-}
-
-std::optional<LedgerCommand> CommandLedger::readRow(const QString &where, const QVariantList &values)
+Result<std::optional<LedgerCommand>> CommandLedger::readRow(const QString &where, const QVariantList &values)
 {
     SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE %2").arg(kRowColumns, where));
     for (const QVariant &value : values)
         q.addBindValue(value);
+    if (const Status read = exec(q, "read"); !read)
+        return Error{read.error()};
     std::optional<LedgerCommand> row;
-    if (exec(q, "read") && q.next())
+    if (q.next())
         row = rowFrom(q);
     q.finish();
     return row;
@@ -192,23 +195,28 @@ std::optional<LedgerCommand> CommandLedger::readRow(const QString &where, const 
 
 std::optional<LedgerCommand> CommandLedger::command(qint64 rowId)
 {
-    return readRow(QStringLiteral("c.row_id = ?"), {rowId});
+    return readRow(QStringLiteral("c.row_id = ?"), {rowId}).valueOr(std::nullopt);
 }
 
-QList<LedgerCommand> CommandLedger::commandsWithId(qint64 commandId, const QString &agentType)
+Result<QList<LedgerCommand>> CommandLedger::readRows(SqliteQuery &q, const char *what)
+{
+    if (const Status read = exec(q, what); !read)
+        return Error{read.error()};
+    QList<LedgerCommand> rows;
+    while (q.next())
+        rows.append(rowFrom(q));
+    q.finish();
+    return rows;
+}
+
+Result<QList<LedgerCommand>> CommandLedger::commandsWithId(qint64 commandId, const QString &agentType)
 {
     SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE c.command_id = ?%2 ORDER BY c.received_at DESC, c.row_id DESC LIMIT 50")
                                    .arg(kRowColumns, agentType.isEmpty() ? QString() : QStringLiteral(" AND c.agent_type = ?")));
     q.addBindValue(commandId);
     if (!agentType.isEmpty())
         q.addBindValue(agentType);
-    QList<LedgerCommand> rows;
-    if (!exec(q, "read"))
-        return rows;
-    while (q.next())
-        rows.append(rowFrom(q));
-    q.finish();
-    return rows;
+    return readRows(q, "read");
 }
 
 CommandLedger::Admitted CommandLedger::admit(const Command &command, const QString &agentType, const QString &localAgentId)
@@ -216,27 +224,32 @@ CommandLedger::Admitted CommandLedger::admit(const Command &command, const QStri
     return admitOne(command, agentType, localAgentId, true);
 }
 
-QList<CommandLedger::Admitted> CommandLedger::admitAll(const QList<Command> &commands, const QString &agentType,
-                                                       const QString &localAgentId, QDeadlineTimer deadline)
+CommandLedger::Admissions CommandLedger::admitAll(const QList<Command> &commands, const QString &agentType,
+                                                  const QString &localAgentId, QDeadlineTimer deadline)
 {
-    QList<Admitted> admitted;
+    Admissions result;
+    QList<Admitted> &admitted = result.admitted;
     admitted.reserve(commands.size());
     while (admitted.size() < commands.size() && !deadline.hasExpired()) {
         SqliteTransaction transaction(m_database.db());
-        if (!began(transaction))
+        if (result.stopped = began(transaction); !result.stopped)
             break;
         const qsizetype end = std::min<qsizetype>(commands.size(), admitted.size() + kAdmitBatchSize);
         QList<Admitted> batch;
         for (qsizetype i = admitted.size(); i < end; ++i) {
             batch.append(admitOne(commands.at(i), agentType, localAgentId, false));
-            if (batch.last().admission == Admission::Error)
+            if (batch.last().admission == Admission::Error) {
+                result.stopped = Error{batch.last().error};
                 break;
+            }
         }
-        if (batch.isEmpty() || batch.last().admission == Admission::Error || !committed(transaction))
+        if (result.stopped && !batch.isEmpty())
+            result.stopped = committed(transaction);
+        if (batch.isEmpty() || !result.stopped)
             break;
         admitted.append(batch);
     }
-    return admitted;
+    return result;
 }
 
 bool CommandLedger::isOversizedStub(const Command &command)
@@ -248,8 +261,10 @@ CommandLedger::Admitted CommandLedger::admitOne(const Command &command, const QS
                                                 const QString &localAgentId, bool fullRow)
 {
     Admitted admitted;
-    if (!command.id)
+    if (!command.id) {
+        admitted.error = QStringLiteral("a command without an id cannot be stored");
         return admitted;
+    }
     const qint64 now = nowMs();
     SqliteQuery &insert = statement(QStringLiteral(
         "INSERT OR IGNORE INTO commands (command_id, agent_type, local_agent_id, type, raw_json, received_at, updated_at, state, delivery) "
@@ -261,43 +276,53 @@ CommandLedger::Admitted CommandLedger::admitOne(const Command &command, const QS
     insert.addBindValue(storedJson(command, &admitted.oversizedBytes));
     insert.addBindValue(now);
     insert.addBindValue(now);
-    if (!exec(insert, "admit"))
+    if (const Status stored = exec(insert, "admit"); !stored) {
+        admitted.error = stored.error();
         return admitted;
-    const bool inserted = insert.numRowsAffected() == 1;
-    std::optional<LedgerCommand> row;
-    if (fullRow) {
-        row = readRow(QStringLiteral("c.agent_type = ? AND c.command_id = ?"), {agentType, *command.id});
-    } else {
-        // A batch needs only the key and state; SyncSession reads a finished row in full itself.
-        SqliteQuery &q = statement(QStringLiteral("SELECT row_id, state, raw_json FROM commands WHERE agent_type = ? AND command_id = ?"));
-        q.addBindValue(text(agentType));
-        q.addBindValue(*command.id);
-        if (exec(q, "admit read") && q.next()) {
-            row = LedgerCommand{};
-            row->rowId = q.value(0).toLongLong();
-            row->commandId = *command.id;
-            row->agentType = agentType;
-            row->type = cappedShort(command.type);
-            row->state = stateFromName(q.value(1).toString()).value_or(CommandState::Failed);
-            row->rawJson = q.value(2).toString();
-        }
-        q.finish();
     }
-    if (!row)
+    const bool inserted = insert.numRowsAffected() == 1;
+    const Result<std::optional<LedgerCommand>> row = fullRow
+        ? readRow(QStringLiteral("c.agent_type = ? AND c.command_id = ?"), {agentType, *command.id})
+        : admittedKey(command, agentType);
+    if (!row || !*row) {
+        admitted.error = row ? QStringLiteral("ledger admit failed: the row just stored cannot be read") : row.error();
         return admitted;
-    admitted.row = *row;
+    }
+    admitted.row = **row;
     // A command stored as a stub earlier stays refused, whatever is sent now.
-    if (!inserted && row->rawJson.contains(kOversizedKey) && !admitted.oversizedBytes)
-        admitted.oversizedBytes = QJsonDocument::fromJson(row->rawJson.toUtf8()).object().value(kOversizedKey).toInteger();
+    if (!inserted && admitted.row.rawJson.contains(kOversizedKey) && !admitted.oversizedBytes)
+        admitted.oversizedBytes = QJsonDocument::fromJson(admitted.row.rawJson.toUtf8()).object().value(kOversizedKey).toInteger();
     if (inserted)
         admitted.admission = Admission::New;
-    else if (row->state == CommandState::Pending)
+    else if (admitted.row.state == CommandState::Pending)
         admitted.admission = Admission::Pending;
-    else if (row->state == CommandState::Running)
+    else if (admitted.row.state == CommandState::Running)
         admitted.admission = Admission::Running;
     else
         admitted.admission = Admission::Finished;
     return admitted;
+}
+
+Result<std::optional<LedgerCommand>> CommandLedger::admittedKey(const Command &command, const QString &agentType)
+{
+    // A batch needs only the key and state; SyncSession reads a finished row in full itself.
+    SqliteQuery &q = statement(QStringLiteral("SELECT row_id, state, raw_json FROM commands WHERE agent_type = ? AND command_id = ?"));
+    q.addBindValue(text(agentType));
+    q.addBindValue(*command.id);
+    if (const Status read = exec(q, "admit read"); !read)
+        return Error{read.error()};
+    std::optional<LedgerCommand> row;
+    if (q.next()) {
+        row = LedgerCommand{};
+        row->rowId = q.value(0).toLongLong();
+        row->commandId = *command.id;
+        row->agentType = agentType;
+        row->type = cappedShort(command.type);
+        row->state = stateFromName(q.value(1).toString()).value_or(CommandState::Failed);
+        row->rawJson = q.value(2).toString();
+    }
+    q.finish();
+    return row;
 }
 
 bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
@@ -318,7 +343,7 @@ void CommandLedger::forgetPending(qint64 rowId)
 {
     SqliteQuery &q = statement(QStringLiteral("DELETE FROM commands WHERE row_id = ? AND state = 'pending'"));
     q.addBindValue(rowId);
-    exec(q, "forget pending");
+    (void)exec(q, "forget pending");  // exec() logs it; the backend sends the command again anyway
 }
 
 void CommandLedger::release(qint64 rowId)
@@ -328,7 +353,7 @@ void CommandLedger::release(qint64 rowId)
         "WHERE row_id = ? AND state = 'running'"));
     q.addBindValue(nowMs());
     q.addBindValue(rowId);
-    exec(q, "release");
+    (void)exec(q, "release");  // exec() logs it; the claim's runner is gone soon, and recovery takes it
 }
 
 void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
@@ -337,10 +362,10 @@ void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
     q.addBindValue(childPid);
     q.addBindValue(nowMs());
     q.addBindValue(rowId);
-    exec(q, "child pid");
+    (void)exec(q, "child pid");  // exec() logs it; the pid is for diagnostics only
 }
 
-qint64 CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload)
+Result<qint64> CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload)
 {
     SqliteQuery &q = statement(QStringLiteral(
         "INSERT INTO acks (command_row, command_id, type, status, error, version, payload, created_at, next_attempt_at) "
@@ -364,16 +389,16 @@ qint64 CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJ
     q.addBindValue(QString::fromUtf8(QJsonDocument(capped).toJson(QJsonDocument::Compact)));
     q.addBindValue(now);
     q.addBindValue(now);
-    if (!exec(q, "queue ack"))
-        return 0;
+    if (const Status queued = exec(q, "queue ack"); !queued)
+        return Error{queued.error()};
     return q.lastInsertId();
 }
 
-std::optional<OutboxAck> CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
+Result<std::optional<OutboxAck>> CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
 {
     SqliteTransaction transaction(m_database.db());
-    if (!began(transaction))
-        return std::nullopt;
+    if (const Status open = began(transaction); !open)
+        return Error{open.error()};
     SqliteQuery &q = statement(QStringLiteral(
         "UPDATE commands SET state = ?, delivery = ?, reason = ?, error = ?, version = ?, detail = ?, "
         "exit_code = ?, signal = ?, timed_out = ?, cancelled = ?, stdout_tail = ?, stderr_tail = ?, "
@@ -400,20 +425,35 @@ std::optional<OutboxAck> CommandLedger::complete(qint64 rowId, const CommandComp
     q.addBindValue(now);
     q.addBindValue(now);
     q.addBindValue(rowId);
-    if (!exec(q, "complete"))
-        return std::nullopt;
-    const auto row = command(rowId);
-    if (row)  // before the commit: should this commit be lost, the command still never runs again
-        m_database.recordFinished(row->agentType, row->commandId, stateName(c.state), row->type);
+    if (const Status stored = exec(q, "complete"); !stored)
+        return Error{stored.error()};
+    const Result<std::optional<LedgerCommand>> row = readRow(QStringLiteral("c.row_id = ?"), {rowId});
+    if (row && *row)  // before the commit: should this commit be lost, the command still never runs again
+        m_database.recordFinished((*row)->agentType, (*row)->commandId, stateName(c.state), (*row)->type);
     std::optional<OutboxAck> ack;
     if (!c.ackPayload.isEmpty()) {
-        // Read back as stored (capped), in the same transaction.
-        ack = row ? undeliveredAck(insertAck(rowId, *row, c.ackPayload)) : std::nullopt;
-        if (!ack)
-            return std::nullopt;
+        const Result<std::optional<OutboxAck>> queued = row ? queueAck(rowId, *row, c.ackPayload) : Error{row.error()};
+        if (!queued)
+            return queued;
+        ack = *queued;
     }
-    if (!committed(transaction))  // a full disk shows here in WAL mode: no result is reported stored
-        return std::nullopt;
+    if (const Status done = committed(transaction); !done)  // a full disk shows here in WAL mode: no result is reported stored
+        return Error{done.error()};
+    return ack;
+}
+
+Result<std::optional<OutboxAck>> CommandLedger::queueAck(qint64 rowId, const std::optional<LedgerCommand> &row,
+                                                         const QJsonObject &payload)
+{
+    if (!row)
+        return Error{QStringLiteral("ledger queue ack failed: command row %1 is gone").arg(rowId)};
+    const Result<qint64> ackId = insertAck(rowId, *row, payload);
+    if (!ackId)
+        return Error{ackId.error()};
+    // Read back as stored (capped), in the same transaction.
+    const Result<std::optional<OutboxAck>> ack = readAck(*ackId);
+    if (ack && !*ack)
+        return Error{QStringLiteral("ledger queue ack failed: ack %1 cannot be read back").arg(*ackId)};
     return ack;
 }
 
@@ -435,7 +475,8 @@ std::optional<OutboxAck> CommandLedger::requeueAck(qint64 rowId)
     const auto row = command(rowId);
     if (!row || lastPayload.isEmpty())
         return std::nullopt;  // skipped commands have no ack to repeat
-    std::optional<OutboxAck> ack = undeliveredAck(insertAck(rowId, *row, QJsonDocument::fromJson(lastPayload).object()));
+    const Result<qint64> ackId = insertAck(rowId, *row, QJsonDocument::fromJson(lastPayload).object());
+    std::optional<OutboxAck> ack = ackId ? undeliveredAck(*ackId) : std::nullopt;
     if (!ack || !committed(transaction))
         return std::nullopt;
     return ack;
@@ -563,10 +604,17 @@ QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
 
 std::optional<OutboxAck> CommandLedger::undeliveredAck(qint64 ackId)
 {
+    return readAck(ackId).valueOr(std::nullopt);
+}
+
+Result<std::optional<OutboxAck>> CommandLedger::readAck(qint64 ackId)
+{
     SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.ack_id = ? AND a.delivered_at IS NULL").arg(kOutboxColumns));
     q.addBindValue(ackId);
+    if (const Status read = exec(q, "outbox ack"); !read)
+        return Error{read.error()};
     std::optional<OutboxAck> ack;
-    if (exec(q, "outbox ack") && q.next())
+    if (q.next())
         ack = outboxAckFrom(q);
     q.finish();
     return ack;
@@ -614,7 +662,7 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
     }
     update.addBindValue(ack.ackId);
     if (exec(log, "record attempt") && exec(update, "update ack"))
-        committed(transaction);
+        (void)committed(transaction);  // committed() logs it; the next round delivers the ack again
 }
 
 QList<LedgerCommand> CommandLedger::pendingCommands(const QString &agentType, int limit, qint64 afterRowId)
@@ -627,16 +675,10 @@ QList<LedgerCommand> CommandLedger::pendingCommands(const QString &agentType, in
     if (!agentType.isEmpty())
         q.addBindValue(agentType);
     q.addBindValue(std::max(1, limit));
-    QList<LedgerCommand> rows;
-    if (!exec(q, "pending"))
-        return rows;
-    while (q.next())
-        rows.append(rowFrom(q));
-    q.finish();
-    return rows;
+    return readRows(q, "pending").valueOr({});
 }
 
-QList<LedgerCommand> CommandLedger::history(const HistoryFilter &filter)
+Result<QList<LedgerCommand>> CommandLedger::history(const HistoryFilter &filter)
 {
     QStringList where;
     QVariantList values;
@@ -661,30 +703,28 @@ QList<LedgerCommand> CommandLedger::history(const HistoryFilter &filter)
     for (const QVariant &value : values)
         q.addBindValue(value);
     q.addBindValue(std::max(1, filter.limit));
-    QList<LedgerCommand> rows;
-    if (!exec(q, "history"))
-        return rows;
-    while (q.next())
-        rows.append(rowFrom(q));
-    q.finish();
-    return rows;
+    return readRows(q, "history");
 }
 
-int CommandLedger::countInState(CommandState state)
+Result<int> CommandLedger::readCount(SqliteQuery &q, const char *what)
 {
-    SqliteQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM commands WHERE state = ?"));
-    q.addBindValue(stateName(state));
-    const int count = exec(q, "count") && q.next() ? q.value(0).toInt() : 0;
+    if (const Status counted = exec(q, what); !counted)
+        return Error{counted.error()};
+    const int count = q.next() ? q.value(0).toInt() : 0;
     q.finish();
     return count;
 }
 
-int CommandLedger::outboxSize()
+Result<int> CommandLedger::countInState(CommandState state)
 {
-    SqliteQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM acks WHERE delivered_at IS NULL"));
-    const int size = exec(q, "outbox size") && q.next() ? q.value(0).toInt() : 0;
-    q.finish();
-    return size;
+    SqliteQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM commands WHERE state = ?"));
+    q.addBindValue(stateName(state));
+    return readCount(q, "count");
+}
+
+Result<int> CommandLedger::outboxSize()
+{
+    return readCount(statement(QStringLiteral("SELECT COUNT(*) FROM acks WHERE delivered_at IS NULL")), "outbox size");
 }
 
 void CommandLedger::setMeta(const QString &key, const QString &value)
@@ -692,7 +732,7 @@ void CommandLedger::setMeta(const QString &key, const QString &value)
     SqliteQuery &q = statement(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
     q.addBindValue(key);
     q.addBindValue(value);
-    exec(q, "set meta");
+    (void)exec(q, "set meta");  // exec() logs it; a meta value is a hint, read again next time
 }
 
 } // namespace teamai

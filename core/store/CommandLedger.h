@@ -2,6 +2,7 @@
 
 #include "store/LedgerTypes.h"
 #include "store/ProcessIdentity.h"
+#include "util/Result.h"
 
 #include <QDeadlineTimer>
 #include <QHash>
@@ -52,6 +53,13 @@ public:
         /// The command's JSON was larger than textcap::kMaxRawCommandBytes: only a stub (id,
         /// type, this size) is stored, and the command must be refused, never run.
         qint64 oversizedBytes = 0;
+        QString error;  ///< why, when the admission is Error
+    };
+    /// @brief What admitAll() stored: the commands admitted, in order, and why it stopped before
+    /// the end when a failure stopped it (ok when it admitted all or ran out of time).
+    struct [[nodiscard]] Admissions {
+        QList<Admitted> admitted;
+        Status stopped;
     };
 
     /// @brief Stores @p command for @p agentType unless already stored; returns what is known.
@@ -62,7 +70,7 @@ public:
     /// has passed; returns one entry per command admitted, in order (a prefix of @p commands;
     /// every command must have an id). What was not admitted is not stored: the backend sends it
     /// again until it is acknowledged.
-    QList<Admitted> admitAll(const QList<Command> &commands, const QString &agentType, const QString &localAgentId,
+    Admissions admitAll(const QList<Command> &commands, const QString &agentType, const QString &localAgentId,
                              QDeadlineTimer deadline = QDeadlineTimer(QDeadlineTimer::Forever));
 
     /// @brief True when @p command is the stub admit() stored for an oversized command.
@@ -85,9 +93,9 @@ public:
     void setChildPid(qint64 rowId, qint64 childPid);
 
     /// @brief Stores the final result and, when @p completion has an ack payload, queues that ack,
-    /// in one transaction. Returns the queued ack as stored; nothing when none was queued or
-    /// nothing was stored (lastError() says why).
-    std::optional<OutboxAck> complete(qint64 rowId, const CommandCompletion &completion);
+    /// in one transaction. Returns the queued ack as stored (nothing when none was queued), or
+    /// why nothing was stored.
+    Result<std::optional<OutboxAck>> complete(qint64 rowId, const CommandCompletion &completion);
 
     /// @brief The backend sent a finished command again: queue its recorded ack once more,
     /// unless an undelivered one is already waiting. Returns the ack queued or waiting; nothing
@@ -130,36 +138,41 @@ public:
     QList<LedgerCommand> pendingCommands(const QString &agentType = {}, int limit = 1000, qint64 afterRowId = 0);
 
     /// @brief Commands for `teamai history` and the tray, newest first.
-    QList<LedgerCommand> history(const HistoryFilter &filter);
+    Result<QList<LedgerCommand>> history(const HistoryFilter &filter);
     std::optional<LedgerCommand> command(qint64 rowId);
     /// @brief Every row with the backend's id @p commandId (one per agent it came for), newest
     /// first; with @p agentType only that agent's, through the (agent_type, command_id) index.
-    QList<LedgerCommand> commandsWithId(qint64 commandId, const QString &agentType = {});
+    Result<QList<LedgerCommand>> commandsWithId(qint64 commandId, const QString &agentType = {});
 
-    int countInState(CommandState state);
-    int outboxSize();
+    Result<int> countInState(CommandState state);
+    Result<int> outboxSize();
 
     /// @brief Sets a key of the `meta` table (retention keeps its own key there; tests use it as
     /// the smallest write to the ledger).
     void setMeta(const QString &key, const QString &value);
 
-    QString lastError() const { return m_lastError; }
-
 private:
     /// The prepared statement for @p sql, cached for this connection, reset and ready to bind.
     SqliteQuery &statement(const QString &sql);
-    bool exec(SqliteQuery &query, const char *what);
+    /// Runs @p query; a failure is logged, noted on the database and returned as `ledger <what> failed: …`.
+    Status exec(SqliteQuery &query, const char *what);
     /// Whether @p transaction began / committed; a failure is noted like a failed statement.
-    bool began(const SqliteTransaction &transaction);
-    bool committed(SqliteTransaction &transaction);
-    bool noteTransactionFailure(const SqliteTransaction &transaction, const char *what);
-    qint64 insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload);
-    std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);
+    Status began(const SqliteTransaction &transaction);
+    Status committed(SqliteTransaction &transaction);
+    Error noteFailure(const Status &failed, const char *what);
+    Result<qint64> insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload);
+    /// Queues @p payload for @p row and reads it back as stored; an error when either fails.
+    Result<std::optional<OutboxAck>> queueAck(qint64 rowId, const std::optional<LedgerCommand> &row, const QJsonObject &payload);
+    Result<std::optional<OutboxAck>> readAck(qint64 ackId);
+    Result<std::optional<LedgerCommand>> readRow(const QString &where, const QVariantList &values);
+    Result<QList<LedgerCommand>> readRows(SqliteQuery &query, const char *what);
+    Result<int> readCount(SqliteQuery &query, const char *what);
     Admitted admitOne(const Command &command, const QString &agentType, const QString &localAgentId, bool fullRow);
+    /// The key and state of the row admitOne() just stored (a batch needs no more).
+    Result<std::optional<LedgerCommand>> admittedKey(const Command &command, const QString &agentType);
 
     LedgerDatabase &m_database;
     std::unordered_map<QString, std::unique_ptr<SqliteQuery>> m_statements;
-    QString m_lastError;
 };
 
 } // namespace teamai

@@ -46,7 +46,7 @@ void compact(const QString &path, const QByteArray &bytes)
     QByteArray kept;
     for (qsizetype i = std::max<qsizetype>(0, entries.size() - kKeepEntries); i < entries.size(); ++i)
         kept += lineOf(entries.at(i));
-    atomicfile::write(path, kept, jsonfile::kPrivateFile);  // a failure leaves the longer file: harmless
+    (void)atomicfile::write(path, kept, jsonfile::kPrivateFile);  // a failure leaves the longer file: harmless
 }
 
 } // namespace detail

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QList>
 #include <QString>
 
@@ -22,8 +24,8 @@ struct Entry {
 QString pathFor(const QString &ledgerPath);
 
 /// @brief Appends @p entry (and compacts the file when it has grown past about 1 MiB, keeping
-/// the newest entries). False with @p error set when it could not be written durably.
-bool append(const QString &path, const Entry &entry, QString *error = nullptr);
+/// the newest entries). Fails when it could not be written durably.
+Status append(const QString &path, const Entry &entry);
 
 /// @brief Every well-formed entry of @p path, oldest first (a torn last line is skipped).
 QList<Entry> readAll(const QString &path);

@@ -11,20 +11,17 @@
 
 namespace teamai::finishedids {
 
-bool append(const QString &path, const Entry &entry, QString *error)
+Status append(const QString &path, const Entry &entry)
 {
     // An exclusive lock on the file itself. A compaction replaces the file while holding it, and
     // FileLock then opens the new one: an append to the replaced inode would be lost.
     FileLock lock(path);
-    if (!lock.acquire(FileLock::kWaitForever, error))
-        return false;
+    if (const FileLock::Attempt locked = lock.acquire(FileLock::kWaitForever); !locked)
+        return locked.status;
     const int fd = lock.descriptor();
     struct stat before {};
-    if (::fstat(fd, &before) != 0) {
-        if (error)
-            *error = atomicfile::writeError(errno, path);
-        return false;
-    }
+    if (::fstat(fd, &before) != 0)
+        return Error{atomicfile::writeError(errno, path)};
     const QByteArray line = detail::lineOf(entry);
     const ssize_t written = ::pwrite(fd, line.constData(), size_t(line.size()), before.st_size);
     int code = written == line.size() ? 0 : (written < 0 ? errno : ENOSPC);
@@ -33,17 +30,14 @@ bool append(const QString &path, const Entry &entry, QString *error)
     if (code != 0 && written > 0 && ::ftruncate(fd, before.st_size) != 0) {
         // A partial line would glue onto the next one; left there, readAll() skips it.
     }
-    if (code != 0) {
-        if (error)
-            *error = atomicfile::writeError(code, path);
-        return false;
-    }
+    if (code != 0)
+        return Error{atomicfile::writeError(code, path)};
     if (before.st_size + line.size() > detail::kCompactAboveBytes) {
         QFile file(path);
         if (file.open(QIODevice::ReadOnly))
             detail::compact(path, file.readAll());
     }
-    return true;  // the lock goes with `lock`
+    return {};  // the lock goes with `lock`
 }
 
 } // namespace teamai::finishedids

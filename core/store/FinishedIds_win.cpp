@@ -5,27 +5,21 @@
 namespace teamai::finishedids {
 
 // No flock() here: appended through QFile. Not built on the Linux CI machines: review by reading.
-bool append(const QString &path, const Entry &entry, QString *error)
+Status append(const QString &path, const Entry &entry)
 {
     QFile file(path);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered)) {
-        if (error)
-            *error = QStringLiteral("%1 while writing %2").arg(file.errorString(), path);
-        return false;
-    }
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Append | QIODevice::Unbuffered))
+        return Error{QStringLiteral("%1 while writing %2").arg(file.errorString(), path)};
     const QByteArray line = detail::lineOf(entry);
-    if (file.write(line) != line.size() || !file.flush()) {
-        if (error)
-            *error = QStringLiteral("%1 while writing %2").arg(file.errorString(), path);
-        return false;
-    }
+    if (file.write(line) != line.size() || !file.flush())
+        return Error{QStringLiteral("%1 while writing %2").arg(file.errorString(), path)};
     if (file.size() > detail::kCompactAboveBytes) {
         file.close();
         QFile reader(path);
         if (reader.open(QIODevice::ReadOnly))
             detail::compact(path, reader.readAll());
     }
-    return true;
+    return {};
 }
 
 } // namespace teamai::finishedids

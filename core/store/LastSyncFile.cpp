@@ -14,16 +14,16 @@ QString defaultPath()
     return paths::agentStateDir() + QLatin1Char('/') + QLatin1String(kFileName);
 }
 
-bool save(const SyncRecord &record, const QString &path, QString *error)
+Status save(const SyncRecord &record, const QString &path)
 {
     const QJsonObject json{{QStringLiteral("time"), record.time.toUTC().toString(Qt::ISODateWithMs)},
                            {QStringLiteral("ok"), record.ok},
                            {QStringLiteral("message"), record.message.left(kMaxMessageLength)},
                            {QStringLiteral("tool"), record.tool}};
     const QByteArray bytes = QJsonDocument(json).toJson(QJsonDocument::Compact) + '\n';
-    if (!paths::ensurePrivateDir(QFileInfo(path).absolutePath(), error))
-        return false;
-    return platform::writeRecord(path, bytes, error);
+    if (const Status folder = paths::ensurePrivateDir(QFileInfo(path).absolutePath()); !folder)
+        return folder;
+    return platform::writeRecord(path, bytes);
 }
 
 std::optional<SyncRecord> load(const QString &path)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QDateTime>
 #include <QString>
 
@@ -31,8 +33,8 @@ inline constexpr int kMaxMessageLength = 500;
 /// @brief In the agent's state folder, next to the ledger.
 QString defaultPath();
 
-/// @brief False (with @p error) when the file cannot be written; the round itself still counts.
-bool save(const SyncRecord &record, const QString &path = defaultPath(), QString *error = nullptr);
+/// @brief Fails when the file cannot be written; the round itself still counts.
+Status save(const SyncRecord &record, const QString &path = defaultPath());
 
 /// @brief Nothing when no round was recorded yet or the file is unreadable.
 std::optional<SyncRecord> load(const QString &path = defaultPath());

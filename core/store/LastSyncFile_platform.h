@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QByteArray>
 #include <QJsonObject>
 #include <QString>
@@ -8,8 +10,8 @@
 // LastSyncFile_win.cpp).
 namespace teamai::lastsync::platform {
 
-/// @brief Replaces the file's content with @p bytes; false with @p error set when it cannot.
-bool writeRecord(const QString &path, const QByteArray &bytes, QString *error);
+/// @brief Replaces the file's content with @p bytes.
+Status writeRecord(const QString &path, const QByteArray &bytes);
 
 /// @brief The file as a JSON object; empty when it is missing or unreadable.
 QJsonObject readRecord(const QString &path);

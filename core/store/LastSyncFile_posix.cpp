@@ -15,16 +15,16 @@ namespace teamai::lastsync::platform {
 // file and a rename, which on ext4 costs a new inode and a flush of the new file's data (the
 // filesystem's guard for replace-by-rename): about 0.1 ms against 0.01 ms, on a path every hook
 // takes.
-bool writeRecord(const QString &path, const QByteArray &bytes, QString *error)
+Status writeRecord(const QString &path, const QByteArray &bytes)
 {
     FileLock lock(path);
-    if (!lock.acquire(FileLock::kWaitForever, error))
-        return false;
+    if (const FileLock::Attempt locked = lock.acquire(FileLock::kWaitForever); !locked)
+        return locked.status;
     const int fd = lock.descriptor();
     const bool ok = ::pwrite(fd, bytes.constData(), size_t(bytes.size()), 0) == bytes.size() && ::ftruncate(fd, bytes.size()) == 0;
-    if (!ok && error)
-        *error = QStringLiteral("cannot write %1: %2").arg(path, posixfile::errorText(errno));
-    return ok;  // the lock goes with `lock`
+    if (!ok)
+        return Error{QStringLiteral("cannot write %1: %2").arg(path, posixfile::errorText(errno))};
+    return {};  // the lock goes with `lock`
 }
 
 QJsonObject readRecord(const QString &path)

@@ -6,16 +6,14 @@ namespace teamai::lastsync::platform {
 
 // No flock() here to lock the file itself: replaced atomically, so a reader still sees the old
 // record or the new one. Not built on the Linux CI machines: review by reading.
-bool writeRecord(const QString &path, const QByteArray &bytes, QString *error)
+Status writeRecord(const QString &path, const QByteArray &bytes)
 {
-    return jsonfile::writeAtomically(path, bytes, jsonfile::kPrivateFile, error);
+    return jsonfile::writeAtomically(path, bytes, jsonfile::kPrivateFile);
 }
 
 QJsonObject readRecord(const QString &path)
 {
-    QJsonObject json;
-    jsonfile::readObject(path, &json);
-    return json;
+    return jsonfile::readObject(path).object;
 }
 
 } // namespace teamai::lastsync::platform

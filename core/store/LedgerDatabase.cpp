@@ -192,26 +192,31 @@ bool LedgerDatabase::isOpen() const
     return m_db != nullptr;
 }
 
-bool LedgerDatabase::open()
+Status LedgerDatabase::open()
 {
-    if (!paths::ensurePrivateDir(QFileInfo(m_path).absolutePath(), &m_error))
-        return false;
+    if (const Status folder = paths::ensurePrivateDir(QFileInfo(m_path).absolutePath()); !folder)
+        return folder;
     // Two processes that both set up a new ledger (switch it to WAL, create the schema) can each
     // hold a shared lock while waiting for the other's exclusive one: SQLite then sits out its
     // busy timeout in both. Setting up one at a time avoids that; it costs one flock per open.
     FileLock setup(m_path + QStringLiteral(".lock"));
-    if (!setup.acquire(15000, &m_error))
-        return false;
+    if (const FileLock::Attempt locked = setup.acquire(15000); !locked)
+        return locked.status;
     m_created = false;
-    if (openConnection() && configureAndMigrate() && passesSuspectedDamageCheck()) {
+    Status opened = openConnection();
+    if (opened)
+        opened = configureAndMigrate();
+    if (opened)
+        opened = passesSuspectedDamageCheck();
+    if (opened) {
         if (m_created)  // the ledger was deleted or lost: what finished before stays finished
             restoreFinishedIds();
-        return true;
+        return opened;
     }
     // One retry with a fresh file when the old one is damaged; anything else is a real error.
     if (m_damaged && QFile::exists(m_path))
-        return setAsideAndRecover(m_error);
-    return false;
+        return setAsideAndRecover(opened.error());
+    return opened;
 }
 
 QString LedgerDatabase::suspectMarkerPath() const
@@ -227,16 +232,17 @@ void LedgerDatabase::noteFailure()
     // Checked (PRAGMA quick_check) by the next open, not here: this connection's statements are
     // still in use, and a check on every hook would cost every hook.
     if (!QFile::exists(suspectMarkerPath()))
-        atomicfile::write(suspectMarkerPath(), QByteArray("SQLITE_CORRUPT seen\n"), jsonfile::kPrivateFile);
+        (void)atomicfile::write(suspectMarkerPath(), QByteArray("SQLITE_CORRUPT seen\n"), jsonfile::kPrivateFile);
 }
 
-bool LedgerDatabase::passesSuspectedDamageCheck()
+Status LedgerDatabase::passesSuspectedDamageCheck()
 {
     if (!QFile::exists(suspectMarkerPath()))
-        return true;
+        return {};
     SqliteQuery check(m_db);
     QString verdict;
-    if (check.exec(QStringLiteral("PRAGMA quick_check(5)"))) {
+    const Status checked = check.exec(QStringLiteral("PRAGMA quick_check(5)"));
+    if (checked) {
         while (check.next())
             verdict += check.value(0).toString() + QLatin1Char(' ');
         verdict = verdict.trimmed();
@@ -244,20 +250,18 @@ bool LedgerDatabase::passesSuspectedDamageCheck()
     const int code = sqlite3_extended_errcode(m_db);
     if (verdict == QLatin1String("ok")) {
         QFile::remove(suspectMarkerPath());
-        return true;
+        return {};
     }
     if (verdict.isEmpty() && !isDamage(code))
-        return true;  // the check could not run (busy, disk full): decide another time
+        return {};  // the check could not run (busy, disk full): decide another time
     m_damaged = true;
-    m_error = QStringLiteral("%1 failed its integrity check: %2").arg(m_path, verdict.isEmpty() ? check.lastError() : verdict);
-    return false;
+    return Error{QStringLiteral("%1 failed its integrity check: %2").arg(m_path, verdict.isEmpty() ? checked.error() : verdict)};
 }
 
 void LedgerDatabase::recordFinished(const QString &agentType, qint64 commandId, const QString &state, const QString &type)
 {
-    QString error;
-    if (!finishedids::append(finishedids::pathFor(m_path), {agentType, commandId, state, type}, &error))
-        qCWarning(lcStore).noquote() << "cannot record the finished command" << commandId << ":" << error;
+    if (const Status recorded = finishedids::append(finishedids::pathFor(m_path), {agentType, commandId, state, type}); !recorded)
+        qCWarning(lcStore).noquote() << "cannot record the finished command" << commandId << ":" << recorded.error();
 }
 
 int LedgerDatabase::restoreFinishedIds()
@@ -268,7 +272,7 @@ int LedgerDatabase::restoreFinishedIds()
     return restored;
 }
 
-bool LedgerDatabase::openConnection()
+Status LedgerDatabase::openConnection()
 {
     closeConnection();
     m_damaged = false;
@@ -276,104 +280,97 @@ bool LedgerDatabase::openConnection()
     const int code = sqlite3_open_v2(QFile::encodeName(m_path).constData(), &m_db,
                                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOFOLLOW, nullptr);
     if (code != SQLITE_OK) {
-        m_error = QStringLiteral("cannot open %1: %2").arg(m_path, m_db ? failureText(m_db, m_path) : QString::fromUtf8(sqlite3_errstr(code)));
+        const Error failed{QStringLiteral("cannot open %1: %2").arg(m_path, m_db ? failureText(m_db, m_path) : QString::fromUtf8(sqlite3_errstr(code)))};
         m_damaged = isDamage(code);
         sqlite3_close_v2(m_db);
         m_db = nullptr;
-        return false;
+        return failed;
     }
     sqlite3_extended_result_codes(m_db, 1);
     // Concurrent agent processes wait for each other instead of failing with SQLITE_BUSY.
     sqlite3_busy_timeout(m_db, 10000);
     paths::restrictMode(m_path, QFile::ReadOwner | QFile::WriteOwner);
-    return true;
+    return {};
 }
 
-bool LedgerDatabase::run(const char *sql, QString *failure)
+Status LedgerDatabase::run(const char *sql)
 {
     const int code = sqlite3_exec(m_db, sql, nullptr, nullptr, nullptr);
     if (code == SQLITE_OK)
-        return true;
-    *failure = failureText(m_db, m_path);
+        return {};
     m_damaged = isDamage(sqlite3_extended_errcode(m_db));
-    return false;
+    return Error{failureText(m_db, m_path)};
 }
 
-int LedgerDatabase::userVersion(QString *failure)
+Result<int> LedgerDatabase::userVersion()
 {
     SqliteQuery query(m_db);
-    if (!query.exec(QStringLiteral("PRAGMA user_version")) || !query.next()) {
-        *failure = query.lastError();
+    Status read = query.exec(QStringLiteral("PRAGMA user_version"));
+    if (read && !query.next())
+        read = Error{QStringLiteral("PRAGMA user_version gave no answer")};
+    if (!read) {
         m_damaged = isDamage(sqlite3_extended_errcode(m_db));
-        return -1;
+        return Error{read.error()};
     }
     return query.value(0).toInt();
 }
 
-bool LedgerDatabase::configureAndMigrate()
+Status LedgerDatabase::configureAndMigrate()
 {
     // By default the last connection to close checkpoints the WAL and deletes it, which costs
     // fsyncs even when the WAL is empty; closeConnection() turns that back on only when needed.
     sqlite3_db_config(m_db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
-    QString failure;
+    const auto unusable = [this](const QString &failure) {
+        return Error{m_damaged ? QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure) : failure};
+    };
     for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
                                "PRAGMA journal_size_limit=4194304"}) {
-        if (!run(pragma, &failure)) {
-            m_error = m_damaged ? QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure) : failure;
-            return false;
-        }
+        if (const Status set = run(pragma); !set)
+            return unusable(set.error());
     }
-    const int version = userVersion(&failure);
-    if (version < 0) {
-        m_error = m_damaged ? QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure) : failure;
-        return false;
-    }
-    if (version == kSchemaVersion)
-        return true;
-    if (version > kSchemaVersion) {
+    const Result<int> version = userVersion();
+    if (!version)
+        return unusable(version.error());
+    if (*version == kSchemaVersion)
+        return {};
+    if (*version > kSchemaVersion) {
         // Written by a newer agent: use it as is rather than destroying its data.
-        qCWarning(lcStore) << "ledger schema" << version << "is newer than this agent's" << kSchemaVersion;
-        return true;
+        qCWarning(lcStore) << "ledger schema" << *version << "is newer than this agent's" << kSchemaVersion;
+        return {};
     }
-    return migrate(version);
+    return migrate(*version);
 }
 
-bool LedgerDatabase::migrate(int fromVersion)
+Status LedgerDatabase::migrate(int fromVersion)
 {
-    QString failure;
     // IMMEDIATE takes the write lock at once, so two processes never migrate at the same time.
-    if (!run("BEGIN IMMEDIATE", &failure)) {
-        m_error = QStringLiteral("cannot migrate %1: %2").arg(m_path, failure);
-        return false;
-    }
+    if (const Status began = run("BEGIN IMMEDIATE"); !began)
+        return Error{QStringLiteral("cannot migrate %1: %2").arg(m_path, began.error())};
     // Re-read under the lock: another process may have migrated meanwhile.
-    const int read = userVersion(&failure);
-    const int current = read < 0 ? fromVersion : read;
-    bool ok = true;
+    const int current = userVersion().valueOr(fromVersion);
+    Status migrated;
     for (const SchemaStep &step : kSchemaSteps) {
-        for (size_t i = 0; ok && current < step.version && i < step.count; ++i) {
-            if (!run(step.statements[i], &failure)) {
-                m_error = step.version == 1 ? QStringLiteral("cannot create the ledger schema: %1").arg(failure)
-                                            : QStringLiteral("cannot migrate %1 to schema %2: %3").arg(m_path, QString::number(step.version), failure);
-                ok = false;
+        for (size_t i = 0; migrated && current < step.version && i < step.count; ++i) {
+            if (const Status done = run(step.statements[i]); !done) {
+                migrated = Error{step.version == 1 ? QStringLiteral("cannot create the ledger schema: %1").arg(done.error())
+                                                   : QStringLiteral("cannot migrate %1 to schema %2: %3")
+                                                         .arg(m_path, QString::number(step.version), done.error())};
             }
         }
     }
-    if (ok && current < kSchemaVersion) {
+    if (migrated && current < kSchemaVersion) {
         const QByteArray setVersion = "PRAGMA user_version=" + QByteArray::number(kSchemaVersion);
-        ok = run(setVersion.constData(), &failure);
-        if (!ok)
-            m_error = QStringLiteral("cannot migrate %1: %2").arg(m_path, failure);
+        if (const Status set = run(setVersion.constData()); !set)
+            migrated = Error{QStringLiteral("cannot migrate %1: %2").arg(m_path, set.error())};
     }
-    QString ignored;
-    run(ok ? "COMMIT" : "ROLLBACK", &ignored);
-    if (ok && current < kSchemaVersion)
+    (void)run(migrated ? "COMMIT" : "ROLLBACK");  // a failed COMMIT leaves the old schema: the next open migrates again
+    if (migrated && current < kSchemaVersion)
         qCInfo(lcStore) << "ledger schema migrated from" << current << "to" << kSchemaVersion;
-    m_created = ok && current < 1;
-    return ok;
+    m_created = migrated && current < 1;
+    return migrated;
 }
 
-bool LedgerDatabase::setAsideAndRecover(const QString &why)
+Status LedgerDatabase::setAsideAndRecover(const QString &why)
 {
     closeConnection(false);  // keep the damaged file and its log as they are, for inspection
     ledgernotice::Notice notice;
@@ -386,31 +383,29 @@ bool LedgerDatabase::setAsideAndRecover(const QString &why)
         const QString from = m_path + QLatin1String(suffix);
         if (!QFile::exists(from))
             continue;
-        if (!QFile::rename(from, aside + QLatin1String(suffix))) {
-            m_error = QStringLiteral("%1 is damaged (%2) and cannot be moved aside").arg(from, why);
-            return false;
-        }
+        if (!QFile::rename(from, aside + QLatin1String(suffix)))
+            return Error{QStringLiteral("%1 is damaged (%2) and cannot be moved aside").arg(from, why)};
         notice.files.append(aside + QLatin1String(suffix));
     }
     m_setAside = aside;
     m_damaged = false;
-    if (!openConnection() || !configureAndMigrate())
-        return false;
+    if (const Status opened = openConnection(); !opened)
+        return opened;
+    if (const Status configured = configureAndMigrate(); !configured)
+        return configured;
     // Rows first (they keep their row ids), then whatever only the finished-ids record knows.
     const ledgersalvage::Result salvaged = ledgersalvage::copyReadableRows(m_db, aside);
     notice.recoveredCommands = salvaged.commands;
     notice.recoveredAcks = salvaged.acks;
     notice.restoredFinishedIds = restoreFinishedIds();
     QFile::remove(suspectMarkerPath());
-    QString noticeError;
-    if (!ledgernotice::save(ledgernotice::pathFor(m_path), notice, &noticeError))
-        qCWarning(lcStore).noquote() << "cannot write the set-aside notice:" << noticeError;
+    if (const Status saved = ledgernotice::save(ledgernotice::pathFor(m_path), notice); !saved)
+        qCWarning(lcStore).noquote() << "cannot write the set-aside notice:" << saved.error();
     qCWarning(lcStore).noquote() << "ledger" << m_path << "was unusable (" << why << "); kept as" << aside
                                  << "and started afresh with" << notice.recoveredCommands << "command(s) and"
                                  << notice.recoveredAcks << "ack(s) read back," << notice.restoredFinishedIds
                                  << "restored from the finished-ids record";
-    m_error.clear();
-    return true;
+    return {};
 }
 
 } // namespace teamai

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 
 struct sqlite3;
@@ -26,11 +28,10 @@ public:
     LedgerDatabase(const LedgerDatabase &) = delete;
     LedgerDatabase &operator=(const LedgerDatabase &) = delete;
 
-    /// @brief Opens (creating or migrating as needed). False with error() set when even a fresh
-    /// database cannot be made (disk full, folder not writable).
-    bool open();
+    /// @brief Opens (creating or migrating as needed). Fails when even a fresh database cannot be
+    /// made (disk full, folder not writable).
+    Status open();
     bool isOpen() const;
-    QString error() const { return m_error; }
     /// @brief Where a damaged database was moved during open(), empty when none was.
     QString setAsidePath() const { return m_setAside; }
     QString path() const { return m_path; }
@@ -48,20 +49,19 @@ public:
     void recordFinished(const QString &agentType, qint64 commandId, const QString &state, const QString &type);
 
 private:
-    bool openConnection();
+    Status openConnection();
     void closeConnection(bool foldLog = true);
-    bool run(const char *sql, QString *failure);
-    int userVersion(QString *failure);
-    bool configureAndMigrate();
-    bool migrate(int fromVersion);
-    bool passesSuspectedDamageCheck();
-    bool setAsideAndRecover(const QString &why);
+    Status run(const char *sql);
+    Result<int> userVersion();
+    Status configureAndMigrate();
+    Status migrate(int fromVersion);
+    Status passesSuspectedDamageCheck();
+    Status setAsideAndRecover(const QString &why);
     int restoreFinishedIds();
     QString suspectMarkerPath() const;
 
     QString m_path;
     sqlite3 *m_db = nullptr;
-    QString m_error;
     QString m_setAside;
     bool m_damaged = false;
     bool m_created = false;

@@ -26,7 +26,7 @@ QString pathFor(const QString &ledgerPath)
     return QFileInfo(ledgerPath).absolutePath() + QStringLiteral("/ledger-set-aside.json");
 }
 
-bool save(const QString &path, const Notice &n, QString *error)
+Status save(const QString &path, const Notice &n)
 {
     const QJsonObject json{{QStringLiteral("time"), n.time.toUTC().toString(Qt::ISODateWithMs)},
                            {QStringLiteral("reason"), n.reason},
@@ -34,14 +34,15 @@ bool save(const QString &path, const Notice &n, QString *error)
                            {QStringLiteral("recoveredCommands"), n.recoveredCommands},
                            {QStringLiteral("recoveredAcks"), n.recoveredAcks},
                            {QStringLiteral("restoredFinishedIds"), n.restoredFinishedIds}};
-    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile, error);
+    return jsonfile::writeObject(path, json, jsonfile::kPrivateFile);
 }
 
 std::optional<Notice> load(const QString &path)
 {
-    QJsonObject json;
-    if (jsonfile::readObject(path, &json) != jsonfile::ReadStatus::Ok)
+    const jsonfile::ObjectRead read = jsonfile::readObject(path);
+    if (!read.ok())
         return std::nullopt;
+    const QJsonObject &json = read.object;
     Notice n;
     n.time = QDateTime::fromString(json.value(QStringLiteral("time")).toString(), Qt::ISODateWithMs);
     n.reason = json.value(QStringLiteral("reason")).toString();

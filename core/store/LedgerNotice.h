@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QDateTime>
 #include <QString>
 #include <QStringList>
@@ -24,7 +26,7 @@ struct Notice {
 };
 
 QString pathFor(const QString &ledgerPath);
-bool save(const QString &path, const Notice &notice, QString *error = nullptr);
+Status save(const QString &path, const Notice &notice);
 std::optional<Notice> load(const QString &path);
 
 } // namespace teamai::ledgernotice

@@ -5,6 +5,7 @@
 #include "store/SqliteQuery.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace teamai {
 namespace {
@@ -19,12 +20,11 @@ const QString kPrunable = QStringLiteral(
     "c.state IN ('succeeded','failed','rejected','skipped','interrupted') "
     "AND NOT EXISTS (SELECT 1 FROM acks a WHERE a.command_row = c.row_id AND a.delivered_at IS NULL)");
 
-bool run(SqliteQuery &q, const char *what, QString *error)
+Status run(SqliteQuery &q, const char *what)
 {
-    if (q.exec())
-        return true;
-    *error = QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), q.lastError());
-    return false;
+    if (const Status done = q.exec(); !done)
+        return Error{QStringLiteral("ledger %1 failed: %2").arg(QLatin1String(what), done.error())};
+    return {};
 }
 
 } // namespace
@@ -34,46 +34,44 @@ LedgerRetention::LedgerRetention(LedgerDatabase &database)
 {
 }
 
-bool LedgerRetention::collect(const QString &where, const QVariantList &values, int limit, QList<Victim> *victims,
-                              QString *error)
+Result<QList<LedgerRetention::Victim>> LedgerRetention::collect(const QString &where, const QVariantList &values, int limit)
 {
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT c.row_id, c.command_id FROM commands c WHERE %1 AND %2 "
-                             "ORDER BY c.received_at, c.row_id LIMIT ?").arg(where, kPrunable));
+    (void)q.prepare(QStringLiteral("SELECT c.row_id, c.command_id FROM commands c WHERE %1 AND %2 "
+                                   "ORDER BY c.received_at, c.row_id LIMIT ?").arg(where, kPrunable));
     for (const QVariant &value : values)
         q.addBindValue(value);
     q.addBindValue(limit);
-    if (!run(q, "retention scan", error))
-        return false;
+    if (const Status scanned = run(q, "retention scan"); !scanned)
+        return Error{scanned.error()};
+    QList<Victim> victims;
     while (q.next())
-        victims->append({q.value(0).toLongLong(), q.value(1).toLongLong()});
+        victims.append({q.value(0).toLongLong(), q.value(1).toLongLong()});
     q.finish();
-    return true;
+    return victims;
 }
 
-bool LedgerRetention::remove(const QList<Victim> &victims, int *removed, QString *error)
+Result<int> LedgerRetention::remove(const QList<Victim> &victims)
 {
     SqliteQuery begin(m_database.db());
-    if (!begin.exec(QStringLiteral("BEGIN IMMEDIATE"))) {
-        *error = QStringLiteral("ledger retention: %1").arg(begin.lastError());
-        return false;
-    }
+    if (const Status began = begin.exec(QStringLiteral("BEGIN IMMEDIATE")); !began)
+        return Error{QStringLiteral("ledger retention: %1").arg(began.error())};
     SqliteQuery check(m_database.db());
     // Re-checked under the write lock: a row re-sent and re-queued meanwhile is kept.
-    check.prepare(QStringLiteral("SELECT 1 FROM commands c WHERE c.row_id = ? AND %1").arg(kPrunable));
+    (void)check.prepare(QStringLiteral("SELECT 1 FROM commands c WHERE c.row_id = ? AND %1").arg(kPrunable));
     SqliteQuery attempts(m_database.db());
     // By command id first (indexed), then exactly this row's acks.
-    attempts.prepare(QStringLiteral("DELETE FROM ack_attempts WHERE command_id = ? "
-                                    "AND ack_id IN (SELECT ack_id FROM acks WHERE command_row = ?)"));
+    (void)attempts.prepare(QStringLiteral("DELETE FROM ack_attempts WHERE command_id = ? "
+                                          "AND ack_id IN (SELECT ack_id FROM acks WHERE command_row = ?)"));
     SqliteQuery acks(m_database.db());
-    acks.prepare(QStringLiteral("DELETE FROM acks WHERE command_row = ?"));
+    (void)acks.prepare(QStringLiteral("DELETE FROM acks WHERE command_row = ?"));
     SqliteQuery commands(m_database.db());
-    commands.prepare(QStringLiteral("DELETE FROM commands WHERE row_id = ?"));
-    bool ok = true;
+    (void)commands.prepare(QStringLiteral("DELETE FROM commands WHERE row_id = ?"));
+    Status deleted;
     int count = 0;
     for (const Victim &victim : victims) {
         check.addBindValue(victim.rowId);
-        if (!(ok = run(check, "retention check", error)))
+        if (!(deleted = run(check, "retention check")))
             break;
         const bool prunable = check.next();
         check.finish();
@@ -83,35 +81,38 @@ bool LedgerRetention::remove(const QList<Victim> &victims, int *removed, QString
         attempts.addBindValue(victim.rowId);
         acks.addBindValue(victim.rowId);
         commands.addBindValue(victim.rowId);
-        if (!(ok = run(attempts, "retention delete attempts", error) && run(acks, "retention delete acks", error)
-                   && run(commands, "retention delete", error)))
+        if (!(deleted = run(attempts, "retention delete attempts")) || !(deleted = run(acks, "retention delete acks"))
+            || !(deleted = run(commands, "retention delete")))
             break;
         ++count;
     }
     SqliteQuery end(m_database.db());
-    if (!ok || !end.exec(ok ? QStringLiteral("COMMIT") : QStringLiteral("ROLLBACK"))) {
-        if (ok)
-            *error = QStringLiteral("ledger retention commit failed: %1").arg(end.lastError());
-        SqliteQuery rollback(m_database.db());
-        rollback.exec(QStringLiteral("ROLLBACK"));
-        return false;
+    if (deleted) {
+        if (const Status committed = end.exec(QStringLiteral("COMMIT")); !committed)
+            deleted = Error{QStringLiteral("ledger retention commit failed: %1").arg(committed.error())};
     }
-    *removed += count;
-    return true;
+    if (!deleted) {
+        SqliteQuery rollback(m_database.db());
+        (void)rollback.exec(QStringLiteral("ROLLBACK"));  // SQLite may have rolled back already
+        return Error{deleted.error()};
+    }
+    return count;
 }
 
-qint64 LedgerRetention::commandCount(QString *error)
+Result<qint64> LedgerRetention::commandCount()
 {
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT COUNT(*) FROM commands"));
-    if (!run(q, "retention count", error) || !q.next())
-        return -1;
+    (void)q.prepare(QStringLiteral("SELECT COUNT(*) FROM commands"));
+    if (const Status counted = run(q, "retention count"); !counted)
+        return Error{counted.error()};
+    if (!q.next())
+        return Error{QStringLiteral("ledger retention count failed: no row")};
     const qint64 count = q.value(0).toLongLong();
     q.finish();
     return count;
 }
 
-LedgerRetention::Result LedgerRetention::prune(const RetentionPolicy &policy, const QDateTime &now)
+LedgerRetention::Pruned LedgerRetention::prune(const RetentionPolicy &policy, const QDateTime &now)
 {
     // remove() deletes children before parents, so the foreign keys hold without SQLite checking
     // them; and it must not: ack_attempts has no index on ack_id, so checking each deleted ack
@@ -119,34 +120,48 @@ LedgerRetention::Result LedgerRetention::prune(const RetentionPolicy &policy, co
     SqliteQuery keys(m_database.db());
     const bool keysWereOn = keys.exec(QStringLiteral("PRAGMA foreign_keys")) && keys.next() && keys.value(0).toInt() == 1;
     keys.finish();
-    SqliteQuery(m_database.db()).exec(QStringLiteral("PRAGMA foreign_keys = OFF"));
-    const Result result = pruneRows(policy, now);
+    // A pragma that does not take only makes the deletes slower; the prune itself says what failed.
+    (void)SqliteQuery(m_database.db()).exec(QStringLiteral("PRAGMA foreign_keys = OFF"));
+    const Pruned result = pruneRows(policy, now);
     if (keysWereOn)
-        SqliteQuery(m_database.db()).exec(QStringLiteral("PRAGMA foreign_keys = ON"));
+        (void)SqliteQuery(m_database.db()).exec(QStringLiteral("PRAGMA foreign_keys = ON"));
     return result;
 }
 
-LedgerRetention::Result LedgerRetention::pruneRows(const RetentionPolicy &policy, const QDateTime &now)
+void LedgerRetention::pruneWhere(const QString &where, const QVariantList &values, qint64 limit, Pruned &result)
 {
-    Result result;
+    while (result.ok() && limit > 0) {
+        const Result<QList<Victim>> victims = collect(where, values, int(std::min<qint64>(limit, kPruneBatch)));
+        if (!victims) {
+            result.error = victims.error();
+            return;
+        }
+        if (victims->isEmpty())
+            return;
+        const Result<int> removed = remove(*victims);
+        if (!removed) {
+            result.error = removed.error();
+            return;
+        }
+        result.pruned += *removed;
+        limit -= *removed;
+    }
+}
+
+LedgerRetention::Pruned LedgerRetention::pruneRows(const RetentionPolicy &policy, const QDateTime &now)
+{
+    Pruned result;
     const qint64 cutoff = now.toMSecsSinceEpoch() - qint64(std::max(1, policy.maxAgeDays)) * kDayMs;
-    for (;;) {
-        QList<Victim> victims;
-        if (!collect(QStringLiteral("c.received_at < ? AND COALESCE(c.finished_at, c.received_at) < ?"), {cutoff, cutoff},
-                     kPruneBatch, &victims, &result.error)
-            || victims.isEmpty() || !remove(victims, &result.pruned, &result.error))
-            break;
+    pruneWhere(QStringLiteral("c.received_at < ? AND COALESCE(c.finished_at, c.received_at) < ?"), {cutoff, cutoff},
+               std::numeric_limits<qint64>::max(), result);
+    if (result.ok()) {
+        const Result<qint64> count = commandCount();
+        if (count)
+            pruneWhere(QStringLiteral("1"), {}, *count - std::max<qint64>(1, policy.maxCommands), result);
+        else
+            result.error = count.error();
     }
-    for (qint64 excess = commandCount(&result.error) - std::max<qint64>(1, policy.maxCommands);
-         result.error.isEmpty() && excess > 0;) {
-        QList<Victim> victims;
-        const int before = result.pruned;
-        if (!collect(QStringLiteral("1"), {}, int(std::min<qint64>(excess, kPruneBatch)), &victims, &result.error)
-            || victims.isEmpty() || !remove(victims, &result.pruned, &result.error))
-            break;
-        excess -= result.pruned - before;
-    }
-    if (!result.error.isEmpty())
+    if (!result.ok())
         qCWarning(lcStore).noquote() << result.error;
     else
         recordPrune(now);
@@ -163,7 +178,7 @@ bool LedgerRetention::isDue(const RetentionPolicy &policy, const QDateTime &now)
 bool LedgerRetention::prunedWithinADay(const QDateTime &now)
 {
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
+    (void)q.prepare(QStringLiteral("SELECT value FROM meta WHERE key = ?"));
     q.addBindValue(kLastPruneKey);
     if (!q.exec() || !q.next())
         return false;
@@ -176,14 +191,14 @@ bool LedgerRetention::mayHaveWork(const RetentionPolicy &policy, const QDateTime
 {
     const qint64 cutoff = now.toMSecsSinceEpoch() - qint64(std::max(1, policy.maxAgeDays)) * kDayMs;
     SqliteQuery old(m_database.db());
-    old.prepare(QStringLiteral("SELECT 1 FROM commands c WHERE c.received_at < ? AND %1 LIMIT 1").arg(kPrunable));
+    (void)old.prepare(QStringLiteral("SELECT 1 FROM commands c WHERE c.received_at < ? AND %1 LIMIT 1").arg(kPrunable));
     old.addBindValue(cutoff);
     if (old.exec() && old.next())
         return true;
     old.finish();
     // The span of row ids bounds the row count from above, without counting.
     SqliteQuery span(m_database.db());
-    span.prepare(QStringLiteral("SELECT COALESCE(MAX(row_id) - MIN(row_id) + 1, 0) FROM commands"));
+    (void)span.prepare(QStringLiteral("SELECT COALESCE(MAX(row_id) - MIN(row_id) + 1, 0) FROM commands"));
     const bool overCap = span.exec() && span.next() && span.value(0).toLongLong() > policy.maxCommands;
     span.finish();
     return overCap;
@@ -192,11 +207,11 @@ bool LedgerRetention::mayHaveWork(const RetentionPolicy &policy, const QDateTime
 void LedgerRetention::recordPrune(const QDateTime &now)
 {
     SqliteQuery q(m_database.db());
-    q.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
+    (void)q.prepare(QStringLiteral("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value"));
     q.addBindValue(kLastPruneKey);
     q.addBindValue(QString::number(now.toMSecsSinceEpoch()));
-    if (!q.exec())
-        qCWarning(lcStore).noquote() << "cannot record the ledger prune:" << q.lastError();
+    if (const Status recorded = q.exec(); !recorded)
+        qCWarning(lcStore).noquote() << "cannot record the ledger prune:" << recorded.error();
 }
 
 } // namespace teamai

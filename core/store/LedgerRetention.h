@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QDateTime>
 #include <QString>
 
@@ -25,14 +27,17 @@ struct RetentionPolicy {
 class LedgerRetention
 {
 public:
-    struct Result {
+    /// @brief What prune() removed, and why it stopped early when it did (it logs that itself).
+    struct [[nodiscard]] Pruned {
         int pruned = 0;
-        QString error;   ///< empty on success
+        QString error;   ///< why pruning stopped; empty when it finished
+
+        bool ok() const { return error.isEmpty(); }
     };
 
     explicit LedgerRetention(LedgerDatabase &database);
 
-    Result prune(const RetentionPolicy &policy, const QDateTime &now = QDateTime::currentDateTimeUtc());
+    Pruned prune(const RetentionPolicy &policy, const QDateTime &now = QDateTime::currentDateTimeUtc());
 
     /// @brief True when no prune was recorded within the last day before @p now and there may be
     /// something to prune under @p policy (a finished row past the age, or more rows than the
@@ -46,10 +51,14 @@ private:
         qint64 rowId = 0;
         qint64 commandId = 0;
     };
-    Result pruneRows(const RetentionPolicy &policy, const QDateTime &now);
-    bool collect(const QString &where, const QVariantList &values, int limit, QList<Victim> *victims, QString *error);
-    bool remove(const QList<Victim> &victims, int *removed, QString *error);
-    qint64 commandCount(QString *error);
+    Pruned pruneRows(const RetentionPolicy &policy, const QDateTime &now);
+    /// Up to @p limit prunable rows matching @p where, oldest first.
+    Result<QList<Victim>> collect(const QString &where, const QVariantList &values, int limit);
+    /// Deletes those of @p victims still prunable, in one transaction; how many went.
+    Result<int> remove(const QList<Victim> &victims);
+    Result<qint64> commandCount();
+    /// Collects and removes batches matching @p where until none is left or @p enough says so.
+    void pruneWhere(const QString &where, const QVariantList &values, qint64 limit, Pruned &result);
     bool mayHaveWork(const RetentionPolicy &policy, const QDateTime &now);
     void recordPrune(const QDateTime &now);
 

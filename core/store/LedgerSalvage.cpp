@@ -111,7 +111,7 @@ Result copyReadableRows(sqlite3 *db, const QString &aside)
     const QString scratch = aside + QStringLiteral(".salvage");
     if (makeScratch(aside, scratch)) {
         SqliteQuery attach(db);
-        attach.prepare(QStringLiteral("ATTACH DATABASE ? AS old"));
+        (void)attach.prepare(QStringLiteral("ATTACH DATABASE ? AS old"));
         attach.addBindValue(scratch);
         if (attach.exec()) {
             attach.finish();
@@ -147,7 +147,7 @@ bool importOne(sqlite3 *db, const finishedids::Entry &e, qint64 now)
     static const QString kLost = QStringLiteral("finished before the ledger was set aside; details were lost with it");
     const bool success = e.state == QLatin1String("succeeded");
     SqliteQuery insert(db);
-    insert.prepare(QStringLiteral(
+    (void)insert.prepare(QStringLiteral(
         "INSERT OR IGNORE INTO commands (command_id, agent_type, type, raw_json, received_at, updated_at, finished_at, state, delivery, error) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     const QJsonObject raw{{QStringLiteral("id"), e.id}, {QStringLiteral("type"), e.type}};
@@ -165,14 +165,14 @@ bool importOne(sqlite3 *db, const finishedids::Entry &e, qint64 now)
                           {QStringLiteral("status"), success ? QStringLiteral("success") : QStringLiteral("failed")},
                           {QStringLiteral("error"), success ? QString() : kLost}};
     SqliteQuery queue(db);
-    queue.prepare(QStringLiteral(
+    (void)queue.prepare(QStringLiteral(
         "INSERT INTO acks (command_row, command_id, type, status, error, payload, created_at, delivered_at, next_attempt_at) "
         "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     for (const QVariant &v : QVariantList{row, e.id, e.type.isNull() ? QStringLiteral("") : e.type, ack.value(QStringLiteral("status")).toString(),
                                           success ? QStringLiteral("") : kLost,
                                           QString::fromUtf8(QJsonDocument(ack).toJson(QJsonDocument::Compact)), now, now, now})
         queue.addBindValue(v);
-    return queue.exec();
+    return queue.exec().ok();
 }
 
 } // namespace

@@ -1,5 +1,6 @@
 #include "store/SqliteQuery.h"
 
+#include "log/Logging.h"
 #include "util/AtomicFile.h"
 
 #include <cerrno>
@@ -57,20 +58,19 @@ SqliteQuery::~SqliteQuery()
     sqlite3_finalize(m_statement);
 }
 
-void SqliteQuery::fail(int code)
+Error SqliteQuery::failure(int code) const
 {
     // A full or failing disk in plain words: it is "cannot write now", not a damaged database.
     const int primary = code & 0xff;
     const int system = sqlite3_system_errno(m_db);
     if (primary == SQLITE_FULL || (primary == SQLITE_IOERR && system)) {
         const QString file = QString::fromUtf8(sqlite3_db_filename(m_db, "main"));
-        m_error = QStringLiteral("%1 (SQLite error %2)").arg(atomicfile::writeError(primary == SQLITE_FULL ? ENOSPC : system, file)).arg(code);
-        return;
+        return Error{QStringLiteral("%1 (SQLite error %2)").arg(atomicfile::writeError(primary == SQLITE_FULL ? ENOSPC : system, file)).arg(code)};
     }
-    m_error = QStringLiteral("%1 (SQLite error %2)").arg(QString::fromUtf8(sqlite3_errmsg(m_db))).arg(code);
+    return Error{QStringLiteral("%1 (SQLite error %2)").arg(QString::fromUtf8(sqlite3_errmsg(m_db))).arg(code)};
 }
 
-bool SqliteQuery::prepare(const QString &sql)
+Status SqliteQuery::prepare(const QString &sql)
 {
     sqlite3_finalize(m_statement);
     m_statement = nullptr;
@@ -79,20 +79,20 @@ bool SqliteQuery::prepare(const QString &sql)
     m_rowPending = m_onRow = false;
     m_done = true;
     if (!m_db) {
-        m_error = QStringLiteral("the database is not open");
-        return false;
+        m_prepared = Error{QStringLiteral("the database is not open")};
+        return m_prepared;
     }
     const QByteArray utf8 = sql.toUtf8();
     // PERSISTENT: the ledger keeps its statements for the life of the connection.
     const int code = sqlite3_prepare_v3(m_db, utf8.constData(), int(utf8.size()), SQLITE_PREPARE_PERSISTENT, &m_statement, nullptr);
     if (code != SQLITE_OK) {
-        fail(code);
+        m_prepared = failure(code);
         sqlite3_finalize(m_statement);
         m_statement = nullptr;
-        return false;
+        return m_prepared;
     }
-    m_error.clear();
-    return true;
+    m_prepared = {};
+    return m_prepared;
 }
 
 void SqliteQuery::addBindValue(const QVariant &value)
@@ -112,36 +112,27 @@ void SqliteQuery::bindValue(const QString &name, const QVariant &value)
     m_named.append({name, value});
 }
 
-bool SqliteQuery::exec()
+Status SqliteQuery::exec()
 {
     const QVariantList bindings = std::exchange(m_bindings, {});
     const QList<std::pair<QString, QVariant>> named = std::exchange(m_named, {});
     m_rowPending = m_onRow = false;
     m_done = true;
     m_changes = 0;
-    if (!m_statement) {
-        if (m_error.isEmpty())
-            m_error = QStringLiteral("no statement was prepared");
-        return false;
-    }
+    if (!m_statement)  // why the prepare() before failed, or that there was nothing to prepare
+        return m_prepared.ok() ? Status(Error{QStringLiteral("no statement was prepared")}) : m_prepared;
     sqlite3_reset(m_statement);
     sqlite3_clear_bindings(m_statement);
     for (int i = 0; i < bindings.size(); ++i) {
-        if (const int code = bind(m_statement, i + 1, bindings.at(i)); code != SQLITE_OK) {
-            fail(code);
-            return false;
-        }
+        if (const int code = bind(m_statement, i + 1, bindings.at(i)); code != SQLITE_OK)
+            return failure(code);
     }
     for (const auto &[name, value] : named) {
         const int position = sqlite3_bind_parameter_index(m_statement, name.toUtf8().constData());
-        if (position == 0) {
-            m_error = QStringLiteral("no parameter %1 in the statement").arg(name);
-            return false;
-        }
-        if (const int code = bind(m_statement, position, value); code != SQLITE_OK) {
-            fail(code);
-            return false;
-        }
+        if (position == 0)
+            return Error{QStringLiteral("no parameter %1 in the statement").arg(name)};
+        if (const int code = bind(m_statement, position, value); code != SQLITE_OK)
+            return failure(code);
     }
     const int code = sqlite3_step(m_statement);
     if (code == SQLITE_ROW) {
@@ -152,17 +143,18 @@ bool SqliteQuery::exec()
         m_lastInsertId = sqlite3_last_insert_rowid(m_db);
         sqlite3_reset(m_statement);  // a finished statement holds no lock
     } else {
-        fail(code);
+        const Error failed = failure(code);
         sqlite3_reset(m_statement);
-        return false;
+        return failed;
     }
-    m_error.clear();
-    return true;
+    return {};
 }
 
-bool SqliteQuery::exec(const QString &sql)
+Status SqliteQuery::exec(const QString &sql)
 {
-    return prepare(sql) && exec();
+    if (const Status prepared = prepare(sql); !prepared)
+        return prepared;
+    return exec();
 }
 
 bool SqliteQuery::next()
@@ -181,7 +173,7 @@ bool SqliteQuery::next()
         return true;
     }
     if (code != SQLITE_DONE)
-        fail(code);
+        qCWarning(lcStore).noquote() << "reading the ledger stopped:" << failure(code).message;
     m_done = true;
     sqlite3_reset(m_statement);
     return false;

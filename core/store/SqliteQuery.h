@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 #include <QVariant>
 #include <QVariantList>
@@ -29,8 +31,8 @@ public:
     SqliteQuery(const SqliteQuery &) = delete;
     SqliteQuery &operator=(const SqliteQuery &) = delete;
 
-    /// @brief Compiles @p sql; false (with lastError()) when it does not compile.
-    bool prepare(const QString &sql);
+    /// @brief Compiles @p sql; fails when it does not compile (exec() then fails the same way).
+    Status prepare(const QString &sql);
     /// @brief Binds the next `?` of the coming exec().
     void addBindValue(const QVariant &value);
     /// @brief Binds the @p index-th `?` (from 0) of the coming exec().
@@ -39,11 +41,13 @@ public:
     void bindValue(const QString &name, const QVariant &value);
 
     /// @brief Runs the statement with the values bound since the last exec(). For a query, next()
-    /// then steps through the rows. False with lastError() set on failure.
-    bool exec();
+    /// then steps through the rows. The first row is read here, so a query whose one row cannot
+    /// be read fails here.
+    Status exec();
     /// @brief Convenience: prepare() and exec() @p sql, which takes no value.
-    bool exec(const QString &sql);
-    /// @brief Moves to the next row (the first one after exec()); false at the end or on error.
+    Status exec(const QString &sql);
+    /// @brief Moves to the next row (the first one after exec()); false at the end or on error
+    /// (an error is logged: the rows read so far are all there is).
     bool next();
     /// @brief Column @p column of the current row.
     QVariant value(int column) const;
@@ -55,10 +59,9 @@ public:
     int numRowsAffected() const { return m_changes; }
     /// @brief The row id the last exec() of an INSERT made.
     qint64 lastInsertId() const { return m_lastInsertId; }
-    QString lastError() const { return m_error; }
 
 private:
-    void fail(int code);
+    Error failure(int code) const;
 
     sqlite3 *m_db;
     sqlite3_stmt *m_statement = nullptr;
@@ -69,7 +72,7 @@ private:
     bool m_done = true;
     int m_changes = 0;
     qint64 m_lastInsertId = 0;
-    QString m_error;
+    Status m_prepared;  // the last prepare()'s outcome, which exec() repeats when it failed
 };
 
 } // namespace teamai

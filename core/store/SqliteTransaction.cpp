@@ -7,7 +7,8 @@ namespace teamai {
 SqliteTransaction::SqliteTransaction(sqlite3 *db)
     : m_db(db)
 {
-    m_open = run("BEGIN IMMEDIATE");
+    m_began = run("BEGIN IMMEDIATE");
+    m_open = m_began.ok();
 }
 
 SqliteTransaction::~SqliteTransaction()
@@ -17,24 +18,24 @@ SqliteTransaction::~SqliteTransaction()
         sqlite3_exec(m_db, "ROLLBACK", nullptr, nullptr, nullptr);
 }
 
-bool SqliteTransaction::commit()
+Status SqliteTransaction::commit()
 {
     if (!m_open)
-        return false;
-    if (!run("COMMIT"))
-        return false;  // still open: the destructor rolls it back
+        return m_began.ok() ? Status(Error{QStringLiteral("the transaction is over")}) : m_began;
+    if (const Status committed = run("COMMIT"); !committed)
+        return committed;  // still open: the destructor rolls it back
     m_open = false;
-    return true;
+    return {};
 }
 
-bool SqliteTransaction::run(const char *sql)
+Status SqliteTransaction::run(const char *sql)
 {
     char *message = nullptr;
     if (sqlite3_exec(m_db, sql, nullptr, nullptr, &message) == SQLITE_OK)
-        return true;
-    m_error = message ? QString::fromUtf8(message) : QString::fromUtf8(sqlite3_errmsg(m_db));
+        return {};
+    const QString error = message ? QString::fromUtf8(message) : QString::fromUtf8(sqlite3_errmsg(m_db));
     sqlite3_free(message);
-    return false;
+    return Error{error};
 }
 
 } // namespace teamai

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 
 struct sqlite3;
@@ -18,18 +20,17 @@ public:
     SqliteTransaction(const SqliteTransaction &) = delete;
     SqliteTransaction &operator=(const SqliteTransaction &) = delete;
 
-    /// @brief False when BEGIN failed (error() says why): do nothing, there is no transaction.
-    bool began() const { return m_open; }
-    /// @brief COMMIT. False when it failed (the transaction is rolled back, error() says why).
-    [[nodiscard]] bool commit();
-    QString error() const { return m_error; }
+    /// @brief Whether BEGIN worked, or why not: then do nothing, there is no transaction.
+    const Status &began() const { return m_began; }
+    /// @brief COMMIT. Fails when it did (the transaction is rolled back).
+    Status commit();
 
 private:
-    bool run(const char *sql);
+    Status run(const char *sql);
 
     sqlite3 *m_db;
+    Status m_began;
     bool m_open = false;
-    QString m_error;
 };
 
 } // namespace teamai

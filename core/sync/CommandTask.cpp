@@ -22,10 +22,11 @@ void CommandTask::openWriter()
         return;
     // The window is lenient: a broken settings file gives the default, never a refusal.
     const qint64 window = AgentSettings::load().settings.commandOutputWindowBytes();
-    QString error;
-    m_writer = output::OutputWriter::create(m_key, window, &error);
-    if (!m_writer)
-        qCWarning(lcCommands).noquote() << "command" << m_key.commandId << "runs without followable output:" << error;
+    auto created = output::OutputWriter::create(m_key, window);
+    if (created)
+        m_writer = std::move(created).value();
+    else
+        qCWarning(lcCommands).noquote() << "command" << m_key.commandId << "runs without followable output:" << created.error();
 }
 
 exec::ExecResult CommandTask::run(exec::ExecSpec spec)

@@ -32,10 +32,9 @@ ConnectionCheckResult checkConnection(const QString &endpoint, const QString &to
                                       const QJsonObject &routeOverrides, int timeoutMs)
 {
     ConnectionCheckResult result;
-    const QString problem = AgentConfig::validateEndpoint(endpoint);
-    if (!problem.isEmpty()) {
+    if (const Status valid = AgentConfig::validateEndpoint(endpoint); !valid) {
         result.outcome = ConnectionCheckResult::Outcome::BadEndpoint;
-        result.message = problem;
+        result.message = valid.error();
         return result;
     }
     QNetworkAccessManager network;

@@ -162,10 +162,10 @@ QString pathFor(const QString &tool)
 
 bool save(const QString &tool, const ReportRequest &request, QString *error)
 {
-    if (!paths::ensurePrivateDir(paths::agentStateDir(), error))
+    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
         return false;
-    return atomicfile::write(pathFor(tool), QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact) + '\n',
-                             jsonfile::kPrivateFile, error);
+    return toOutParameter(atomicfile::write(pathFor(tool), QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact) + '\n',
+                             jsonfile::kPrivateFile), error);
 }
 
 bool pending(const QString &tool)

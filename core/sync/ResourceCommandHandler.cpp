@@ -95,8 +95,8 @@ CommandResult ResourceCommandHandler::handle(const Command &command, const Comma
         if (url.isEmpty())
             return CommandResult::rejected(QStringLiteral("Missing download_url for %1")
                                                .arg(command.type.isEmpty() ? resourceKindName(route.kind) : command.type));
-        if (const QString problem = Downloader::checkUrl(QUrl(url)); !problem.isEmpty())
-            return CommandResult::rejected(problem);
+        if (const Status allowed = Downloader::checkUrl(QUrl(url)); !allowed)
+            return CommandResult::rejected(allowed.error());
 
         DownloadOptions options;
         options.deadline = context.deadline;

@@ -94,9 +94,9 @@ bool readConfig(AgentConfig &config, bool &fromEnvironment, QString *error)
         *error = QStringLiteral("not configured: run `teamai init --http <backend URL> --token <token>` first");
         return false;
     }
-    const QString endpointProblem = AgentConfig::validateEndpoint(loaded.config.endpoint());
-    if (!endpointProblem.isEmpty()) {
-        *error = QStringLiteral("%1: %2").arg(fromEnvironment ? QStringLiteral("TEAMAI_HTTP_ENDPOINT") : AgentConfig::defaultPath(), endpointProblem);
+    const Status endpoint = AgentConfig::validateEndpoint(loaded.config.endpoint());
+    if (!endpoint) {
+        *error = QStringLiteral("%1: %2").arg(fromEnvironment ? QStringLiteral("TEAMAI_HTTP_ENDPOINT") : AgentConfig::defaultPath(), endpoint.error());
         return false;
     }
     config = loaded.config;
@@ -126,9 +126,9 @@ bool readToken(EngineInputs &inputs, bool fromEnvironment, QString *error)
     return true;
 }
 
-QString ledgerUnavailable(const LedgerDatabase &database)
+QString ledgerUnavailable(const Status &opened)
 {
-    return QStringLiteral("the command ledger is unavailable: %1").arg(database.error());
+    return QStringLiteral("the command ledger is unavailable: %1").arg(opened.error());
 }
 
 } // namespace
@@ -147,8 +147,8 @@ std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
         return nullptr;
     // Nothing runs unless it can be recorded first (SPEC §7).
     inputs.database = std::make_unique<LedgerDatabase>();
-    if (!inputs.database->open()) {
-        *error = ledgerUnavailable(*inputs.database);
+    if (const Status opened = inputs.database->open(); !opened) {
+        *error = ledgerUnavailable(opened);
         return nullptr;
     }
     if (!readToken(inputs, fromEnvironment, error))
@@ -179,9 +179,11 @@ std::unique_ptr<SyncEngine> SyncEngine::fromSetup(EngineInputs inputs, QString *
 bool SyncEngine::Setup::openLedger(EngineInputs &inputs, QString *error)
 {
     database = inputs.database ? std::move(inputs.database) : std::make_unique<LedgerDatabase>(inputs.ledgerPath);
-    if (!database->isOpen() && !database->open()) {
-        *error = ledgerUnavailable(*database);
-        return false;
+    if (!database->isOpen()) {
+        if (const Status opened = database->open(); !opened) {
+            *error = ledgerUnavailable(opened);
+            return false;
+        }
     }
     ledger = std::make_unique<CommandLedger>(*database);
     recovered = ledger->recoverInterrupted([](const LedgerCommand &row) {
@@ -257,7 +259,7 @@ bool SyncEngine::retentionDue()
     return !retention.prunedWithinADay() && retention.isDue(retentionPolicy());
 }
 
-LedgerRetention::Result SyncEngine::pruneHistory()
+LedgerRetention::Pruned SyncEngine::pruneHistory()
 {
     LedgerRetention retention(*d->database);
     if (retention.prunedWithinADay())
@@ -279,11 +281,10 @@ SyncSummary SyncEngine::runOnce(const SyncOptions &options)
     const QString message = !summary.syncError.isEmpty() ? summary.syncError
         : !summary.allAcksDelivered() ? QStringLiteral("some acknowledgements were not delivered yet")
                                       : QString();
-    QString error;
-    if (!lastsync::save({summary.startedAt, summary.syncOk && summary.allAcksDelivered(), message,
-                         options.tool ? options.tool->name : QString()},
-                        lastsync::defaultPath(), &error))
-        qCWarning(lcSync).noquote() << "cannot record the sync outcome:" << error;
+    const Status recorded = lastsync::save({summary.startedAt, summary.syncOk && summary.allAcksDelivered(), message,
+                                            options.tool ? options.tool->name : QString()});
+    if (!recorded)
+        qCWarning(lcSync).noquote() << "cannot record the sync outcome:" << recorded.error();
     return summary;
 }
 

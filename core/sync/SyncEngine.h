@@ -46,7 +46,7 @@ public:
     /// @brief Prunes finished history as the agent settings say (historyRetentionDays,
     /// historyMaxCommands), unless that was done within the last day. For the worker only: a
     /// hook never pays for it.
-    LedgerRetention::Result pruneHistory();
+    LedgerRetention::Pruned pruneHistory();
 
     /// @brief One report + sync + run + ack round.
     SyncSummary runOnce(const SyncOptions &options);

@@ -128,7 +128,7 @@ SyncSummary SyncSession::run(const SyncOptions &options)
     handleReceived(received, options, summary, stopped, seen);
     if (options.drainLedger && !stopped)
         drainLedger(options, summary, stopped, seen);
-    summary.outboxLeft = m_ledger.outboxSize();
+    summary.outboxLeft = m_ledger.outboxSize().valueOr(0);
     if (summary.deferred > 0)
         qCInfo(lcSync) << summary.deferred << "command(s) left pending for a later run";
     if (summary.notAdmitted > 0)
@@ -187,13 +187,14 @@ void SyncSession::handleReceived(const QList<QJsonObject> &received, const SyncO
     // Stored before anything else happens to them, in a few transactions; under a budget, what
     // is not stored by then is left to the backend to send again (to the worker, usually).
     const QDeadlineTimer admitBy = admissionDeadline(options);
-    const QList<CommandLedger::Admitted> admitted = m_ledger.admitAll(commands, m_agentType, m_localAgentId, admitBy);
+    const CommandLedger::Admissions admissions = m_ledger.admitAll(commands, m_agentType, m_localAgentId, admitBy);
+    const QList<CommandLedger::Admitted> &admitted = admissions.admitted;
     for (qsizetype i = 0; i < admitted.size(); ++i)
         handle(commands.at(i), admitted.at(i), options, summary, stopped);
     if (admitted.size() < commands.size()) {
         summary.notAdmitted = int(commands.size() - admitted.size());
         if (!admitBy.hasExpired())
-            summary.ledgerError = m_ledger.lastError();
+            summary.ledgerError = admissions.stopped.error();
         stopped = true;  // the rest keeps its order: nothing stored later than it runs before it
     }
 }
@@ -293,8 +294,8 @@ void SyncSession::handle(const Command &command, const CommandLedger::Admitted &
     outcome.command = command;
     switch (admitted.admission) {
     case CommandLedger::Admission::Error:
-        summary.ledgerError = m_ledger.lastError();
-        outcome.result = CommandResult::skipped(QStringLiteral("not run: the ledger is unavailable (%1)").arg(m_ledger.lastError()));
+        summary.ledgerError = admitted.error;
+        outcome.result = CommandResult::skipped(QStringLiteral("not run: the ledger is unavailable (%1)").arg(admitted.error));
         summary.outcomes.append(outcome);
         return;
     case CommandLedger::Admission::Running:
@@ -397,9 +398,10 @@ void SyncSession::record(qint64 rowId, CommandOutcome outcome, SyncSummary &summ
     if (outcome.result.needsAck())
         completion.ackPayload = payloads::ack(*command.id, type, outcome.result.success(), outcome.result.error, outcome.result.version,
                                               outcome.result.ackNote);
-    const std::optional<OutboxAck> ack = m_ledger.complete(rowId, completion);
+    const Result<std::optional<OutboxAck>> stored = m_ledger.complete(rowId, completion);
+    const std::optional<OutboxAck> ack = stored.valueOr(std::nullopt);
     if (!ack && outcome.result.needsAck())
-        summary.ledgerError = m_ledger.lastError();
+        summary.ledgerError = stored.error();
     if (ack)
         deliver(*ack, &outcome);
     if (outcome.result.stopBatch) {

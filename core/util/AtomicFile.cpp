@@ -14,15 +14,12 @@ QString writeError(int code, const QString &path)
     return QStringLiteral("%1 while writing %2").arg(QString::fromLocal8Bit(std::strerror(code)), path);
 }
 
-bool write(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions, QString *error)
+Status write(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions)
 {
     const QString folder = QFileInfo(path).absolutePath();
-    if (!QDir().mkpath(folder)) {
-        if (error)
-            *error = QStringLiteral("cannot create folder %1").arg(folder);
-        return false;
-    }
-    return platform::replace(path, bytes, permissions, error);
+    if (!QDir().mkpath(folder))
+        return Error{QStringLiteral("cannot create folder %1").arg(folder)};
+    return platform::replace(path, bytes, permissions);
 }
 
 } // namespace teamai::atomicfile

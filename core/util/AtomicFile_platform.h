@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QByteArray>
 #include <QFileDevice>
 #include <QString>
@@ -9,6 +11,6 @@ namespace teamai::atomicfile::platform {
 
 /// @brief Replaces @p path (whose folder exists) with @p bytes through a temporary sibling, as
 /// atomicfile::write() promises.
-bool replace(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions, QString *error);
+Status replace(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions);
 
 } // namespace teamai::atomicfile::platform

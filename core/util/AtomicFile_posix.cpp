@@ -15,11 +15,9 @@
 namespace teamai::atomicfile::platform {
 namespace {
 
-bool fail(int code, const QString &path, QString *error)
+Status fail(int code, const QString &path)
 {
-    if (error)
-        *error = writeError(code, path);
-    return false;
+    return Error{writeError(code, path)};
 }
 
 // Writes, syncs and checks the temporary file; 0 or the errno of the first failure.
@@ -39,7 +37,7 @@ int fillTemporary(int fd, const QByteArray &bytes, mode_t mode)
 
 } // namespace
 
-bool replace(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions, QString *error)
+Status replace(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions)
 {
     const mode_t mode = posixfile::modeOf(permissions);
     const QFileInfo info(path);
@@ -49,7 +47,7 @@ bool replace(const QString &path, const QByteArray &bytes, QFileDevice::Permissi
     const QByteArray tmp = QFile::encodeName(temporary);
     const int fd = ::open(tmp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, mode);
     if (fd < 0)
-        return fail(errno, path, error);
+        return fail(errno, path);
     int code = fillTemporary(fd, bytes, mode);
     if (::close(fd) != 0 && code == 0)
         code = errno;  // NFS and some filesystems report a failed write only here
@@ -57,7 +55,7 @@ bool replace(const QString &path, const QByteArray &bytes, QFileDevice::Permissi
         code = errno;
     if (code != 0) {
         ::unlink(tmp.constData());
-        return fail(code, path, error);
+        return fail(code, path);
     }
     // Make the rename itself durable; a failure here cannot undo it, so it is not reported.
     const int dir = ::open(QFile::encodeName(info.absolutePath()).constData(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -65,7 +63,7 @@ bool replace(const QString &path, const QByteArray &bytes, QFileDevice::Permissi
         ::fsync(dir);
         ::close(dir);
     }
-    return true;
+    return {};
 }
 
 } // namespace teamai::atomicfile::platform

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 
 #include <memory>
@@ -40,15 +42,26 @@ public:
     /// @brief acquire() waits as long as it takes.
     static constexpr int kWaitForever = -1;
 
+    /// @brief The outcome of acquire(): taken, or why not — and whether only because another
+    /// process holds it (busy), which callers word as "try again" rather than as a fault.
+    struct [[nodiscard]] Attempt {
+        Status status;
+        bool busy = false;
+
+        bool ok() const { return status.ok(); }
+        explicit operator bool() const { return ok(); }
+        QString error() const { return status.error(); }
+    };
+
     explicit FileLock(QString path);
     FileLock(QString path, Options options);
     ~FileLock();
     FileLock(const FileLock &) = delete;
     FileLock &operator=(const FileLock &) = delete;
 
-    /// @brief Waits up to @p timeoutMs (kWaitForever: without end) for the lock. False when it
-    /// stays taken (@p busy set) or the file cannot be opened or locked (@p error says which).
-    bool acquire(int timeoutMs, QString *error = nullptr, bool *busy = nullptr);
+    /// @brief Waits up to @p timeoutMs (kWaitForever: without end) for the lock. Fails when it
+    /// stays taken (busy) or the file cannot be opened or locked (the error says which).
+    Attempt acquire(int timeoutMs);
     /// @brief Lets the lock go (and removes the file when the options say so). Idempotent.
     void release();
     bool isHeld() const;

@@ -51,12 +51,10 @@ int lockBefore(int fd, int operation, const QDeadlineTimer &deadline)
 
 } // namespace
 
-bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
+FileLock::Attempt FileLock::acquire(int timeoutMs)
 {
-    if (busy)
-        *busy = false;
     if (isHeld())
-        return true;
+        return {};
     const QByteArray path = QFile::encodeName(m_path);
     const bool shared = m_options.mode == Mode::Shared;
     const int flags = (shared ? O_RDONLY : O_RDWR) | (m_options.create ? O_CREAT : 0) | O_CLOEXEC | O_NOFOLLOW;
@@ -64,30 +62,22 @@ bool FileLock::acquire(int timeoutMs, QString *error, bool *busy)
     int code = 0;
     for (int attempt = 0; attempt < kMaxReopens; ++attempt) {
         const int fd = ::open(path.constData(), flags, 0600);
-        if (fd < 0) {
-            if (error)
-                *error = QStringLiteral("cannot open %1: %2").arg(m_path, posixfile::errorText(errno));
-            return false;
-        }
+        if (fd < 0)
+            return {Error{QStringLiteral("cannot open %1: %2").arg(m_path, posixfile::errorText(errno))}};
         code = lockBefore(fd, shared ? LOCK_SH : LOCK_EX, deadline);
         if (code == 0 && stillNamed(fd, path)) {
             m_fd = fd;
-            return true;
+            return {};
         }
         ::close(fd);
         if (code != 0)
             break;
         // Replaced or removed while we waited: lock the file the path names now.
     }
-    const bool taken = code == EWOULDBLOCK;
-    if (busy)
-        *busy = taken;
-    if (error) {
-        const QString reason = code ? posixfile::errorText(code) : QStringLiteral("it keeps being replaced");
-        *error = taken ? QStringLiteral("%1 is held by another process").arg(m_path)
-                       : QStringLiteral("cannot lock %1: %2").arg(m_path, reason);
-    }
-    return false;
+    if (code == EWOULDBLOCK)
+        return {Error{QStringLiteral("%1 is held by another process").arg(m_path)}, true};
+    const QString reason = code ? posixfile::errorText(code) : QStringLiteral("it keeps being replaced");
+    return {Error{QStringLiteral("cannot lock %1: %2").arg(m_path, reason)}};
 }
 
 void FileLock::release()

@@ -8,42 +8,40 @@
 
 namespace teamai::jsonfile {
 
-ReadStatus readObject(const QString &path, QJsonObject *out, QString *error)
+namespace {
+
+ObjectRead invalid(const QString &error)
+{
+    return ObjectRead{ReadStatus::Invalid, {}, error};
+}
+
+} // namespace
+
+ObjectRead readObject(const QString &path)
 {
     QFile file(path);
     if (!file.exists())
-        return ReadStatus::Missing;
-    if (!file.open(QIODevice::ReadOnly)) {
-        if (error)
-            *error = QStringLiteral("cannot read %1: %2").arg(path, file.errorString());
-        return ReadStatus::Invalid;
-    }
+        return {};
+    if (!file.open(QIODevice::ReadOnly))
+        return invalid(QStringLiteral("cannot read %1: %2").arg(path, file.errorString()));
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        if (error) {
-            *error = parseError.error != QJsonParseError::NoError
-                ? QStringLiteral("%1 is not valid JSON: %2 at offset %3")
-                      .arg(path, parseError.errorString()).arg(parseError.offset)
-                : QStringLiteral("%1 does not hold a JSON object").arg(path);
-        }
-        return ReadStatus::Invalid;
-    }
-    if (out)
-        *out = doc.object();
-    return ReadStatus::Ok;
+    if (parseError.error != QJsonParseError::NoError)
+        return invalid(QStringLiteral("%1 is not valid JSON: %2 at offset %3")
+                           .arg(path, parseError.errorString()).arg(parseError.offset));
+    if (!doc.isObject())
+        return invalid(QStringLiteral("%1 does not hold a JSON object").arg(path));
+    return ObjectRead{ReadStatus::Ok, doc.object(), {}};
 }
 
-bool writeAtomically(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions,
-                     QString *error)
+Status writeAtomically(const QString &path, const QByteArray &bytes, QFileDevice::Permissions permissions)
 {
-    return atomicfile::write(path, bytes, permissions, error);
+    return atomicfile::write(path, bytes, permissions);
 }
 
-bool writeObject(const QString &path, const QJsonObject &object, QFileDevice::Permissions permissions,
-                 QString *error)
+Status writeObject(const QString &path, const QJsonObject &object, QFileDevice::Permissions permissions)
 {
-    return writeAtomically(path, QJsonDocument(object).toJson(QJsonDocument::Indented), permissions, error);
+    return writeAtomically(path, QJsonDocument(object).toJson(QJsonDocument::Indented), permissions);
 }
 
 } // namespace teamai::jsonfile

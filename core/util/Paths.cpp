@@ -37,37 +37,29 @@ constexpr QFileDevice::Permissions kPrivateDir = QFile::ReadOwner | QFile::Write
 
 // The TeamAI home holds the token file, the ledger and the logs: owner-only as a whole, not just
 // the folders we create inside it (mkpath would give it 0755).
-bool ensurePrivateHome(const QString &path, QString *error)
+Status ensurePrivateHome(const QString &path)
 {
     const QString home = teamaiHome();
     if (path != home && !path.startsWith(home + QLatin1Char('/')))
-        return true;
+        return {};
     QDir dir(home);
     if ((dir.exists() || dir.mkpath(QStringLiteral("."))) && restrictMode(home, kPrivateDir))
-        return true;
-    if (error)
-        *error = QStringLiteral("cannot create or protect folder %1").arg(home);
-    return false;
+        return {};
+    return Error{QStringLiteral("cannot create or protect folder %1").arg(home)};
 }
 
 } // namespace
 
-bool ensurePrivateDir(const QString &path, QString *error)
+Status ensurePrivateDir(const QString &path)
 {
-    if (!ensurePrivateHome(QDir::cleanPath(QDir(path).absolutePath()), error))
-        return false;
+    if (const Status home = ensurePrivateHome(QDir::cleanPath(QDir(path).absolutePath())); !home)
+        return home;
     QDir dir(path);
-    if (!dir.exists() && !dir.mkpath(QStringLiteral("."))) {
-        if (error)
-            *error = QStringLiteral("cannot create folder %1").arg(path);
-        return false;
-    }
-    if (!restrictMode(path, kPrivateDir)) {
-        if (error)
-            *error = QStringLiteral("cannot restrict permissions of %1").arg(path);
-        return false;
-    }
-    return true;
+    if (!dir.exists() && !dir.mkpath(QStringLiteral(".")))
+        return Error{QStringLiteral("cannot create folder %1").arg(path)};
+    if (!restrictMode(path, kPrivateDir))
+        return Error{QStringLiteral("cannot restrict permissions of %1").arg(path)};
+    return {};
 }
 
 bool restrictMode(const QString &path, QFileDevice::Permissions permissions)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QFileDevice>
 #include <QString>
 
@@ -18,8 +20,8 @@ QString agentStateDir();
 QString logDir();
 
 /// @brief Creates @p path (and parents) if needed and restricts it to the owner (0700).
-/// @return false with @p error set when the folder cannot be created or protected.
-bool ensurePrivateDir(const QString &path, QString *error = nullptr);
+/// Fails when the folder cannot be created or protected.
+Status ensurePrivateDir(const QString &path);
 
 /// @brief Gives @p path exactly the mode @p permissions (owner/group/other bits), changing it only
 /// when it differs: a chmod is a journaled inode write, and hooks call this many times an hour.

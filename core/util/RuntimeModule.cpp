@@ -68,21 +68,19 @@ QString RuntimeModule::fileName(const char *name)
     return QStringLiteral(TEAMAI_MODULE_PREFIX "teamai-%1" TEAMAI_MODULE_SUFFIX).arg(QLatin1String(name));
 }
 
-void *RuntimeModule::resolve(const char *name, const char *symbol, QString *error)
+Result<void *> RuntimeModule::resolve(const char *name, const char *symbol)
 {
     const QMutexLocker lock(&g_mutex);
     auto it = g_modules.find(QByteArray(name));
     if (it == g_modules.end())
         it = g_modules.insert(QByteArray(name), load(name));
-    if (!it->library) {
-        *error = QStringLiteral("the %1 module (%2) is not installed with this agent or cannot be loaded: %3")
-                     .arg(QLatin1String(name), fileName(name), it->error);
-        return nullptr;
-    }
+    if (!it->library)
+        return Error{QStringLiteral("the %1 module (%2) is not installed with this agent or cannot be loaded: %3")
+                         .arg(QLatin1String(name), fileName(name), it->error)};
     void *address = reinterpret_cast<void *>(it->library->resolve(symbol));
     if (!address)
-        *error = QStringLiteral("%1 is from another version of the agent (it has no %2): reinstall the agent")
-                     .arg(it->library->fileName(), QLatin1String(symbol));
+        return Error{QStringLiteral("%1 is from another version of the agent (it has no %2): reinstall the agent")
+                         .arg(it->library->fileName(), QLatin1String(symbol))};
     return address;
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 
 namespace teamai {
@@ -23,9 +25,9 @@ namespace teamai {
 class RuntimeModule
 {
 public:
-    /// @brief The address of @p symbol in module @p name (`keychain`, `archive`), or null with
-    /// @p error saying what is missing and what the user can do. Thread-safe.
-    static void *resolve(const char *name, const char *symbol, QString *error);
+    /// @brief The address of @p symbol in module @p name (`keychain`, `archive`), or the error
+    /// saying what is missing and what the user can do. Thread-safe.
+    static Result<void *> resolve(const char *name, const char *symbol);
 
     /// @brief The file name of module @p name on this platform (`libteamai-keychain.so`).
     static QString fileName(const char *name);

@@ -92,57 +92,45 @@ QString writeBaseOfToolFile(const QString &path)
     return writeBase(toolFolder.absolutePath(), toolFolder.fileName(), path);
 }
 
-bool writeFile(const QString &base, const QString &path, const QByteArray &bytes,
-               QFileDevice::Permissions permissions, Mode mode, QString *error)
+Status writeFile(const QString &base, const QString &path, const QByteArray &bytes,
+                 QFileDevice::Permissions permissions, Mode mode)
 {
-    QString realDir;
-    if (!makeDirs(base, QFileInfo(QDir::cleanPath(path)).absolutePath(), error, &realDir))
-        return false;
+    if (const Result<QString> dir = makeDirs(base, QFileInfo(QDir::cleanPath(path)).absolutePath()); !dir)
+        return Error{dir.error()};
     const Resolved checked = checkInside(base, path);
-    if (!checked.ok) {
-        *error = checked.error;
-        return false;
-    }
+    if (!checked.ok)
+        return Error{checked.error};
     QFileDevice::Permissions wanted = permissions;
     if (mode == Mode::KeepExisting && QFileInfo::exists(checked.realPath))
         wanted = QFile::permissions(checked.realPath);
-    return platform::writeChecked(checked, path, bytes, wanted, error);
+    return platform::writeChecked(checked, path, bytes, wanted);
 }
 
-bool removeEntry(const QString &base, const QString &path, QString *error)
+Status removeEntry(const QString &base, const QString &path)
 {
     const QFileInfo lexical(QDir::cleanPath(path));
     const Resolved folder = checkInside(base, lexical.absolutePath());
-    if (!folder.ok) {
-        *error = folder.error;
-        return false;
-    }
+    if (!folder.ok)
+        return Error{folder.error};
     const QString real = folder.realPath + u'/' + lexical.fileName();
     const QFileInfo info(real);
     if (!info.exists() && !isLink(info))
-        return true;
+        return {};
     if (QFile::remove(real))  // unlink(2): a link goes itself, its target stays
-        return true;
-    *error = QStringLiteral("Cannot remove %1").arg(path);
-    return false;
+        return {};
+    return Error{QStringLiteral("Cannot remove %1").arg(path)};
 }
 
-bool makeDirs(const QString &base, const QString &dir, QString *error, QString *realDir)
+Result<QString> makeDirs(const QString &base, const QString &dir)
 {
     Resolved checked = checkInside(base, dir);
-    if (checked.ok && !QDir().mkpath(checked.realPath)) {
-        *error = QStringLiteral("Cannot create folder %1").arg(dir);
-        return false;
-    }
+    if (checked.ok && !QDir().mkpath(checked.realPath))
+        return Error{QStringLiteral("Cannot create folder %1").arg(dir)};
     if (checked.ok)
         checked = checkInside(base, dir);  // created: every component is real now
-    if (!checked.ok) {
-        *error = checked.error;
-        return false;
-    }
-    if (realDir)
-        *realDir = checked.realPath;
-    return true;
+    if (!checked.ok)
+        return Error{checked.error};
+    return checked.realPath;
 }
 
 } // namespace teamai::safepath

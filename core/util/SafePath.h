@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QByteArray>
 #include <QFileDevice>
 #include <QString>
@@ -45,15 +47,15 @@ enum class Mode { KeepExisting, Set };
 /// checkInside(). The folder is opened once and the rename happens relative to it; right before
 /// the rename the final name is checked again without following links. A new file gets
 /// @p permissions; an existing one keeps its mode unless @p mode is Set.
-bool writeFile(const QString &base, const QString &path, const QByteArray &bytes,
-               QFileDevice::Permissions permissions, Mode mode, QString *error);
+Status writeFile(const QString &base, const QString &path, const QByteArray &bytes,
+                 QFileDevice::Permissions permissions, Mode mode);
 
 /// @brief Removes the file or link @p path itself (never what a link points to), after checking
 /// its folder with checkInside(). A missing @p path is not an error.
-bool removeEntry(const QString &base, const QString &path, QString *error);
+Status removeEntry(const QString &base, const QString &path);
 
 /// @brief Creates @p dir (and parents) inside @p base after checkInside(), and checks again once
-/// it exists. @p realDir (optional) receives the resolved folder.
-bool makeDirs(const QString &base, const QString &dir, QString *error, QString *realDir = nullptr);
+/// it exists. The value is the resolved folder.
+Result<QString> makeDirs(const QString &base, const QString &dir);
 
 } // namespace teamai::safepath

@@ -19,8 +19,8 @@ namespace platform {
 
 /// @brief Writes @p bytes to the already checked @p checked.realPath atomically with
 /// @p permissions; @p path is the name the caller gave, for messages.
-bool writeChecked(const Resolved &checked, const QString &path, const QByteArray &bytes,
-                  QFileDevice::Permissions permissions, QString *error);
+Status writeChecked(const Resolved &checked, const QString &path, const QByteArray &bytes,
+                    QFileDevice::Permissions permissions);
 
 } // namespace platform
 } // namespace teamai::safepath

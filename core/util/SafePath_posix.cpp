@@ -35,47 +35,38 @@ bool writeAllSynced(int fd, const QByteArray &bytes)
 
 // Writes into the already-checked folder through one descriptor of it, so a folder swapped for
 // a link after the check is noticed, and never renames onto a link.
-bool writeChecked(const Resolved &checked, const QString &path, const QByteArray &bytes,
-                  QFileDevice::Permissions permissions, QString *error)
+Status writeChecked(const Resolved &checked, const QString &path, const QByteArray &bytes,
+                    QFileDevice::Permissions permissions)
 {
     const mode_t mode = posixfile::modeOf(permissions);
     const QString folder = QFileInfo(checked.realPath).absolutePath();
     const QByteArray name = QFile::encodeName(QFileInfo(checked.realPath).fileName());
     const int dirFd = ::open(QFile::encodeName(folder).constData(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-    if (dirFd < 0) {
-        *error = QStringLiteral("Cannot write %1: %2").arg(path, systemError());
-        return false;
-    }
+    if (dirFd < 0)
+        return Error{QStringLiteral("Cannot write %1: %2").arg(path, systemError())};
     const QString really = posixfile::pathOf(dirFd);
     if (!really.isEmpty() && !isInside(checked.realBase, really)) {
         ::close(dirFd);
-        *error = leavesError(path, checked.realBase);
-        return false;
+        return Error{leavesError(path, checked.realBase)};
     }
     const QByteArray temp = ".teamai-write-" + name.left(40) + '-'
         + QByteArray::number(QRandomGenerator::global()->generate(), 16);
     const int fd = ::openat(dirFd, temp.constData(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode);
     const bool created = fd >= 0;
-    bool ok = fd >= 0 && ::fchmod(fd, mode) == 0 && writeAllSynced(fd, bytes);
-    if (!ok)
-        *error = QStringLiteral("%1 while writing %2").arg(systemError(), path);  // the atomic writer's wording
-    if (created && ::close(fd) != 0 && ok) {
-        ok = false;
-        *error = QStringLiteral("%1 while writing %2").arg(systemError(), path);
-    }
+    Status written;
+    if (!(fd >= 0 && ::fchmod(fd, mode) == 0 && writeAllSynced(fd, bytes)))
+        written = Error{QStringLiteral("%1 while writing %2").arg(systemError(), path)};  // the atomic writer's wording
+    if (created && ::close(fd) != 0 && written)
+        written = Error{QStringLiteral("%1 while writing %2").arg(systemError(), path)};
     struct stat st {};
-    if (ok && ::fstatat(dirFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode)) {
-        ok = false;  // became a link since the check
-        *error = leavesError(path, checked.realBase);
-    }
-    if (ok && ::renameat(dirFd, temp.constData(), dirFd, name.constData()) != 0) {
-        ok = false;
-        *error = QStringLiteral("Cannot write %1: %2").arg(path, systemError());
-    }
-    if (!ok && created)
+    if (written && ::fstatat(dirFd, name.constData(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(st.st_mode))
+        written = Error{leavesError(path, checked.realBase)};  // became a link since the check
+    if (written && ::renameat(dirFd, temp.constData(), dirFd, name.constData()) != 0)
+        written = Error{QStringLiteral("Cannot write %1: %2").arg(path, systemError())};
+    if (!written && created)
         ::unlinkat(dirFd, temp.constData(), 0);
     ::close(dirFd);
-    return ok;
+    return written;
 }
 
 } // namespace teamai::safepath::platform

@@ -30,8 +30,8 @@ namespace {
 int race(int commands, const QString &out)
 {
     LedgerDatabase database;
-    if (!database.open()) {
-        std::fprintf(stderr, "bench_claims: %s\n", qPrintable(database.error()));
+    if (const Status opened = database.open(); !opened) {
+        std::fprintf(stderr, "bench_claims: %s\n", qPrintable(opened.error()));
         return 1;
     }
     CommandLedger ledger(database);
@@ -52,7 +52,7 @@ int race(int commands, const QString &out)
             done.delivery = Delivery::NotDelivered;
             done.error = QStringLiteral("Unsupported command type: noop");
             done.ackPayload = QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("status"), QStringLiteral("failed")}};
-            ledger.complete(admitted.row.rowId, done);
+            (void)ledger.complete(admitted.row.rowId, done);
         }
         file.write(QByteArray::number(id) + ' ' + (won ? '1' : '0') + ' ' + QByteArray::number(latency) + '\n');
     }

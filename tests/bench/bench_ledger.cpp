@@ -83,10 +83,10 @@ FROM acks a JOIN commands c ON c.row_id = a.command_row ORDER BY a.ack_id
 
 bool exec(SqliteQuery &query, const QString &sql, const char *what)
 {
-    if (query.exec(sql))
-        return true;
-    std::fprintf(stderr, "bench_ledger: %s: %s\n", what, qPrintable(query.lastError()));
-    return false;
+    const Status done = query.exec(sql);
+    if (!done)
+        std::fprintf(stderr, "bench_ledger: %s: %s\n", what, qPrintable(done.error()));
+    return done.ok();
 }
 
 } // namespace
@@ -117,8 +117,8 @@ int main(int argc, char **argv)
     QElapsedTimer clock;
     clock.start();
     LedgerDatabase database(path);
-    if (!database.open()) {
-        std::fprintf(stderr, "bench_ledger: %s\n", qPrintable(database.error()));
+    if (const Status opened = database.open(); !opened) {
+        std::fprintf(stderr, "bench_ledger: %s\n", qPrintable(opened.error()));
         return 1;
     }
     SqliteQuery query(database.db());
@@ -134,12 +134,12 @@ int main(int argc, char **argv)
 
     if (!exec(query, QStringLiteral("BEGIN IMMEDIATE"), "begin"))
         return 1;
-    query.prepare(QString::fromLatin1(kInsertCommands));
+    (void)query.prepare(QString::fromLatin1(kInsertCommands));
     query.bindValue(QStringLiteral(":rows"), rows);
     query.bindValue(QStringLiteral(":start"), now - step * rows - 60000);
     query.bindValue(QStringLiteral(":step"), step);
-    if (!query.exec()) {
-        std::fprintf(stderr, "bench_ledger: commands: %s\n", qPrintable(query.lastError()));
+    if (const Status inserted = query.exec(); !inserted) {
+        std::fprintf(stderr, "bench_ledger: commands: %s\n", qPrintable(inserted.error()));
         return 1;
     }
     const qint64 afterCommands = clock.elapsed();

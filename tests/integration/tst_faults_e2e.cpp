@@ -103,6 +103,7 @@ bool overwrite(const QString &path, qint64 offset, const QByteArray &bytes)
 namespace {
 /// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
 qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
+qint64 ackIdOf(const teamai::Result<std::optional<teamai::OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
 } // namespace
 
 class TestFaultsEndToEnd : public QObject

@@ -307,7 +307,7 @@ private slots:
             QVERIFY(database.open());
             teamai::CommandLedger ledger(database);
             const teamai::ToolInfo *claude = teamai::findTool(QStringLiteral("claude"));
-            QCOMPARE(ledger.admitAll({teamai::Command::fromJson(command)}, claude->name, teamai::identity::localAgentId(*claude)).size(), 1);
+            QCOMPARE(ledger.admitAll({teamai::Command::fromJson(command)}, claude->name, teamai::identity::localAgentId(*claude)).admitted.size(), 1);
         }
         QCOMPARE(historyRow(7).value(QStringLiteral("state")).toString(), QStringLiteral("pending"));
         f->syncJson();  // drains the ledger; the backend has nothing queued

@@ -32,14 +32,14 @@ struct AckFixture {
     static bool fill(LedgerDatabase &database, qint64 count, const QDateTime &start, QString *error = nullptr)
     {
         SqliteQuery q(database.db());
-        q.exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
-        if (!q.exec(QStringLiteral("BEGIN IMMEDIATE"))) {
+        (void)q.exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
+        if (const Status began = q.exec(QStringLiteral("BEGIN IMMEDIATE")); !began) {
             if (error)
-                *error = q.lastError();
+                *error = began.error();
             return false;
         }
         SqliteQuery insert(database.db());
-        insert.prepare(QStringLiteral(
+        (void)insert.prepare(QStringLiteral(
             "INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, version, "
             "attempted_at, http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
         const QStringList typeList = types();
@@ -62,15 +62,15 @@ struct AckFixture {
             insert.bindValue(10, delivered ? QStringLiteral("") : QStringLiteral("connection refused"));
             insert.bindValue(11, delivered ? 1 : 0);
             insert.bindValue(12, int(i % 3) + 1);
-            if (!insert.exec()) {
+            if (const Status inserted = insert.exec(); !inserted) {
                 if (error)
-                    *error = insert.lastError();
-                q.exec(QStringLiteral("ROLLBACK"));
+                    *error = inserted.error();
+                (void)q.exec(QStringLiteral("ROLLBACK"));
                 return false;
             }
         }
-        const bool ok = q.exec(QStringLiteral("COMMIT"));
-        q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
+        const bool ok = q.exec(QStringLiteral("COMMIT")).ok();
+        (void)q.exec(QStringLiteral("PRAGMA foreign_keys=ON"));
         return ok;
     }
 };

@@ -42,9 +42,9 @@ public:
         return m_entries.value(key);
     }
 
-    KeychainAccess::Result write(const QString &, const QString &key, const QString &secret, int timeoutMs) override
+    KeychainAccess::Outcome write(const QString &, const QString &key, const QString &secret, int timeoutMs) override
     {
-        KeychainAccess::Result result;
+        KeychainAccess::Outcome result;
         if (stalled(result, timeoutMs))
             return result;
         QMutexLocker lock(&m_mutex);
@@ -52,9 +52,9 @@ public:
         result.ok = true;
         return result;
     }
-    KeychainAccess::Result read(const QString &, const QString &key, int timeoutMs) override
+    KeychainAccess::Outcome read(const QString &, const QString &key, int timeoutMs) override
     {
-        KeychainAccess::Result result;
+        KeychainAccess::Outcome result;
         if (stalled(result, timeoutMs))
             return result;
         QMutexLocker lock(&m_mutex);
@@ -65,9 +65,9 @@ public:
             result.error = QStringLiteral("entry not found");
         return result;
     }
-    KeychainAccess::Result remove(const QString &, const QString &key, int timeoutMs) override
+    KeychainAccess::Outcome remove(const QString &, const QString &key, int timeoutMs) override
     {
-        KeychainAccess::Result result;
+        KeychainAccess::Outcome result;
         if (stalled(result, timeoutMs))
             return result;
         QMutexLocker lock(&m_mutex);
@@ -78,7 +78,7 @@ public:
     int jobsCreated() const override { return calls; }
 
 private:
-    bool stalled(KeychainAccess::Result &result, int timeoutMs)
+    bool stalled(KeychainAccess::Outcome &result, int timeoutMs)
     {
         ++calls;
         if (timeOutNext <= 0)

@@ -52,7 +52,8 @@ struct LedgerFixture {
         completion.ackPayload = QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")},
                                             {QStringLiteral("status"), state == CommandState::Succeeded ? QStringLiteral("success") : QStringLiteral("failed")},
                                             {QStringLiteral("error"), error}};
-        ledger.complete(row, completion);
+        if (const auto stored = ledger.complete(row, completion); !stored)
+            qWarning("ledger fixture: %s", qPrintable(stored.error()));
         return row;
     }
 };

@@ -93,7 +93,7 @@ private slots:
         QSignalSpy changed(&model, &QAbstractItemModel::dataChanged);
         CommandCompletion done;
         done.state = CommandState::Succeeded;
-        ledger->complete(row, done);
+        QVERIFY(ledger->complete(row, done));
         model.reload();
         QCOMPARE(reset.count(), 0);  // same rows: updated in place
         QCOMPARE(changed.count(), 1);
@@ -120,7 +120,7 @@ private slots:
         QCOMPARE(model.runningRow(), 0);  // ours first
         CommandCompletion done;
         done.state = CommandState::Succeeded;
-        ledger->complete(ours, done);
+        QVERIFY(ledger->complete(ours, done));
         model.reload();
         QVERIFY(!model.runsHere(0));
     }

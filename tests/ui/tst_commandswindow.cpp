@@ -40,11 +40,12 @@ private:
 
     static std::unique_ptr<output::OutputWriter> writerFor(const QString &tool, qint64 id, qint64 windowBytes = 1 << 20)
     {
-        QString error;
-        std::unique_ptr<output::OutputWriter> writer = output::OutputWriter::create({tool, id}, windowBytes, &error);
-        if (!writer)
-            qWarning() << "cannot create the output folder:" << error;
-        return writer;
+        auto created = output::OutputWriter::create({tool, id}, windowBytes);
+        if (!created) {
+            qWarning() << "cannot create the output folder:" << created.error();
+            return nullptr;
+        }
+        return std::move(created).value();
     }
 
     static QString shown(CommandsWindow &window) { return window.outputView()->toPlainText(); }

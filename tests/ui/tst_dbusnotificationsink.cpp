@@ -192,8 +192,7 @@ private slots:
             [](AgentSettings &s) {
                 s.setEnabledAgents({QStringLiteral("claude")});
                 s.setRemoteCommandsEnabled(false, QStringLiteral("test"));
-            },
-            nullptr));
+            }));
         server.queue({{QStringLiteral("id"), 31}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")},
                       {QStringLiteral("cmd"), QStringLiteral("teamai --version")}});
         TrayController::Options options;

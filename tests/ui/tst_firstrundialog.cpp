@@ -61,8 +61,7 @@ private slots:
         QVERIFY(FirstRunDialog::needed());
         AgentConfig config;
         config.setEndpoint(QStringLiteral("https://teamai.example.com"));
-        QString error;
-        QVERIFY(config.save(&error));
+        QVERIFY(config.save());
         QVERIFY(!FirstRunDialog::needed());
     }
 

@@ -92,7 +92,7 @@ private slots:
     void cleanup()
     {
         if (AgentSettings::load().settings.tokenLocation() == AgentSettings::TokenLocation::Keychain)
-            TokenStore::remove(server->baseUrl(), nullptr);  // leave no entry in a real keyring
+            (void)TokenStore::remove(server->baseUrl());  // leave no entry in a real keyring
         fakeKeychain.reset();
         server.reset();
         env.reset();
@@ -103,7 +103,7 @@ private slots:
     void testConnectionSendsTheKeychainToken()
     {
         useACredentialStore();
-        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }, nullptr);
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }));
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
         QVERIFY(saveInDialog(dialog, QStringLiteral("dev-token")));
         QCOMPARE(AgentSettings::load().settings.tokenLocation(), AgentSettings::TokenLocation::Keychain);
@@ -122,7 +122,7 @@ private slots:
     void theDialogSaysTheTokenIsInTheCredentialStore()
     {
         useACredentialStore();
-        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }, nullptr);
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }));
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
         dialog.show();
         QVERIFY(saveInDialog(dialog, QStringLiteral("new-token")));
@@ -136,7 +136,7 @@ private slots:
 
     void withoutACredentialStoreTheDialogWarnsAndSaysWhatToInstall()
     {
-        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }, nullptr);
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }));
         qunsetenv("DBUS_SESSION_BUS_ADDRESS");  // no Secret Service to be found
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
         dialog.show();
@@ -236,7 +236,7 @@ private slots:
         }
         test::DevServerProcess other;
         QVERIFY(other.isRunning());
-        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }, nullptr);
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }));
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
         QVERIFY(dialog.agentBox(QStringLiteral("codex"))->isChecked());
         dialog.endpointField()->setText(other.baseUrl() + QStringLiteral("/"));
@@ -250,8 +250,8 @@ private slots:
         LedgerDatabase database;
         QVERIFY(database.open());
         CommandLedger ledger(database);
-        QCOMPARE(ledger.history({}).size(), 1);
-        QCOMPARE(ledger.history({}).at(0).commandId, 5);
+        QCOMPARE(ledger.history({}).valueOr({}).size(), 1);
+        QCOMPARE(ledger.history({}).valueOr({}).at(0).commandId, 5);
     }
 
     // Checked: `teamai mcp` in claude's configuration and in our record; codex's own `teamai`
@@ -262,7 +262,7 @@ private slots:
         env->writeFile(QStringLiteral(".codex/config.toml"), usersCodex);
         env->writeFile(QStringLiteral(".claude.json"), R"({"mcpServers": {"mine": {"command": "my-server"}}})");
         QDir().mkpath(env->home() + QStringLiteral("/.claude"));
-        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude"), QStringLiteral("codex")}); }, nullptr);
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude"), QStringLiteral("codex")}); }));
         const QString teamai = test::builtBinary("TEAMAI_BIN");
         {
             SettingsDialog dialog(teamai);
@@ -299,7 +299,7 @@ private slots:
     void aFailedRegistrationIsShownInTheDialog()
     {
         env->writeFile(QStringLiteral(".claude.json"), "{ not json");
-        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }, nullptr);
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }));
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
         dialog.mcpBox()->setChecked(true);
         QSignalSpy applied(&dialog, &SettingsDialog::applied);
@@ -315,7 +315,7 @@ private slots:
 
     void theSeeAllCommandsCheckboxIsSaved()
     {
-        AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }, nullptr);
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }));
         const QString teamai = test::builtBinary("TEAMAI_BIN");
         for (const bool allowed : {true, false}) {
             SettingsDialog dialog(teamai);

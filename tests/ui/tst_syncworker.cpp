@@ -179,7 +179,7 @@ private slots:
         QVERIFY(!result.ran.at(0).succeeded);
         LedgerDatabase database;
         QVERIFY(database.open());
-        const QList<LedgerCommand> rows = CommandLedger(database).history({});
+        const QList<LedgerCommand> rows = CommandLedger(database).history({}).valueOr({});
         QCOMPARE(rows.size(), 1);
         QVERIFY(rows.at(0).cancelled);
         QCOMPARE(stateName(rows.at(0).state), QStringLiteral("failed"));

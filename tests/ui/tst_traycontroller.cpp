@@ -116,7 +116,7 @@ private slots:
                                   QStringLiteral("dev-token"), QStringLiteral("--token-store"), QStringLiteral("file")})
                      .exitCode,
                  0);
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }, nullptr));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }));
     }
     void cleanup()
     {
@@ -148,7 +148,7 @@ private slots:
 
     void agentsFollowSettingsThenInstalledHooks()
     {
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({}); }, nullptr));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({}); }));
         TrayController tray(quiet());
         QCOMPARE(tray.agents(), QStringList{QStringLiteral("workbuddy")});  // nothing set up: the default tool
         QDir().mkpath(env->home() + QStringLiteral("/.codex"));
@@ -157,7 +157,7 @@ private slots:
                      .exitCode,
                  0);
         QCOMPARE(tray.agents(), QStringList{QStringLiteral("codex")});
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("cursor"), QStringLiteral("bogus")}); }, nullptr));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("cursor"), QStringLiteral("bogus")}); }));
         QCOMPARE(tray.agents(), QStringList{QStringLiteral("cursor")});
     }
 

@@ -39,14 +39,12 @@ bool SingleInstance::tryBecomePrimary()
 {
     if (m_primary)
         return true;
-    if (!paths::ensurePrivateDir(m_stateDir, &m_error))
+    if (!toOutParameter(paths::ensurePrivateDir(m_stateDir), &m_error))
         return false;
     m_lock = std::make_unique<FileLock>(QDir(m_stateDir).absoluteFilePath(QStringLiteral("tray.lock")));
     // A crashed tray's lock went with its process (see the class comment).
-    bool busy = false;
-    QString problem;
-    if (!m_lock->acquire(0, &problem, &busy)) {
-        m_error = busy ? QStringLiteral("another teamai-tray is running") : problem;
+    if (const FileLock::Attempt locked = m_lock->acquire(0); !locked) {
+        m_error = locked.busy ? QStringLiteral("another teamai-tray is running") : locked.error();
         m_lock.reset();
         return false;
     }

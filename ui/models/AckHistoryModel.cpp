@@ -183,7 +183,7 @@ AckSortKey AckHistoryModel::sortKeyOf(int column)
     case Type: return AckSortKey::Type;
     case Agent: return AckSortKey::Agent;
     case State: return AckSortKey::State;
-    case Status: return AckSortKey::Status;
+    case Status: return AckSortKey::AckStatus;
     case Delivered: return AckSortKey::Delivered;
     case Http: return AckSortKey::Http;
     case Error: return AckSortKey::Error;

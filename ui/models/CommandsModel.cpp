@@ -158,9 +158,10 @@ bool CommandsModel::reload()
 {
     HistoryFilter filter;
     filter.limit = kMaxRows;
-    QList<LedgerCommand> rows = m_ledger.history(filter);
-    if (rows.isEmpty() && !m_ledger.lastError().isEmpty() && !m_rows.isEmpty())
+    Result<QList<LedgerCommand>> read = m_ledger.history(filter);
+    if (!read && !m_rows.isEmpty())
         return false;
+    QList<LedgerCommand> rows = std::move(read).valueOr({});
     QStringList commandLines;  // for the filter; the JSON itself is not kept
     commandLines.reserve(rows.size());
     for (LedgerCommand &row : rows) {

@@ -68,7 +68,7 @@ qint64 SyncRoundRunner::runningCommandId(qint64 childPid)
     HistoryFilter filter;
     filter.state = stateName(CommandState::Running);
     filter.agentType = m_currentAgent;
-    const QList<LedgerCommand> running = m_engine->ledger().history(filter);
+    const QList<LedgerCommand> running = m_engine->ledger().history(filter).valueOr({});
     const qint64 self = QCoreApplication::applicationPid();
     qint64 ours = 0;
     for (const LedgerCommand &command : running) {

@@ -33,7 +33,7 @@ QSet<NotificationKind> enabledNotificationKinds()
 
 bool saveEnabledNotificationKinds(const QSet<NotificationKind> &enabled, QString *error)
 {
-    return AgentSettings::update(
+    const Status saved = AgentSettings::update(
         [&enabled](AgentSettings &settings) {
             // Names this version does not know (written by a newer one) stay muted.
             QStringList muted = settings.mutedNotifications();
@@ -44,8 +44,8 @@ bool saveEnabledNotificationKinds(const QSet<NotificationKind> &enabled, QString
                     muted << key;
             }
             settings.setMutedNotifications(muted);
-        },
-        error);
+        });
+    return toOutParameter(saved, error);
 }
 
 } // namespace teamai::ui

@@ -159,8 +159,8 @@ CommandLedger *TrayController::ledger()
     if (m_ledger)
         return m_ledger.get();
     auto database = std::make_unique<LedgerDatabase>();
-    if (!database->open()) {
-        qCWarning(lcStore).noquote() << "tray: the ledger is unavailable:" << database->error();
+    if (const Status opened = database->open(); !opened) {
+        qCWarning(lcStore).noquote() << "tray: the ledger is unavailable:" << opened.error();
         return nullptr;
     }
     m_database = std::move(database);
@@ -175,7 +175,7 @@ void TrayController::start()
     m_started = true;
     m_trayAvailable = !m_options.forceNoTray && QSystemTrayIcon::isSystemTrayAvailable();
 
-    paths::ensurePrivateDir(paths::agentStateDir());
+    (void)paths::ensurePrivateDir(paths::agentStateDir());  // each file in it reports its own failure
     m_ledgerWatcher = std::make_unique<LedgerWatcher>(LedgerDatabase::defaultPath());
     connect(m_ledgerWatcher.get(), &LedgerWatcher::changed, this, &TrayController::onLedgerChanged);
     watchSettingsFiles();
@@ -307,8 +307,8 @@ void TrayController::refresh()
     m_inputs.remoteDetail = gate.detail;
     m_inputs.endpoint = config.config.endpoint();
     if (CommandLedger *l = ledger()) {
-        m_inputs.pending = l->countInState(CommandState::Pending);
-        m_inputs.running = l->countInState(CommandState::Running);
+        m_inputs.pending = l->countInState(CommandState::Pending).valueOr(0);
+        m_inputs.running = l->countInState(CommandState::Running).valueOr(0);
     }
     // Any process's last round: a hook's, `teamai sync`'s or ours.
     const std::optional<SyncRecord> last = lastsync::load();
@@ -530,7 +530,7 @@ void TrayController::openLog()
 {
     const QString folder = paths::logDir();
     const QString file = folder + QStringLiteral("/teamai.log");
-    paths::ensurePrivateDir(folder);
+    (void)paths::ensurePrivateDir(folder);  // opening it says what is wrong
     QDesktopServices::openUrl(QUrl::fromLocalFile(QFileInfo::exists(file) ? file : folder));
 }
 

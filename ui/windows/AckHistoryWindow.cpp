@@ -359,8 +359,8 @@ AckHistoryQuery::ExportResult AckHistoryWindow::exportRows(const QString &path, 
     AckHistoryQuery::ExportResult result;
     LedgerDatabase database(databasePath);
     QSaveFile file(path);
-    if (!database.open()) {
-        result.error = database.error();
+    if (const Status opened = database.open(); !opened) {
+        result.error = opened.error();
     } else if (!file.open(QIODevice::WriteOnly)) {
         result.error = tr("cannot write %1: %2").arg(path, file.errorString());
     } else {

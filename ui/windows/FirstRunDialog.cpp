@@ -220,7 +220,7 @@ QStringList FirstRunDialog::chosenAgents() const
 
 bool FirstRunDialog::validate()
 {
-    const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed());
+    const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed()).error();
     const QString token = m_token->text().trimmed();
     QString tokenProblem;
     if (token.isEmpty())
@@ -327,7 +327,8 @@ void FirstRunDialog::install()
         [request, agents] {
             InstallOutcome outcome{Enrollment::run(request), {}};
             if (outcome.enrollment.ok())
-                AgentSettings::update([&](AgentSettings &settings) { settings.setEnabledAgents(agents); }, &outcome.settingsError);
+                outcome.settingsError =
+                    AgentSettings::update([&](AgentSettings &settings) { settings.setEnabledAgents(agents); }).error();
             return outcome;
         },
         [this](const InstallOutcome &outcome) { finishInstall(outcome.enrollment, outcome.settingsError); });

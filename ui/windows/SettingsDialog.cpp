@@ -201,7 +201,7 @@ void SettingsDialog::setUpLogLink()
     m_logLink->setText(tr("Logs: <a href=\"%1\">%2</a>").arg(QUrl::fromLocalFile(logs).toString().toHtmlEscaped(), logs.toHtmlEscaped()));
     m_logLink->setTextInteractionFlags(Qt::TextBrowserInteraction);
     connect(m_logLink, &QLabel::linkActivated, this, [logs](const QString &) {
-        paths::ensurePrivateDir(logs);
+        (void)paths::ensurePrivateDir(logs);  // opening it says what is wrong
         QDesktopServices::openUrl(QUrl::fromLocalFile(logs));
     });
 }
@@ -288,7 +288,7 @@ QStringList SettingsDialog::checkedAgents() const
 
 bool SettingsDialog::validate()
 {
-    const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed());
+    const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed()).error();
     showFieldError(m_endpointError, endpointProblem);
     const QString token = m_token->text().trimmed();
     QString tokenProblem;
@@ -322,9 +322,8 @@ void SettingsDialog::setBusy(bool busy, const QString &message)
 void SettingsDialog::testConnection()
 {
     const QString endpoint = m_endpoint->text().trimmed();
-    const QString problem = AgentConfig::validateEndpoint(endpoint);
-    if (!problem.isEmpty()) {
-        showFieldError(m_endpointError, problem);
+    if (const Status valid = AgentConfig::validateEndpoint(endpoint); !valid) {
+        showFieldError(m_endpointError, valid.error());
         return;
     }
     const QString typed = m_token->text().trimmed();
@@ -387,13 +386,11 @@ void SettingsDialog::save()
             SaveOutcome outcome{Enrollment::run(request), {}};
             if (!outcome.enrollment.error.isEmpty())
                 return outcome;
-            AgentSettings::update(
-                [&](AgentSettings &settings) {
-                    settings.setSyncIntervalMinutes(interval);
-                    settings.setEnabledAgents(agents);
-                    settings.setAgentsSeeAllCommands(seeAll);
-                },
-                &outcome.settingsError);
+            outcome.settingsError = AgentSettings::update([&](AgentSettings &settings) {
+                                            settings.setSyncIntervalMinutes(interval);
+                                            settings.setEnabledAgents(agents);
+                                            settings.setAgentsSeeAllCommands(seeAll);
+                                        }).error();
             return outcome;
         },
         [this](const SaveOutcome &outcome) { showSaved(outcome.enrollment, outcome.error()); });

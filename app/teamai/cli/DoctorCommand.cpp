@@ -66,14 +66,14 @@ void checkToken(Checks &checks, const TokenStore::Loaded &token)
 void checkLedger(Checks &checks)
 {
     LedgerDatabase database;
-    if (database.open()) {
+    if (const Status opened = database.open()) {
         CommandLedger ledger(database);
         checks.report(true, QStringLiteral("ledger"), QStringLiteral("%1 (%2 pending, %3 ack(s) queued)")
                                                         .arg(database.path())
-                                                        .arg(ledger.countInState(CommandState::Pending))
-                                                        .arg(ledger.outboxSize()));
+                                                        .arg(ledger.countInState(CommandState::Pending).valueOr(0))
+                                                        .arg(ledger.outboxSize().valueOr(0)));
     } else {
-        checks.report(false, QStringLiteral("ledger"), database.error());
+        checks.report(false, QStringLiteral("ledger"), opened.error());
     }
     // Not a failure (the agent carries on with the new ledger), but something to look at.
     const QString noticePath = ledgernotice::pathFor(database.path());
@@ -86,10 +86,9 @@ void checkModules(Checks &checks)
     // Loaded on first use only, so a broken installation would otherwise show late: at the first
     // keychain token or the first skill download.
     for (const auto &[module, entry] : {std::pair{"keychain", kKeychainBackendSymbol}, std::pair{"archive", resources::kOpenArchiveSymbol}}) {
-        QString error;
-        const bool loads = RuntimeModule::resolve(module, entry, &error) != nullptr;
-        checks.report(loads, QStringLiteral("%1 module").arg(QLatin1String(module)),
-                      loads ? QStringLiteral("%1 loads").arg(RuntimeModule::fileName(module)) : error);
+        const Result<void *> loaded = RuntimeModule::resolve(module, entry);
+        checks.report(loaded.ok(), QStringLiteral("%1 module").arg(QLatin1String(module)),
+                      loaded ? QStringLiteral("%1 loads").arg(RuntimeModule::fileName(module)) : loaded.error());
     }
 }
 

@@ -159,16 +159,17 @@ int HistoryCommand::run(const QStringList &arguments)
         return *wrong;
 
     LedgerDatabase database;
-    if (!database.open()) {
-        printErr(QStringLiteral("teamai history: %1").arg(database.error()));
+    if (const Status opened = database.open(); !opened) {
+        printErr(QStringLiteral("teamai history: %1").arg(opened.error()));
         return kExitFailure;
     }
     CommandLedger ledger(database);
-    const QList<LedgerCommand> rows = ledger.history(filter);
-    if (!ledger.lastError().isEmpty()) {
-        printErr(QStringLiteral("teamai history: %1").arg(ledger.lastError()));
+    const Result<QList<LedgerCommand>> read = ledger.history(filter);
+    if (!read) {
+        printErr(QStringLiteral("teamai history: %1").arg(read.error()));
         return kExitFailure;
     }
+    const QList<LedgerCommand> &rows = *read;
     if (line.isSet(QStringLiteral("json"))) {
         for (const LedgerCommand &row : rows)
             printOut(QString::fromUtf8(QJsonDocument(toJson(row)).toJson(QJsonDocument::Compact)));

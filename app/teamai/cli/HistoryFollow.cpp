@@ -34,7 +34,7 @@ const QString kCommand = QStringLiteral("history");
 QStringList toolsWithCommand(CommandLedger &ledger, qint64 id)
 {
     QStringList tools;
-    for (const LedgerCommand &row : ledger.commandsWithId(id)) {
+    for (const LedgerCommand &row : ledger.commandsWithId(id).valueOr({})) {
         if (const ToolInfo *tool = findTool(row.agentType); tool && !tools.contains(tool->name))
             tools.append(tool->name);
     }
@@ -51,7 +51,7 @@ QStringList toolsWithCommand(CommandLedger &ledger, qint64 id)
 bool mayStillRun(CommandLedger &ledger, const output::OutputKey &key)
 {
     const ToolInfo *tool = findTool(key.tool);
-    for (const LedgerCommand &row : ledger.commandsWithId(key.commandId, tool ? tool->agentType : key.tool)) {
+    for (const LedgerCommand &row : ledger.commandsWithId(key.commandId, tool ? tool->agentType : key.tool).valueOr({})) {
         if (row.state == CommandState::Pending || row.state == CommandState::Running)
             return true;
     }
@@ -152,8 +152,8 @@ int followCommandOutput(const QString &idText, const QString &agent, bool agentG
         return usageError(kCommand, QStringLiteral("unknown tool `%1`").arg(agent));
 
     LedgerDatabase database;
-    if (!database.open()) {
-        printErr(QStringLiteral("teamai history: %1").arg(database.error()));
+    if (const Status opened = database.open(); !opened) {
+        printErr(QStringLiteral("teamai history: %1").arg(opened.error()));
         return kExitFailure;
     }
     CommandLedger ledger(database);

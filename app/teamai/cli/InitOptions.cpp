@@ -103,9 +103,10 @@ InitOptions InitOptions::from(const CommandLine &line, const QString &cwd, const
         return options;
     }
     options.endpoint = line.value(kHttp).trimmed();
-    options.error = AgentConfig::validateEndpoint(options.endpoint);
-    if (!options.error.isEmpty())
+    if (const Status endpoint = AgentConfig::validateEndpoint(options.endpoint); !endpoint) {
+        options.error = endpoint.error();
         return options;
+    }
     options.token = line.value(kToken);
     options.mcp = line.isSet(kMcp);
 

@@ -80,13 +80,13 @@ struct StatusFacts {
 void readLedger(StatusFacts &facts)
 {
     LedgerDatabase database;
-    if (database.open()) {
+    if (const Status opened = database.open()) {
         CommandLedger ledger(database);
-        facts.pending = ledger.countInState(CommandState::Pending);
-        facts.running = ledger.countInState(CommandState::Running);
-        facts.outbox = ledger.outboxSize();
+        facts.pending = ledger.countInState(CommandState::Pending).valueOr(0);
+        facts.running = ledger.countInState(CommandState::Running).valueOr(0);
+        facts.outbox = ledger.outboxSize().valueOr(0);
     } else {
-        facts.ledgerError = database.error();
+        facts.ledgerError = opened.error();
     }
     facts.setAside = ledgernotice::load(facts.noticePath);  // after open(): it may have just set one aside
 }

@@ -94,13 +94,12 @@ bool removeConfiguration()
 {
     bool ok = true;
     const QStringList holders = referencetoken::holders();
-    QString error;
     // Probe the keychain even when ours recorded the file: an earlier install may have used it.
-    if (TokenStore::removeEverywhere(knownEndpoints(), true, &error)) {
+    if (const Status removed = TokenStore::removeEverywhere(knownEndpoints(), true)) {
         if (!holders.isEmpty() || !knownEndpoints().isEmpty())
             printOut(QStringLiteral("Removed the API token (files and credential store)"));
     } else {
-        printErr(QStringLiteral("teamai uninstall: %1").arg(error));
+        printErr(QStringLiteral("teamai uninstall: %1").arg(removed.error()));
         ok = false;
     }
     // config.json last among the token's places: it names the keychain entry's endpoint.

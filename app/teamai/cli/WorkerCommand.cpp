@@ -187,7 +187,7 @@ int WorkerCommand::run(const QStringList &arguments)
             return kExitOk;
         runRounds(*engine, state);
         // Retention is the worker's job (never a foreground hook's), about once a day.
-        engine->pruneHistory();
+        (void)engine->pruneHistory();  // it logs why it stopped, and the next worker tries again
         lock.release();
         // A hook may have written its request after our last look, and its own worker found the
         // lock still taken: look once more now that it is free.

@@ -76,16 +76,16 @@ private:
 // gave up (a timed-out job), so neither side owns it alone.
 struct Pending {
     QSemaphore done;
-    KeychainAccess::Result result;
+    KeychainAccess::Outcome result;
 };
 
 using JobFactory = std::function<QKeychain::Job *()>;
-using OnSuccess = std::function<void(QKeychain::Job *, KeychainAccess::Result &)>;
+using OnSuccess = std::function<void(QKeychain::Job *, KeychainAccess::Outcome &)>;
 
 class QtKeychainBackend final : public KeychainBackend
 {
 public:
-    KeychainAccess::Result write(const QString &service, const QString &key, const QString &secret,
+    KeychainAccess::Outcome write(const QString &service, const QString &key, const QString &secret,
                                  int timeoutMs) override
     {
         return run([=, this] {
@@ -95,15 +95,15 @@ public:
         }, timeoutMs);
     }
 
-    KeychainAccess::Result read(const QString &service, const QString &key, int timeoutMs) override
+    KeychainAccess::Outcome read(const QString &service, const QString &key, int timeoutMs) override
     {
         return run([=, this] { return makeJob<QKeychain::ReadPasswordJob>(service, key); }, timeoutMs,
-                   [](QKeychain::Job *job, KeychainAccess::Result &r) {
+                   [](QKeychain::Job *job, KeychainAccess::Outcome &r) {
                        r.secret = static_cast<QKeychain::ReadPasswordJob *>(job)->textData();
                    });
     }
 
-    KeychainAccess::Result remove(const QString &service, const QString &key, int timeoutMs) override
+    KeychainAccess::Outcome remove(const QString &service, const QString &key, int timeoutMs) override
     {
         return run([=, this] { return makeJob<QKeychain::DeletePasswordJob>(service, key); }, timeoutMs);
     }
@@ -124,7 +124,7 @@ private:
     }
 
     // Starts the job @p make builds on the keychain thread and waits up to @p timeoutMs for it.
-    static KeychainAccess::Result run(JobFactory make, int timeoutMs, OnSuccess onSuccess = {})
+    static KeychainAccess::Outcome run(JobFactory make, int timeoutMs, OnSuccess onSuccess = {})
     {
         QElapsedTimer clock;
         clock.start();
@@ -140,18 +140,18 @@ private:
 
         if (!pending->done.tryAcquire(1, timeoutMs)) {
             // The job stays on the keychain thread and deletes itself if its answer ever comes.
-            KeychainAccess::Result result;
+            KeychainAccess::Outcome result;
             result.timedOut = true;
             result.elapsedMs = clock.elapsed();
             result.error = QStringLiteral("the credential store did not answer within %1 ms").arg(timeoutMs);
             return result;
         }
-        KeychainAccess::Result result = pending->result;  // written before release(): no race
+        KeychainAccess::Outcome result = pending->result;  // written before release(): no race
         result.elapsedMs = clock.elapsed();
         return result;
     }
 
-    static void fill(QKeychain::Job *job, const OnSuccess &onSuccess, KeychainAccess::Result &result)
+    static void fill(QKeychain::Job *job, const OnSuccess &onSuccess, KeychainAccess::Outcome &result)
     {
         const QKeychain::Error error = job->error();
         if (error == QKeychain::NoError) {

@@ -251,7 +251,7 @@ private slots:
         const test::TeamaiRun init = test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server.baseUrl(), QStringLiteral("--token"),
                                                       test::DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file")});
         QCOMPARE(init.exitCode, 0);
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }, nullptr));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }));
 
         QProcessEnvironment environment = display;
         for (const QString &name : {QStringLiteral("HOME"), QStringLiteral("TEAMAI_HOME"), QStringLiteral("XDG_CONFIG_HOME"),
@@ -363,7 +363,7 @@ private slots:
         QCOMPARE(init.exitCode, 0);
         QCOMPARE(AgentSettings::load().settings.tokenLocation(),
                  keychain ? AgentSettings::TokenLocation::Keychain : AgentSettings::TokenLocation::File);
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }, nullptr));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }));
         tray.setProcessEnvironment(trayEnvironment(bus));
         tray.setProcessChannelMode(QProcess::ForwardedErrorChannel);
         tray.start(test::builtBinary("TEAMAI_TRAY_BIN"), {});

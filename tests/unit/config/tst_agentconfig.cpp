@@ -15,6 +15,7 @@
 #include <memory>
 
 using teamai::AgentConfig;
+using teamai::Status;
 
 namespace {
 
@@ -95,8 +96,8 @@ private slots:
         AgentConfig config = AgentConfig::load(path).config;
         config.setUserGroup(QStringLiteral("43"), QStringLiteral("Infra"));
         config.setWorkspaceBinding({QStringLiteral("/home/alice/src/app"), QStringLiteral("p-2"), {}, {}, {}});
-        QString error;
-        QVERIFY2(config.save(&error, path), qPrintable(error));
+        const Status saved = config.save(path);
+        QVERIFY2(saved, qPrintable(saved.error()));
 
         const QJsonObject written = QJsonDocument::fromJson(readAll(path)).object();
         QCOMPARE(written.value(QStringLiteral("futureTopLevel")),
@@ -186,8 +187,8 @@ private slots:
                                                                | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
         AgentConfig config;
         config.setEndpoint(QStringLiteral("https://teamai.example.com"));
-        QString error;
-        QVERIFY2(config.save(&error), qPrintable(error));
+        const Status saved = config.save();
+        QVERIFY2(saved, qPrintable(saved.error()));
         const QString path = AgentConfig::defaultPath();
         QCOMPARE(teamai::test::fileMode(path), 0600);
         QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
@@ -199,7 +200,8 @@ private slots:
         // leaves no temporary file behind.
         const ino_t first = inodeOf(path);
         config.setUserGroup(QStringLiteral("g"));
-        QVERIFY2(config.save(&error), qPrintable(error));
+        const Status again = config.save();
+        QVERIFY2(again, qPrintable(again.error()));
         QVERIFY(inodeOf(path) != first);
         QCOMPARE(QDir(m_env->stateDir()).entryList(QDir::Files | QDir::Hidden),
                  QStringList{QStringLiteral("config.json")});
@@ -214,8 +216,8 @@ private slots:
                                                      | QFile::ExeOther);
         AgentConfig config;
         config.setEndpoint(QStringLiteral("https://teamai.example.com"));
-        QString error;
-        QVERIFY2(config.save(&error), qPrintable(error));
+        const Status saved = config.save();
+        QVERIFY2(saved, qPrintable(saved.error()));
         QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
     }
 
@@ -305,9 +307,9 @@ private slots:
     {
         QFETCH(QString, endpoint);
         QFETCH(bool, valid);
-        const QString error = AgentConfig::validateEndpoint(endpoint);
-        QVERIFY2(error.isEmpty() == valid, qPrintable(error));
-        QVERIFY(!error.contains(QStringLiteral("secret")));
+        const Status checked = AgentConfig::validateEndpoint(endpoint);
+        QVERIFY2(checked.ok() == valid, qPrintable(checked.error()));
+        QVERIFY(!checked.error().contains(QStringLiteral("secret")));
     }
 
 private:

@@ -16,6 +16,7 @@
 #include <memory>
 
 using teamai::AgentSettings;
+using teamai::Status;
 using Location = AgentSettings::TokenLocation;
 
 namespace {
@@ -64,8 +65,8 @@ private slots:
                                    QDateTime(QDate(2024, 6, 1), QTime(12, 0), Qt::UTC));
         s.setSyncIntervalMinutes(15);
         s.setEnabledAgents({QStringLiteral("claude"), QStringLiteral("codex")});
-        QString error;
-        QVERIFY2(s.save(&error), qPrintable(error));
+        const Status saved = s.save();
+        QVERIFY2(saved, qPrintable(saved.error()));
 
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
@@ -96,8 +97,8 @@ private slots:
         QVERIFY(loaded.settings.mutedNotifications().isEmpty());
 
         loaded.settings.setMutedNotifications({QStringLiteral("succeeded"), QStringLiteral("installed")});
-        QString error;
-        QVERIFY2(loaded.settings.save(&error), qPrintable(error));
+        const Status saved = loaded.settings.save();
+        QVERIFY2(saved, qPrintable(saved.error()));
         QCOMPARE(AgentSettings::load().settings.mutedNotifications(), (QStringList{QStringLiteral("succeeded"), QStringLiteral("installed")}));
     }
 
@@ -105,8 +106,8 @@ private slots:
     {
         AgentSettings s;
         s.setSyncIntervalMinutes(7);
-        QString error;
-        QVERIFY2(s.save(&error), qPrintable(error));
+        const Status saved = s.save();
+        QVERIFY2(saved, qPrintable(saved.error()));
         QCOMPARE(teamai::test::fileMode(AgentSettings::defaultPath()), 0600);
         QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
         QCOMPARE(QDir(m_env->stateDir()).entryList(QDir::Files | QDir::Hidden),
@@ -123,9 +124,9 @@ private slots:
         QCOMPARE(loaded.settings.tokenLocation(), Location::None);
 
         // update() must not replace what the user wrote with defaults.
-        QString error;
-        QVERIFY(!AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(9); }, &error));
-        QVERIFY(error.contains(path));
+        const Status refused = AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(9); });
+        QVERIFY(!refused);
+        QVERIFY(refused.error().contains(path));
         QCOMPARE(readAll(path), broken);
     }
 
@@ -207,8 +208,7 @@ private slots:
     {
         AgentSettings s;
         s.setRemoteCommandsEnabled(true, QStringLiteral("cli"));
-        QString error;
-        QVERIFY(s.save(&error));
+        QVERIFY(s.save());
         QCOMPARE(AgentSettings::load().settings.remoteCommands().enabled, true);
         // Another process flips the switch by rewriting the file.
         m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
@@ -219,10 +219,8 @@ private slots:
 
     void updateKeepsOtherWriters()
     {
-        QString error;
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setRemoteCommandsEnabled(false, QStringLiteral("cli")); },
-                                      &error));
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(9); }, &error));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setRemoteCommandsEnabled(false, QStringLiteral("cli")); }));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(9); }));
         const AgentSettings r = AgentSettings::load().settings;
         QCOMPARE(r.remoteCommands().enabled, false);
         QCOMPARE(r.syncIntervalMinutes(), 9);
@@ -236,16 +234,13 @@ private slots:
         QList<QThread *> threads;
         for (int i = 0; i < kWriters; ++i) {
             threads << QThread::create([i] {
-                QString error;
-                const bool ok = AgentSettings::update(
-                    [i](AgentSettings &s) {
-                        QStringList agents = s.enabledAgents();
-                        agents << QStringLiteral("agent%1").arg(i);
-                        s.setEnabledAgents(agents);
-                    },
-                    &error);
-                if (!ok)
-                    qWarning("update failed: %s", qPrintable(error));
+                const Status updated = AgentSettings::update([i](AgentSettings &s) {
+                    QStringList agents = s.enabledAgents();
+                    agents << QStringLiteral("agent%1").arg(i);
+                    s.setEnabledAgents(agents);
+                });
+                if (!updated)
+                    qWarning("update failed: %s", qPrintable(updated.error()));
             });
         }
         for (QThread *t : threads)
@@ -264,9 +259,9 @@ private slots:
         QVERIFY(held.tryLock(0));
         QElapsedTimer timer;
         timer.start();
-        QString error;
-        QVERIFY(!AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(3); }, &error));
-        QVERIFY(error.contains(QStringLiteral("lock")));
+        const Status refused = AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(3); });
+        QVERIFY(!refused);
+        QVERIFY(refused.error().contains(QStringLiteral("lock")));
         QVERIFY(timer.elapsed() < 5000);
     }
 

@@ -68,7 +68,7 @@ private slots:
 
     void userSwitchPersistsAndIsSeenAtOnce()
     {
-        QCOMPARE(RemoteCommandGate::setUserEnabled(false, QStringLiteral("cli")), QString());
+        QCOMPARE(RemoteCommandGate::setUserEnabled(false, QStringLiteral("cli")).error(), QString());
         auto d = RemoteCommandGate::evaluate();
         QVERIFY(!d.allowed);
         QCOMPARE(d.reason, Reason::User);
@@ -87,7 +87,7 @@ private slots:
 
     void environmentBeatsUserEnabled()
     {
-        QCOMPARE(RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")), QString());
+        QCOMPARE(RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")).error(), QString());
         qputenv("TEAMAI_DISABLE_REMOTE_CMD", "1");
         const auto d = RemoteCommandGate::evaluate();
         QVERIFY(!d.allowed);
@@ -103,7 +103,7 @@ private slots:
         QVERIFY(d.locked);
         QVERIFY(d.detail.contains(m_policyPath));
 
-        const QString error = RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray"));
+        const QString error = RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")).error();
         QCOMPARE(error, QStringLiteral("remote commands are locked disabled by the administrator policy at %1")
                             .arg(m_policyPath));
         QVERIFY(!QFile::exists(AgentSettings::defaultPath()));
@@ -111,7 +111,7 @@ private slots:
 
     void lockedPolicyBeatsUserSwitch()
     {
-        QCOMPARE(RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")), QString());
+        QCOMPARE(RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")).error(), QString());
         writePolicy(R"({"remoteCommands": {"enabled": false, "locked": true}})");
         QVERIFY(!RemoteCommandGate::evaluate().allowed);
     }
@@ -119,13 +119,13 @@ private slots:
     // Issue 13 item 9: the environment kill switch wins even over a policy locked enabled.
     void environmentBeatsLockedEnabledPolicy()
     {
-        QCOMPARE(RemoteCommandGate::setUserEnabled(false, QStringLiteral("cli")), QString());
+        QCOMPARE(RemoteCommandGate::setUserEnabled(false, QStringLiteral("cli")).error(), QString());
         writePolicy(R"({"remoteCommands": {"enabled": true, "locked": true}})");
         auto d = RemoteCommandGate::evaluate();
         QVERIFY(d.allowed);  // without the environment, the lock beats the user's old "disabled"
         QCOMPARE(d.reason, Reason::Policy);
         QVERIFY(d.locked);
-        QVERIFY(RemoteCommandGate::setUserEnabled(false, QStringLiteral("cli")).contains(QStringLiteral("locked enabled")));
+        QVERIFY(RemoteCommandGate::setUserEnabled(false, QStringLiteral("cli")).error().contains(QStringLiteral("locked enabled")));
 
         qputenv("TEAMAI_DISABLE_REMOTE_CMD", "1");
         d = RemoteCommandGate::evaluate();
@@ -207,7 +207,7 @@ private slots:
         QCOMPARE(d.reason, Reason::Policy);
         QVERIFY(!d.locked);
 
-        QCOMPARE(RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")), QString());
+        QCOMPARE(RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")).error(), QString());
         d = RemoteCommandGate::evaluate();
         QVERIFY(d.allowed);
         QCOMPARE(d.reason, Reason::None);
@@ -218,7 +218,7 @@ private slots:
 
     void malformedPolicyDisablesAndLocks()
     {
-        QCOMPARE(RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")), QString());
+        QCOMPARE(RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")).error(), QString());
         writePolicy("{ this is not json");
         const auto d = RemoteCommandGate::evaluate();
         QVERIFY(!d.allowed);
@@ -226,7 +226,7 @@ private slots:
         QVERIFY(d.locked);
         QVERIFY(d.policyInvalid);
         QVERIFY(d.detail.contains(QStringLiteral("invalid")));
-        const QString error = RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray"));
+        const QString error = RemoteCommandGate::setUserEnabled(true, QStringLiteral("tray")).error();
         QVERIFY(error.startsWith(QStringLiteral("remote commands are locked disabled by the administrator policy at ")));
         QVERIFY(error.contains(QStringLiteral("invalid")));
     }
@@ -238,7 +238,7 @@ private slots:
         QVERIFY(!d.allowed);
         QCOMPARE(d.reason, Reason::User);
         // The user cannot flip it until the file is fixed: nothing overwrites it.
-        QVERIFY(!RemoteCommandGate::setUserEnabled(true, QStringLiteral("cli")).isEmpty());
+        QVERIFY(!RemoteCommandGate::setUserEnabled(true, QStringLiteral("cli")).error().isEmpty());
         QCOMPARE(m_env->readFile(QStringLiteral(".teamai/local-agent/settings.json")), QByteArray("{ broken"));
     }
 

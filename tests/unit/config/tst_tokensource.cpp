@@ -66,10 +66,10 @@ private slots:
     void theKeychainTokenIsReadAndATimeoutIsNotSticky()
     {
         test::FakeKeychain keychain;
-        QVERIFY2(KeychainAccess::unavailableReason().isEmpty(), qPrintable(KeychainAccess::unavailableReason()));
+        QVERIFY2(KeychainAccess::available().error().isEmpty(), qPrintable(KeychainAccess::available().error()));
         // A store that did not answer once...
         keychain.timeOutNext = 1;
-        const KeychainAccess::Result stalled = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+        const KeychainAccess::Outcome stalled = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
         QVERIFY(stalled.timedOut);
         // ...is asked again: the save lands in the keychain, not silently in a plain file.
         const int callsBefore = keychain.calls;

@@ -90,7 +90,7 @@ private slots:
 
     void noBusIsDetectedWithoutProbing()
     {
-        const QString reason = KeychainAccess::unavailableReason();
+        const QString reason = KeychainAccess::available().error();
         QVERIFY2(reason.contains(QStringLiteral("D-Bus")), qPrintable(reason));
     }
 
@@ -157,8 +157,7 @@ private slots:
         QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
         QCOMPARE(AgentConfig::load().config.token(), kToken);
         QCOMPARE(teamai::test::fileMode(AgentConfig::defaultPath()), 0600);
-        QString error;
-        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+        QCOMPARE(TokenStore::remove(kEndpoint).error(), QString());
         QVERIFY(AgentConfig::load().config.token().isEmpty());
         QCOMPARE(AgentConfig::load().config.endpoint(), kEndpoint); // the rest of config.json stays
         QVERIFY(!QFile::exists(referencetoken::apiKeyPath()));
@@ -287,13 +286,12 @@ private slots:
     void removeClearsFileAndLocation()
     {
         QVERIFY(TokenStore::save(kEndpoint, kToken, TokenStore::Backend::File).ok);
-        QString error;
-        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+        QCOMPARE(TokenStore::remove(kEndpoint).error(), QString());
         QVERIFY(TokenStore::load(kEndpoint).token.isEmpty());
         QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
         QVERIFY(!QFile::exists(referencetoken::apiKeyPath()));
         QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::None);
-        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error)); // nothing left: still fine
+        QCOMPARE(TokenStore::remove(kEndpoint).error(), QString()); // nothing left: still fine
     }
 
     void invalidSettingsRefuseSave()
@@ -358,9 +356,9 @@ private slots:
         QVERIFY(elapsed < KeychainAccess::kTimeoutMs + 1000);
 
         // Not remembered (issue 16): a later call tries the store again, bounded the same way.
-        QVERIFY2(KeychainAccess::unavailableReason().isEmpty(), qPrintable(KeychainAccess::unavailableReason()));
+        QVERIFY2(KeychainAccess::available().error().isEmpty(), qPrintable(KeychainAccess::available().error()));
         timer.restart();
-        const KeychainAccess::Result again = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+        const KeychainAccess::Outcome again = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
         QVERIFY(again.timedOut);
         QVERIFY(timer.elapsed() < KeychainAccess::kTimeoutMs + 1000);
     }

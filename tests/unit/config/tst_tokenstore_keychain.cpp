@@ -52,7 +52,7 @@ private slots:
     {
         QString firstError;
         QThread *thread = QThread::create([&firstError] {
-            const KeychainAccess::Result written = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
+            const KeychainAccess::Outcome written = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
             if (!written.ok)
                 firstError = written.error;
         });
@@ -61,7 +61,7 @@ private slots:
         delete thread;
         QVERIFY2(firstError.isEmpty(), qPrintable(firstError));
         for (int i = 0; i < 3; ++i) {
-            const KeychainAccess::Result read = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+            const KeychainAccess::Outcome read = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
             QVERIFY2(read.ok, qPrintable(QStringLiteral("read %1: %2").arg(i).arg(read.error)));
             QCOMPARE(read.secret, kToken);
         }
@@ -70,7 +70,7 @@ private slots:
 
     void autoSavesToKeychainAndLoadsBack()
     {
-        QVERIFY2(KeychainAccess::unavailableReason().isEmpty(), qPrintable(KeychainAccess::unavailableReason()));
+        QVERIFY2(KeychainAccess::available().error().isEmpty(), qPrintable(KeychainAccess::available().error()));
         const int jobsBefore = KeychainAccess::jobsCreated();
 
         QElapsedTimer timer;
@@ -93,11 +93,9 @@ private slots:
         QVERIFY(saveMs < KeychainAccess::kTimeoutMs);
         QVERIFY(loadMs < KeychainAccess::kTimeoutMs);
         qInfo("keychain: TokenStore::save %lld ms, TokenStore::load %lld ms", saveMs, loadMs);
-
-        QString error;
-        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+        QCOMPARE(TokenStore::remove(kEndpoint).error(), QString());
         QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::None);
-        const KeychainAccess::Result gone = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+        const KeychainAccess::Outcome gone = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
         QVERIFY(!gone.ok);
         QVERIFY2(gone.notFound, qPrintable(gone.error));
     }
@@ -110,8 +108,7 @@ private slots:
         QVERIFY2(saved.ok, qPrintable(saved.error));
         QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
         QCOMPARE(TokenStore::load(kEndpoint).token, kToken);
-        QString error;
-        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+        QCOMPARE(TokenStore::remove(kEndpoint).error(), QString());
     }
 
     void keychainSaveLeavesNoPlainCopyAnywhere()
@@ -136,9 +133,7 @@ private slots:
                          "{\"endpoint\": \"https://keychain.example.com\", \"token\": \"ref-new\"}");
         QCOMPARE(TokenStore::load(kEndpoint).token, QStringLiteral("ref-new"));
         QCOMPARE(TokenStore::load(kEndpoint).source, QStringLiteral("reference"));
-
-        QString error;
-        QVERIFY2(TokenStore::removeEverywhere({kEndpoint}, true, &error), qPrintable(error));
+        QCOMPARE(TokenStore::removeEverywhere({kEndpoint}, true).error(), QString());
         QVERIFY(KeychainAccess::read(TokenStore::serviceName(), kEndpoint).notFound);
         QVERIFY(!m_env->readFile(QStringLiteral(".teamai/local-agent/config.json")).contains("ref-new"));
     }
@@ -150,8 +145,7 @@ private slots:
         QVERIFY(TokenStore::save(other, QStringLiteral("tok_new"), TokenStore::Backend::Keychain, kEndpoint).ok);
         QVERIFY(KeychainAccess::read(TokenStore::serviceName(), kEndpoint).notFound);
         QCOMPARE(TokenStore::load(other).token, QStringLiteral("tok_new"));
-        QString error;
-        QVERIFY2(TokenStore::remove(other, &error), qPrintable(error));
+        QCOMPARE(TokenStore::remove(other).error(), QString());
     }
 
     void explicitFileSaveRemovesKeychainCopy()
@@ -163,8 +157,7 @@ private slots:
         QCOMPARE(saved.location, Location::File);
         QCOMPARE(TokenStore::load(kEndpoint).source, QStringLiteral("file"));
         QVERIFY(KeychainAccess::read(TokenStore::serviceName(), kEndpoint).notFound);
-        QString error;
-        QVERIFY2(TokenStore::remove(kEndpoint, &error), qPrintable(error));
+        QCOMPARE(TokenStore::remove(kEndpoint).error(), QString());
     }
 
     void timingsOfRawCalls()
@@ -173,9 +166,9 @@ private slots:
         qint64 writeTotal = 0;
         qint64 readTotal = 0;
         for (int i = 0; i < rounds; ++i) {
-            const KeychainAccess::Result w = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
+            const KeychainAccess::Outcome w = KeychainAccess::write(TokenStore::serviceName(), kEndpoint, kToken);
             QVERIFY2(w.ok, qPrintable(w.error));
-            const KeychainAccess::Result r = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
+            const KeychainAccess::Outcome r = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
             QVERIFY2(r.ok, qPrintable(r.error));
             QCOMPARE(r.secret, kToken);
             writeTotal += w.elapsedMs;

@@ -255,8 +255,7 @@ private slots:
         AgentConfig older;
         older.setEndpoint(kOther);
         older.setToken(QStringLiteral("older-token"));
-        QString error;
-        QVERIFY(older.save(&error));
+        QVERIFY(older.save());
         const QJsonObject before = AgentConfig::load().config.toJson();
         result = Enrollment::run(keychainOnly);
         QCOMPARE(result.stoppedAt, EnrollmentResult::Stage::Token);

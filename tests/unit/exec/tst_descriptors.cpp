@@ -53,11 +53,12 @@ private slots:
         qWarning("a line that opens the log file");
         recordHookError(QStringLiteral("stop"), QStringLiteral("claude"), QStringLiteral("backend down"));
         LedgerDatabase db;
-        QVERIFY2(db.open(), qPrintable(db.error()));
+        const Status opened = db.open();
+        QVERIFY2(opened, qPrintable(opened.error()));
         CommandLedger ledger(db);
-        QVERIFY(ledger.outboxSize() == 0);
+        QVERIFY(ledger.outboxSize().valueOr(-1) == 0);
         FileLock lock(paths::agentStateDir() + QStringLiteral("/test.lock"));
-        QVERIFY(lock.acquire(1000));
+        QVERIFY(lock.acquire(1000).ok());
 
         QVERIFY(QFile::exists(paths::logDir() + QStringLiteral("/teamai.log")));
         QStringList leaked = inheritableDescriptors();

@@ -6,6 +6,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using teamai::Status;
 using teamai::exec::SpillFile;
 
 /// @brief Spill files are private (0700 folder, 0600 file, random name) and expire.
@@ -19,9 +20,10 @@ private slots:
         const QString dir = root.path() + QStringLiteral("/spill");
         SpillFile a;
         SpillFile b;
-        QString error;
-        QVERIFY2(a.open(dir, &error), qPrintable(error));
-        QVERIFY2(b.open(dir, &error), qPrintable(error));
+        const Status openedA = a.open(dir);
+        QVERIFY2(openedA, qPrintable(openedA.error()));
+        const Status openedB = b.open(dir);
+        QVERIFY2(openedB, qPrintable(openedB.error()));
         QVERIFY(a.path() != b.path());
         QVERIFY(QFileInfo(a.path()).fileName().startsWith(QLatin1String("exec-")));
         QVERIFY(a.write("hello"));
@@ -46,9 +48,9 @@ private slots:
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.close();
         SpillFile spill;
-        QString error;
-        QVERIFY(!spill.open(blocker + QStringLiteral("/spill"), &error));
-        QVERIFY(!error.isEmpty());
+        const Status opened = spill.open(blocker + QStringLiteral("/spill"));
+        QVERIFY(!opened);
+        QVERIFY(!opened.error().isEmpty());
         QVERIFY(!spill.isOpen());
     }
 

@@ -78,6 +78,7 @@ Command pushed(qint64 id, const QString &cmd)
 namespace {
 /// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
 qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
+qint64 ackIdOf(const teamai::Result<std::optional<teamai::OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
 } // namespace
 
 class TestMcpDispatcher : public QObject
@@ -311,8 +312,7 @@ private slots:
             ledger.admit(pushed(21, QStringLiteral("echo b")), QStringLiteral("codex"), {});
             ledger.admit(pushed(22, QStringLiteral("echo c")), QStringLiteral("some-future-tool"), {});
         }
-        QString error;
-        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setAgentsSeeAllCommands(true); }, &error));
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setAgentsSeeAllCommands(true); }));
         McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools(QStringLiteral("claude")));
         // The caller's own command needs no agent, even when another agent has the same id.
         const QJsonObject own = resultOf(server.handle(callRequest(QStringLiteral("teamai_command"), QJsonObject{{QStringLiteral("id"), 21}})))

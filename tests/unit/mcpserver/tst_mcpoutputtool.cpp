@@ -55,17 +55,18 @@ void admit(qint64 id, const QString &agent, const QString &cmd = QStringLiteral(
 
 std::unique_ptr<output::OutputWriter> writer(const QString &tool, qint64 id, qint64 window = 1024 * 1024)
 {
-    QString error;
-    std::unique_ptr<output::OutputWriter> w = output::OutputWriter::create(output::OutputKey{tool, id}, window, &error);
-    if (!w)
-        qWarning("OutputWriter::create: %s", qPrintable(error));
-    return w;
+    auto created = output::OutputWriter::create(output::OutputKey{tool, id}, window);
+    if (!created) {
+        qWarning("OutputWriter::create: %s", qPrintable(created.error()));
+        return nullptr;
+    }
+    return std::move(created).value();
 }
 
 void allowAllAgents(bool allowed)
 {
-    QString error;
-    QVERIFY2(AgentSettings::update([allowed](AgentSettings &s) { s.setAgentsSeeAllCommands(allowed); }, &error), qPrintable(error));
+    const Status saved = AgentSettings::update([allowed](AgentSettings &s) { s.setAgentsSeeAllCommands(allowed); });
+    QVERIFY2(saved, qPrintable(saved.error()));
 }
 
 } // namespace

@@ -19,11 +19,12 @@ private:
 
     std::unique_ptr<OutputWriter> writer(qint64 window = 1024 * 1024)
     {
-        QString error;
-        std::unique_ptr<OutputWriter> created = OutputWriter::create(m_key, window, &error);
-        if (!created)
-            qWarning() << error;
-        return created;
+        auto created = OutputWriter::create(m_key, window);
+        if (!created) {
+            qWarning() << created.error();
+            return nullptr;
+        }
+        return std::move(created).value();
     }
 
     /// Reads from @p cursor until nothing new comes, like a follower polling.
@@ -229,8 +230,7 @@ private slots:
     void oldRunsArePrunedPerTool()
     {
         for (int id = 1; id <= OutputWriter::kKeepRunsPerTool + 5; ++id) {
-            QString error;
-            QVERIFY(OutputWriter::create(OutputKey{QStringLiteral("codex"), id}, 4096, &error));
+            QVERIFY(OutputWriter::create(OutputKey{QStringLiteral("codex"), id}, 4096));
         }
         const QString toolFolder = QFileInfo(folderFor(OutputKey{QStringLiteral("codex"), 1})).path();
         QCOMPARE(QDir(toolFolder).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size(), OutputWriter::kKeepRunsPerTool);

@@ -34,7 +34,7 @@ QVariant keyOf(const AckAttemptRow &row, AckSortKey key)
     case AckSortKey::Type: return row.type;
     case AckSortKey::Agent: return row.agentType;
     case AckSortKey::State: return row.commandState;
-    case AckSortKey::Status: return row.status;
+    case AckSortKey::AckStatus: return row.status;
     case AckSortKey::Delivered: return int(row.delivered);
     case AckSortKey::Http: return row.httpStatus.value_or(0);
     case AckSortKey::Error: return row.error.isEmpty() ? row.transportError : row.error;
@@ -63,7 +63,7 @@ int compareRows(const AckAttemptRow &a, const AckAttemptRow &b, AckSortKey key)
 }
 
 const QList<AckSortKey> kAllKeys = {AckSortKey::Time, AckSortKey::CommandId, AckSortKey::Type, AckSortKey::Agent,
-                                    AckSortKey::State, AckSortKey::Status, AckSortKey::Delivered, AckSortKey::Http,
+                                    AckSortKey::State, AckSortKey::AckStatus, AckSortKey::Delivered, AckSortKey::Http,
                                     AckSortKey::Error, AckSortKey::Version, AckSortKey::Attempt};
 
 int brute(const std::function<bool(int)> &match)
@@ -85,8 +85,8 @@ private:
     void addRow(qint64 commandId, const QString &error, qint64 atMs)
     {
         SqliteQuery q(database->db());
-        q.exec(QStringLiteral("PRAGMA foreign_keys=OFF"));
-        q.prepare(QStringLiteral("INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, "
+        QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_keys=OFF")));
+        (void)q.prepare(QStringLiteral("INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, "
                                  "version, attempted_at, http_status, transport_error, delivered, attempt_number) "
                                  "VALUES (9999, ?, 'claude', 'uninstall_teamai', 'failed', 'failed', ?, '', ?, 500, 'HTTP 500', 0, 2)"));
         q.addBindValue(commandId);

@@ -55,6 +55,7 @@ QString mixedState(qint64 id)
 namespace {
 /// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
 qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
+qint64 ackIdOf(const teamai::Result<std::optional<teamai::OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
 } // namespace
 
 class TestCommandLedger : public QObject
@@ -94,7 +95,8 @@ private slots:
     {
         m_env = std::make_unique<test::TestEnvironment>();
         m_db = std::make_unique<LedgerDatabase>();
-        QVERIFY2(m_db->open(), qPrintable(m_db->error()));
+        const Status opened = m_db->open();
+        QVERIFY2(opened, qPrintable(opened.error()));
         m_ledger = std::make_unique<CommandLedger>(*m_db);
     }
     void cleanup()
@@ -127,14 +129,15 @@ private slots:
         }
         m_ledger.reset();
         m_db = std::make_unique<LedgerDatabase>();
-        QVERIFY2(m_db->open(), qPrintable(m_db->error()));
+        const Status opened = m_db->open();
+        QVERIFY2(opened, qPrintable(opened.error()));
         m_ledger = std::make_unique<CommandLedger>(*m_db);
         SqliteQuery q(m_db->db());
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
         QCOMPARE(q.value(0).toInt(), LedgerDatabase::kSchemaVersion);
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'commands_by_%'")) && q.next());
         QCOMPARE(q.value(0).toInt(), 9);
-        QCOMPARE(m_ledger->commandsWithId(5).size(), 1);  // the rows stayed
+        QCOMPARE(m_ledger->commandsWithId(5).valueOr({}).size(), 1);  // the rows stayed
         // An id lookup without an agent is an index seek, not a scan of the table.
         QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN SELECT * FROM commands WHERE command_id = 5")) && q.next());
         QVERIFY2(q.value(3).toString().contains(QStringLiteral("commands_by_id")), qPrintable(q.value(3).toString()));
@@ -153,7 +156,7 @@ private slots:
             filter.type = f[1];
             filter.agentType = f[2];
             QList<qint64> ids;
-            for (const LedgerCommand &row : m_ledger->history(filter))
+            for (const LedgerCommand &row : m_ledger->history(filter).valueOr({}))
                 ids << row.commandId;
             return ids;
         };
@@ -180,7 +183,8 @@ private slots:
         QCOMPARE(before.first(), (QList<qint64>{25, 5}));
         m_ledger.reset();
         m_db = std::make_unique<LedgerDatabase>();
-        QVERIFY2(m_db->open(), qPrintable(m_db->error()));
+        const Status opened = m_db->open();
+        QVERIFY2(opened, qPrintable(opened.error()));
         m_ledger = std::make_unique<CommandLedger>(*m_db);
         SqliteQuery q(m_db->db());
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
@@ -277,7 +281,7 @@ private slots:
         result.signal = 15;
         result.cancelled = true;
         c.run = runRecordOf(result);
-        m_ledger->complete(admitted.row.rowId, c);
+        QVERIFY(m_ledger->complete(admitted.row.rowId, c));
         const auto row = m_ledger->command(admitted.row.rowId);
         QVERIFY(row);
         QCOMPARE(row->state, CommandState::Failed);
@@ -290,7 +294,7 @@ private slots:
     {
         const auto admitted = m_ledger->admit(command(30), QStringLiteral("claude"), {});
         QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        const std::optional<OutboxAck> ack = m_ledger->complete(admitted.row.rowId, succeeded(30));
+        const std::optional<OutboxAck> ack = m_ledger->complete(admitted.row.rowId, succeeded(30)).valueOr(std::nullopt);
         QVERIFY(ack);
         const QList<OutboxAck> due = m_ledger->dueAcks(false);
         QCOMPARE(due.size(), 1);
@@ -306,7 +310,9 @@ private slots:
         QVERIFY(m_ledger->claim(quiet.row.rowId, ProcessIdentity::current()));
         CommandCompletion skipped;
         skipped.state = CommandState::Skipped;
-        QVERIFY(!m_ledger->complete(quiet.row.rowId, skipped));
+        const auto stored = m_ledger->complete(quiet.row.rowId, skipped);
+        QVERIFY2(stored, qPrintable(stored.error()));  // stored,
+        QVERIFY(!*stored);                             // and no ack
         QCOMPARE(m_ledger->command(quiet.row.rowId)->state, CommandState::Skipped);
         QVERIFY(!m_ledger->requeueAck(quiet.row.rowId));
     }
@@ -327,10 +333,10 @@ private slots:
         m_ledger->recordAckAttempt(due.at(0), 503, QStringLiteral("Service Unavailable"), false);
         QVERIFY(m_ledger->dueAcks(true).isEmpty());  // the oldest waits for its backoff, and the rest behind it
         QCOMPARE(m_ledger->dueAcks(false).size(), 3);  // an explicit sync retries everything
-        QCOMPARE(m_ledger->outboxSize(), 3);
+        QCOMPARE(m_ledger->outboxSize().valueOr(-1), 3);
 
         m_ledger->recordAckAttempt(m_ledger->dueAcks(false).at(0), 200, {}, true);
-        QCOMPARE(m_ledger->outboxSize(), 2);
+        QCOMPARE(m_ledger->outboxSize().valueOr(-1), 2);
         SqliteQuery q(m_db->db());
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*), SUM(delivered) FROM ack_attempts WHERE command_id = 10")) && q.next());
         QCOMPARE(q.value(0).toInt(), 2);  // every attempt is recorded, failed or not
@@ -344,7 +350,7 @@ private slots:
         for (qint64 id = 120; id < 125; ++id) {
             const auto admitted = m_ledger->admit(command(id), QStringLiteral("claude"), {});
             QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-            m_ledger->complete(admitted.row.rowId, succeeded(id));
+            QVERIFY(m_ledger->complete(admitted.row.rowId, succeeded(id)));
         }
         for (const OutboxAck &ack : m_ledger->dueAcks(false))
             m_ledger->recordAckAttempt(ack, 0, QStringLiteral("Connection refused"), false);
@@ -367,7 +373,7 @@ private slots:
     {
         const auto admitted = m_ledger->admit(command(130), QStringLiteral("claude"), {});
         QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        m_ledger->complete(admitted.row.rowId, succeeded(130));
+        QVERIFY(m_ledger->complete(admitted.row.rowId, succeeded(130)));
         m_ledger->recordAckAttempt(m_ledger->dueAcks(false).first(), 503, QStringLiteral("Service Unavailable"), false);
         QVERIFY(m_ledger->dueAcks(true).isEmpty());  // a real backoff is respected
 
@@ -424,20 +430,20 @@ private slots:
             m_ledger->admit(command(id, id % 2 ? QStringLiteral("install_skill") : QStringLiteral("uninstall_teamai")), QStringLiteral("claude"), {});
         HistoryFilter filter;
         filter.limit = 3;
-        QList<LedgerCommand> rows = m_ledger->history(filter);
+        QList<LedgerCommand> rows = m_ledger->history(filter).valueOr({});
         QCOMPARE(rows.size(), 3);
         QCOMPARE(rows.first().commandId, 45);  // newest first
         filter.limit = 50;
         filter.type = QStringLiteral("install_skill");
-        QCOMPARE(m_ledger->history(filter).size(), 3);
+        QCOMPARE(m_ledger->history(filter).valueOr({}).size(), 3);
         filter.type.clear();
         filter.state = QStringLiteral("running");
-        QCOMPARE(m_ledger->history(filter).size(), 0);
+        QCOMPARE(m_ledger->history(filter).valueOr({}).size(), 0);
         filter.state.clear();
         filter.since = QDateTime::currentDateTimeUtc().addSecs(60);
-        QCOMPARE(m_ledger->history(filter).size(), 0);
+        QCOMPARE(m_ledger->history(filter).valueOr({}).size(), 0);
         QCOMPARE(m_ledger->pendingCommands(QStringLiteral("claude")).first().commandId, 40);  // oldest first
-        QCOMPARE(m_ledger->countInState(CommandState::Pending), 6);
+        QCOMPARE(m_ledger->countInState(CommandState::Pending).valueOr(-1), 6);
     }
     void oversizedCommandIsStoredAsAStub()
     {
@@ -494,16 +500,16 @@ private slots:
         QList<Command> commands;
         for (int id = 1; id <= 3000; ++id)
             commands.append(command(id, QStringLiteral("noop")));
-        const auto none = m_ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent"), QDeadlineTimer(0));
+        const auto none = m_ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent"), QDeadlineTimer(0)).admitted;
         QVERIFY(none.isEmpty());
-        QCOMPARE(m_ledger->countInState(CommandState::Pending), 0);
+        QCOMPARE(m_ledger->countInState(CommandState::Pending).valueOr(-1), 0);
 
-        const auto all = m_ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent"));
+        const auto all = m_ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent")).admitted;
         QCOMPARE(all.size(), 3000);
         QCOMPARE(all.first().admission, CommandLedger::Admission::New);
         QCOMPARE(all.last().row.commandId, 3000);
-        QCOMPARE(m_ledger->countInState(CommandState::Pending), 3000);
-        const auto again = m_ledger->admitAll(commands.mid(0, 10), QStringLiteral("claude"), QStringLiteral("agent"));
+        QCOMPARE(m_ledger->countInState(CommandState::Pending).valueOr(-1), 3000);
+        const auto again = m_ledger->admitAll(commands.mid(0, 10), QStringLiteral("claude"), QStringLiteral("agent")).admitted;
         QCOMPARE(again.first().admission, CommandLedger::Admission::Pending);
         QCOMPARE(again.first().row.rowId, all.first().row.rowId);
 

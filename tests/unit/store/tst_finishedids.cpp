@@ -21,9 +21,8 @@ private slots:
         const QString path = finishedids::pathFor(env.stateDir() + QStringLiteral("/ledger.db"));
         QCOMPARE(path, env.stateDir() + QStringLiteral("/finished-ids"));
         QVERIFY(QDir().mkpath(env.stateDir()));
-        QString error;
-        QVERIFY2(finishedids::append(path, {QStringLiteral("claude"), 7, QStringLiteral("succeeded"), QStringLiteral("install_skill")}, &error),
-                 qPrintable(error));
+        const Status appended = finishedids::append(path, {QStringLiteral("claude"), 7, QStringLiteral("succeeded"), QStringLiteral("install_skill")});
+        QVERIFY2(appended, qPrintable(appended.error()));
         QVERIFY(finishedids::append(path, {QStringLiteral("codex"), 7, QStringLiteral("failed"), QString()}));
         QCOMPARE(env.readFile(QStringLiteral(".teamai/local-agent/finished-ids")),
                  QByteArray("claude 7 succeeded install_skill\ncodex 7 failed -\n"));

@@ -21,10 +21,8 @@ private slots:
         test::TestEnvironment env;
         QVERIFY(!lastsync::load());  // never synced
         const QDateTime when = QDateTime::fromMSecsSinceEpoch(1700000000123, Qt::UTC);
-        QString error;
-        QVERIFY2(lastsync::save({when, false, QStringLiteral("invalid token"), QStringLiteral("claude")},
-                                lastsync::defaultPath(), &error),
-                 qPrintable(error));
+        const Status saved = lastsync::save({when, false, QStringLiteral("invalid token"), QStringLiteral("claude")});
+        QVERIFY2(saved, qPrintable(saved.error()));
         const std::optional<SyncRecord> read = lastsync::load();
         QVERIFY(read);
         QCOMPARE(read->time, when);
@@ -71,8 +69,9 @@ private slots:
     {
         test::TestEnvironment env;
         env.writeFile(QStringLiteral(".teamai/local-agent"), "not a folder");
-        QString error;
-        QVERIFY(!lastsync::save({QDateTime::currentDateTimeUtc(), true, QString(), QString()}, lastsync::defaultPath(), &error));
+        const Status saved = lastsync::save({QDateTime::currentDateTimeUtc(), true, QString(), QString()});
+        QVERIFY(!saved);
+        const QString error = saved.error();
         QVERIFY2(error.contains(QStringLiteral("local-agent")), qPrintable(error));
         QCOMPARE(env.readFile(QStringLiteral(".teamai/local-agent")), QByteArray("not a folder"));
     }

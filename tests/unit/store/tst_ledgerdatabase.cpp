@@ -22,7 +22,8 @@ private slots:
         const QByteArray garbage(4096, 'Z');
         env.writeFile(QStringLiteral(".teamai/local-agent/ledger.db"), garbage);
         LedgerDatabase db;
-        QVERIFY2(db.open(), qPrintable(db.error()));
+        const Status opened = db.open();
+        QVERIFY2(opened, qPrintable(opened.error()));
         QVERIFY(!db.setAsidePath().isEmpty());
         QFile aside(db.setAsidePath());
         QVERIFY(aside.open(QIODevice::ReadOnly));
@@ -96,8 +97,9 @@ private slots:
         test::TestEnvironment env;
         env.writeFile(QStringLiteral(".teamai/local-agent"), "not a folder");
         LedgerDatabase db;
-        QVERIFY(!db.open());
-        QVERIFY2(db.error().contains(QStringLiteral("local-agent")), qPrintable(db.error()));
+        const Status opened = db.open();
+        QVERIFY(!opened);
+        QVERIFY2(opened.error().contains(QStringLiteral("local-agent")), qPrintable(opened.error()));
         QCOMPARE(env.readFile(QStringLiteral(".teamai/local-agent")), QByteArray("not a folder"));
     }
 };

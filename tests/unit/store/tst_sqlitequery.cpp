@@ -19,8 +19,8 @@ private slots:
     {
         QCOMPARE(sqlite3_open(":memory:", &db), SQLITE_OK);
         SqliteQuery q(db);
-        QVERIFY2(q.exec(QStringLiteral("CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER, r REAL, s TEXT, b BLOB)")),
-                 qPrintable(q.lastError()));
+        const Status created = q.exec(QStringLiteral("CREATE TABLE t (id INTEGER PRIMARY KEY, n INTEGER, r REAL, s TEXT, b BLOB)"));
+        QVERIFY2(created, qPrintable(created.error()));
     }
     void cleanup()
     {
@@ -37,7 +37,8 @@ private slots:
         insert.addBindValue(2.5);
         insert.addBindValue(QStringLiteral("grüße ✓"));
         insert.addBindValue(blob);
-        QVERIFY2(insert.exec(), qPrintable(insert.lastError()));
+        const Status inserted = insert.exec();
+        QVERIFY2(inserted, qPrintable(inserted.error()));
         QCOMPARE(insert.numRowsAffected(), 1);
         QCOMPARE(insert.lastInsertId(), 1);
 
@@ -114,17 +115,20 @@ private slots:
     void errorsAreReportedNotThrown()
     {
         SqliteQuery q(db);
-        QVERIFY(!q.prepare(QStringLiteral("SELEKT nothing")));
-        QVERIFY2(q.lastError().contains(QStringLiteral("syntax error")), qPrintable(q.lastError()));
+        const Status prepared = q.prepare(QStringLiteral("SELEKT nothing"));
+        QVERIFY(!prepared);
+        QVERIFY2(prepared.error().contains(QStringLiteral("syntax error")), qPrintable(prepared.error()));
         QVERIFY(!q.exec());  // nothing prepared
         QVERIFY(!q.next());
         QVERIFY(q.exec(QStringLiteral("CREATE TABLE u (k INTEGER NOT NULL)")));
         QVERIFY(q.prepare(QStringLiteral("INSERT INTO u (k) VALUES (?)")));
         q.addBindValue(QVariant());
-        QVERIFY(!q.exec());
-        QVERIFY2(q.lastError().contains(QStringLiteral("NOT NULL")), qPrintable(q.lastError()));
+        const Status refused = q.exec();
+        QVERIFY(!refused);
+        QVERIFY2(refused.error().contains(QStringLiteral("NOT NULL")), qPrintable(refused.error()));
         q.addBindValue(7);  // the statement is usable again
-        QVERIFY2(q.exec(), qPrintable(q.lastError()));
+        const Status inserted = q.exec();
+        QVERIFY2(inserted, qPrintable(inserted.error()));
     }
 };
 

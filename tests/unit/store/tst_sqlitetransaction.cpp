@@ -66,8 +66,9 @@ private slots:
             SqliteTransaction transaction(m_db);
             run("INSERT INTO parent VALUES (1)");
             run("INSERT INTO child VALUES (99)");  // no such parent: COMMIT refuses
-            QVERIFY(!transaction.commit());
-            QVERIFY(transaction.error().contains(QLatin1String("FOREIGN KEY")));
+            const Status committed = transaction.commit();
+            QVERIFY(!committed);
+            QVERIFY(committed.error().contains(QLatin1String("FOREIGN KEY")));
         }
         QCOMPARE(rows("parent"), 0);
         QCOMPARE(rows("child"), 0);
@@ -79,7 +80,7 @@ private slots:
         run("BEGIN");
         SqliteTransaction nested(m_db);
         QVERIFY(!nested.began());
-        QVERIFY(!nested.error().isEmpty());
+        QVERIFY(!nested.began().error().isEmpty());
         QVERIFY(!nested.commit());
         run("ROLLBACK");
     }

@@ -135,7 +135,7 @@ private slots:
         QFETCH(Command, cmd);
         QFETCH(bool, gated);
         QFETCH(QString, handler);
-        QCOMPARE(RemoteCommandGate::setUserEnabled(false, QStringLiteral("test")), QString());
+        QCOMPARE(RemoteCommandGate::setUserEnabled(false, QStringLiteral("test")).error(), QString());
         QCOMPARE(CommandDispatcher::needsRemoteCommandGate(routeCommand(cmd), cmd), gated);
 
         const CommandResult result = m_dispatcher->dispatch(cmd, {});

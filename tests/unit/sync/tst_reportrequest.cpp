@@ -14,7 +14,7 @@
 #include <QtTest>
 
 using namespace teamai;
-using Status = reportrequest::Taken::Status;
+using TakenStatus = reportrequest::Taken::Status;
 
 namespace {
 
@@ -41,7 +41,7 @@ private slots:
     void savedRequestIsTakenOnce()
     {
         test::TestEnvironment env;
-        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, Status::None);
+        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, TakenStatus::None);
         QVERIFY(!reportrequest::pending(QStringLiteral("claude")));
         QString error;
         QVERIFY2(reportrequest::save(QStringLiteral("claude"), request(QStringLiteral("stop"), env.home()), &error), qPrintable(error));
@@ -50,14 +50,14 @@ private slots:
         QCOMPARE(test::fileMode(reportrequest::pathFor(QStringLiteral("claude"))), 0600);
 
         const reportrequest::Taken taken = reportrequest::take(QStringLiteral("claude"));
-        QCOMPARE(taken.status, Status::Taken);
+        QCOMPARE(taken.status, TakenStatus::Taken);
         QCOMPARE(taken.request.event, QStringLiteral("stop"));
         QCOMPARE(taken.request.status, QStringLiteral("stopped"));
         QCOMPARE(taken.request.cwd, env.home());
         QCOMPARE(taken.request.requestedAt, QDateTime::fromMSecsSinceEpoch(1700000000123, Qt::UTC));
         QVERIFY(!taken.request.skipReport);
         QVERIFY(taken.request.remoteCmdEnv.isEmpty());
-        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, Status::None);
+        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, TakenStatus::None);
         // Nothing is left behind: neither the request nor the copy moved aside to read it.
         QCOMPARE(QDir(env.stateDir()).entryList(QDir::Files | QDir::Hidden | QDir::System), QStringList());
     }
@@ -68,10 +68,10 @@ private slots:
         QVERIFY(reportrequest::save(QStringLiteral("claude"), request(QStringLiteral("post-tool-use"), env.home())));
         QVERIFY(reportrequest::save(QStringLiteral("claude"), request(QStringLiteral("stop"), QStringLiteral("/"))));
         const reportrequest::Taken taken = reportrequest::take(QStringLiteral("claude"));
-        QCOMPARE(taken.status, Status::Taken);
+        QCOMPARE(taken.status, TakenStatus::Taken);
         QCOMPARE(taken.request.event, QStringLiteral("stop"));
         QCOMPARE(taken.request.cwd, QStringLiteral("/"));
-        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, Status::None);
+        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, TakenStatus::None);
     }
 
     void hookEnvironmentIsRecorded()
@@ -83,7 +83,7 @@ private slots:
         qunsetenv("X_IDE_IS_CLOUDSTUDIO");
         qunsetenv("TEAMAI_DISABLE_REMOTE_CMD");
         const reportrequest::Taken taken = reportrequest::take(QStringLiteral("claude"));
-        QCOMPARE(taken.status, Status::Taken);
+        QCOMPARE(taken.status, TakenStatus::Taken);
         QVERIFY(taken.request.skipReport);
         QCOMPARE(taken.request.remoteCmdEnv, QStringLiteral("yes"));
 
@@ -120,7 +120,7 @@ private slots:
         file.write(content);
         file.close();
         const reportrequest::Taken taken = reportrequest::take(QStringLiteral("claude"));
-        QCOMPARE(taken.status, Status::Damaged);
+        QCOMPARE(taken.status, TakenStatus::Damaged);
         QVERIFY(taken.error.startsWith(reportrequest::pathFor(QStringLiteral("claude"))));
         QVERIFY(!reportrequest::pending(QStringLiteral("claude")));
         QCOMPARE(QDir(env.stateDir()).entryList(QDir::Files | QDir::Hidden | QDir::System), QStringList());
@@ -135,7 +135,7 @@ private slots:
         QVERIFY(file.open(QIODevice::WriteOnly));
         file.write(QJsonDocument(request(QStringLiteral("stop"), QStringLiteral("/")).toJson()).toJson());
         file.close();
-        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, Status::Taken);
+        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, TakenStatus::Taken);
     }
 
     void linkIsRemovedNotFollowed()
@@ -145,13 +145,13 @@ private slots:
         const QString target = env.writeFile(QStringLiteral("elsewhere.json"),
                                              QJsonDocument(request(QStringLiteral("stop"), QStringLiteral("/")).toJson()).toJson());
         QVERIFY(QFile::link(target, reportrequest::pathFor(QStringLiteral("claude"))));
-        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, Status::Damaged);
+        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, TakenStatus::Damaged);
         QVERIFY(!QFileInfo(reportrequest::pathFor(QStringLiteral("claude"))).isSymLink());
         QVERIFY(QFileInfo::exists(target));
 
         QVERIFY(QFile::link(env.home() + QStringLiteral("/missing"), reportrequest::pathFor(QStringLiteral("claude"))));
         QVERIFY(reportrequest::pending(QStringLiteral("claude")));  // a dangling link is seen too
-        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, Status::Damaged);
+        QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, TakenStatus::Damaged);
         QVERIFY(!reportrequest::pending(QStringLiteral("claude")));
     }
 };

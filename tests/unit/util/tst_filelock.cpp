@@ -38,9 +38,8 @@ FileLock::Options optionsFor(const QByteArray &mode)
 int holdLock(const QString &path, const QByteArray &mode, int releaseAfterMs)
 {
     FileLock lock(path, optionsFor(mode));
-    QString error;
-    if (!lock.acquire(FileLock::kWaitForever, &error)) {
-        std::fprintf(stderr, "%s\n", qPrintable(error));
+    if (const FileLock::Attempt locked = lock.acquire(FileLock::kWaitForever); !locked) {
+        std::fprintf(stderr, "%s\n", qPrintable(locked.error()));
         return 1;
     }
     std::fputs("held\n", stdout);
@@ -110,15 +109,14 @@ private slots:
         Holder holder(m_path, "exclusive");
         QVERIFY(holder.waitUntilHeld());
         FileLock mine(m_path);
-        QString error;
-        bool busy = false;
         QElapsedTimer waited;
         waited.start();
-        QVERIFY(!mine.acquire(150, &error, &busy));
+        const FileLock::Attempt attempt = mine.acquire(150);
+        QVERIFY(!attempt);
         QVERIFY(waited.elapsed() >= 140);  // it waited for the lock, not gave up at once
-        QVERIFY(busy);
+        QVERIFY(attempt.busy);
         QVERIFY(!mine.isHeld());
-        QCOMPARE(error, m_path + QStringLiteral(" is held by another process"));
+        QCOMPARE(attempt.error(), m_path + QStringLiteral(" is held by another process"));
         QCOMPARE(test::fileMode(m_path), 0600);
     }
 
@@ -131,8 +129,8 @@ private slots:
         holder.process().kill();  // SIGKILL: the holder runs no code of its own
         QVERIFY(holder.process().waitForFinished());
         QCOMPARE(holder.process().exitStatus(), QProcess::CrashExit);
-        QString error;
-        QVERIFY2(mine.acquire(2000, &error), qPrintable(error));
+        const FileLock::Attempt attempt = mine.acquire(2000);
+        QVERIFY2(attempt, qPrintable(attempt.error()));
         QVERIFY(mine.descriptor() >= 0);
     }
 
@@ -141,9 +139,7 @@ private slots:
         FileLock first(m_path);
         FileLock second(m_path);
         QVERIFY(first.acquire(0));
-        bool busy = false;
-        QVERIFY(!second.acquire(0, nullptr, &busy));
-        QVERIFY(busy);
+        QVERIFY(second.acquire(0).busy);
         first.release();
         QVERIFY(!first.isHeld());
         QVERIFY(second.acquire(0));
@@ -156,9 +152,7 @@ private slots:
         FileLock alsoReading(m_path, {.mode = FileLock::Mode::Shared});
         QVERIFY(alsoReading.acquire(0));
         FileLock writer(m_path);
-        bool busy = false;
-        QVERIFY(!writer.acquire(100, nullptr, &busy));
-        QVERIFY(busy);
+        QVERIFY(writer.acquire(100).busy);
         reader.process().kill();
         QVERIFY(reader.process().waitForFinished());
         QVERIFY(!writer.acquire(0));  // our own shared lock still keeps it out
@@ -178,10 +172,10 @@ private slots:
         QVERIFY(holder.waitUntilHeld());
         QVERIFY(QFileInfo::exists(m_path));
         FileLock waiter(m_path, {.removeWhenReleased = true});
-        QString error;
         // The waiter opened the holder's file; the holder removes it before letting go, so the
         // waiter must lock a new file at the path, not the removed one.
-        QVERIFY2(waiter.acquire(5000, &error), qPrintable(error));
+        const FileLock::Attempt attempt = waiter.acquire(5000);
+        QVERIFY2(attempt, qPrintable(attempt.error()));
         QVERIFY(holder.process().waitForFinished());
         QVERIFY(sameFile(waiter.descriptor(), m_path));
         FileLock third(m_path);
@@ -196,7 +190,7 @@ private slots:
         QVERIFY(holder.acquire(0));
         FileLock waiter(m_path);
         bool locked = false;
-        QThread *waiting = QThread::create([&] { locked = waiter.acquire(5000); });
+        QThread *waiting = QThread::create([&] { locked = waiter.acquire(5000).ok(); });
         waiting->start();
         QThread::msleep(100);  // the waiter has the old file open now
         const QString replacement = m_path + QStringLiteral(".new");
@@ -213,11 +207,10 @@ private slots:
     void aMissingFileIsNotCreatedWhenAskedNotTo()
     {
         FileLock reader(m_path, {.mode = FileLock::Mode::Shared, .create = false});
-        QString error;
-        bool busy = true;
-        QVERIFY(!reader.acquire(0, &error, &busy));
-        QVERIFY(!busy);
-        QVERIFY2(error.startsWith(QStringLiteral("cannot open")), qPrintable(error));
+        const FileLock::Attempt attempt = reader.acquire(0);
+        QVERIFY(!attempt);
+        QVERIFY(!attempt.busy);
+        QVERIFY2(attempt.error().startsWith(QStringLiteral("cannot open")), qPrintable(attempt.error()));
         QVERIFY(!QFileInfo::exists(m_path));
     }
 

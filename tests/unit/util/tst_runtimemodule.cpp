@@ -53,27 +53,29 @@ private slots:
 
     void entryPointsOfThisBuildResolve()
     {
-        QString error;
-        QVERIFY2(RuntimeModule::resolve("archive", resources::kOpenArchiveSymbol, &error), qPrintable(error));
-        QVERIFY2(RuntimeModule::resolve("keychain", kKeychainBackendSymbol, &error), qPrintable(error));
+        const Result<void *> archive = RuntimeModule::resolve("archive", resources::kOpenArchiveSymbol);
+        QVERIFY2(archive && *archive, qPrintable(archive.error()));
+        const Result<void *> keychain = RuntimeModule::resolve("keychain", kKeychainBackendSymbol);
+        QVERIFY2(keychain && *keychain, qPrintable(keychain.error()));
     }
 
     void aMissingModuleIsAClearError()
     {
-        QString error;
-        QVERIFY(!RuntimeModule::resolve("no-such", "anything", &error));
+        const Result<void *> first = RuntimeModule::resolve("no-such", "anything");
+        QVERIFY(!first);
+        QString error = first.error();
         QVERIFY2(error.contains(QStringLiteral("libteamai-no-such.so")) && error.contains(QStringLiteral("not installed")),
                  qPrintable(error));
-        error.clear();
-        QVERIFY(!RuntimeModule::resolve("no-such", "anything", &error));  // remembered, same answer
-        QVERIFY(error.contains(QStringLiteral("not installed")));
+        const Result<void *> again = RuntimeModule::resolve("no-such", "anything");  // remembered, same answer
+        QVERIFY(!again);
+        QVERIFY(again.error().contains(QStringLiteral("not installed")));
     }
 
     void aModuleOfAnotherInterfaceVersionIsRefused()
     {
-        QString error;
-        QVERIFY(!RuntimeModule::resolve("archive", "teamai_open_archive_v0", &error));
-        QVERIFY2(error.contains(QStringLiteral("another version")), qPrintable(error));
+        const Result<void *> old = RuntimeModule::resolve("archive", "teamai_open_archive_v0");
+        QVERIFY(!old);
+        QVERIFY2(old.error().contains(QStringLiteral("another version")), qPrintable(old.error()));
     }
 };
 

@@ -119,9 +119,8 @@ private slots:
         const safepath::Resolved checked = safepath::checkInside(base(), in(QStringLiteral(".claude/CLAUDE.md")));
         QVERIFY(!checked.ok);
         QVERIFY2(checked.error.contains(QLatin1String("link to nothing")), qPrintable(checked.error));
-        QString error;
         QVERIFY(!safepath::writeFile(base(), in(QStringLiteral(".claude/CLAUDE.md")), "x", QFile::ReadOwner | QFile::WriteOwner,
-                                     safepath::Mode::Set, &error));
+                                     safepath::Mode::Set));
         QVERIFY(!QFile::exists(in(QStringLiteral("nowhere"))));
     }
 
@@ -132,10 +131,9 @@ private slots:
         QVERIFY(QDir().mkpath(dotfiles));
         const QString toolLink = m_tmp->filePath(QStringLiteral("home-claude"));
         link(dotfiles, toolLink);
-        QString error;
-        QVERIFY2(safepath::writeFile(toolLink, toolLink + QStringLiteral("/rules/a.md"), "rule\n", QFile::ReadOwner | QFile::WriteOwner,
-                                     safepath::Mode::Set, &error),
-                 qPrintable(error));
+        const Status written = safepath::writeFile(toolLink, toolLink + QStringLiteral("/rules/a.md"), "rule\n",
+                                                   QFile::ReadOwner | QFile::WriteOwner, safepath::Mode::Set);
+        QVERIFY2(written, qPrintable(written.error()));
         QCOMPARE(readAll(dotfiles + QStringLiteral("/rules/a.md")), QByteArray("rule\n"));
     }
 
@@ -143,14 +141,15 @@ private slots:
     {
         link(QStringLiteral("../../outside/bashrc"), in(QStringLiteral(".claude/CLAUDE.md")));
         link(outside(), in(QStringLiteral(".claude/rules")));
-        QString error;
-        QVERIFY(!safepath::writeFile(base(), in(QStringLiteral(".claude/CLAUDE.md")), "block\n", QFile::ReadOwner | QFile::WriteOwner,
-                                     safepath::Mode::KeepExisting, &error));
+        const Status refused = safepath::writeFile(base(), in(QStringLiteral(".claude/CLAUDE.md")), "block\n",
+                                                   QFile::ReadOwner | QFile::WriteOwner, safepath::Mode::KeepExisting);
+        QVERIFY(!refused);
+        const QString error = refused.error();
         QVERIFY2(error.startsWith(QLatin1String("Refusing to write ")) && error.contains(QLatin1String("through a link")), qPrintable(error));
         QVERIFY(!safepath::writeFile(base(), in(QStringLiteral(".claude/rules/deep/style.md")), "rule\n",
-                                     QFile::ReadOwner | QFile::WriteOwner, safepath::Mode::Set, &error));
-        QVERIFY(!safepath::makeDirs(base(), in(QStringLiteral(".claude/rules/sub")), &error));
-        QVERIFY(!safepath::removeEntry(base(), in(QStringLiteral(".claude/rules/bashrc")), &error));
+                                     QFile::ReadOwner | QFile::WriteOwner, safepath::Mode::Set));
+        QVERIFY(!safepath::makeDirs(base(), in(QStringLiteral(".claude/rules/sub"))));
+        QVERIFY(!safepath::removeEntry(base(), in(QStringLiteral(".claude/rules/bashrc"))));
         QCOMPARE(readAll(outside() + QStringLiteral("/bashrc")), QByteArray("export PATH=/usr/bin\n"));
         QCOMPARE(QDir(outside()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden), QStringList{QStringLiteral("bashrc")});
     }
@@ -158,15 +157,15 @@ private slots:
     void writeFileIsAtomicAndKeepsOrSetsTheMode()
     {
         const QString path = in(QStringLiteral(".claude/rules/a/b.md"));
-        QString error;
-        QVERIFY2(safepath::writeFile(base(), path, "one\n", QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther,
-                                     safepath::Mode::Set, &error),
-                 qPrintable(error));
+        const Status first = safepath::writeFile(base(), path, "one\n",
+                                                 QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther,
+                                                 safepath::Mode::Set);
+        QVERIFY2(first, qPrintable(first.error()));
         QCOMPARE(readAll(path), QByteArray("one\n"));
         QCOMPARE(modeBits(path), QFile::ReadOwner | QFile::WriteOwner | QFile::ReadGroup | QFile::ReadOther);
         QVERIFY(QFile::setPermissions(path, QFile::ReadOwner | QFile::WriteOwner));
         QVERIFY(safepath::writeFile(base(), path, "two\n", QFile::ReadOwner | QFile::WriteOwner | QFile::ReadOther,
-                                    safepath::Mode::KeepExisting, &error));
+                                    safepath::Mode::KeepExisting));
         QCOMPARE(readAll(path), QByteArray("two\n"));
         QCOMPARE(modeBits(path), QFile::ReadOwner | QFile::WriteOwner);
         QCOMPARE(QDir(in(QStringLiteral(".claude/rules/a"))).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden),
@@ -177,11 +176,11 @@ private slots:
     {
         writeAll(in(QStringLiteral("docs/keep.md")), "keep\n");
         link(in(QStringLiteral("docs/keep.md")), in(QStringLiteral(".claude/keep.md")));
-        QString error;
-        QVERIFY2(safepath::removeEntry(base(), in(QStringLiteral(".claude/keep.md")), &error), qPrintable(error));
+        const Status removed = safepath::removeEntry(base(), in(QStringLiteral(".claude/keep.md")));
+        QVERIFY2(removed, qPrintable(removed.error()));
         QVERIFY(!QFileInfo(in(QStringLiteral(".claude/keep.md"))).isSymLink());
         QCOMPARE(readAll(in(QStringLiteral("docs/keep.md"))), QByteArray("keep\n"));
-        QVERIFY(safepath::removeEntry(base(), in(QStringLiteral(".claude/missing.md")), &error));
+        QVERIFY(safepath::removeEntry(base(), in(QStringLiteral(".claude/missing.md"))));
     }
 
     void writeBaseIsTheToolFolderOnlyUnderHome()
