@@ -107,10 +107,10 @@ FileBytes readPrivateFile(const QString &path)
         return {errno == ENOENT ? FileState::Absent : FileState::Unusable, {}};
     FileBytes result;
     struct stat st {};
-    const bool private_ = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::geteuid()
+    const bool isPrivate = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_uid == ::geteuid()
         && (st.st_mode & 07777) == 0600 && st.st_nlink == 1 && st.st_size > 0 && st.st_size <= kMaxFileBytes;
     QFile file;
-    if (private_ && file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
+    if (isPrivate && file.open(fd, QIODevice::ReadOnly, QFileDevice::AutoCloseHandle)) {
         result.bytes = file.read(kMaxFileBytes + 1);
         if (result.bytes.size() == st.st_size)
             result.state = FileState::Read;

@@ -213,6 +213,7 @@ export TEAMAI_POLICY_FILE="$W/no-policy.json"   # no admin policy, whatever /etc
 export LC_ALL=C.UTF-8
 
 pids_to_stop=()
+dirs_to_remove=()   # outside $W (the keychain row's runtime folder on /dev/shm)
 cleanup_inner() {
     local pid
     for pid in "${pids_to_stop[@]}"; do
@@ -221,6 +222,7 @@ cleanup_inner() {
     for pid in "${pids_to_stop[@]}"; do
         wait "$pid" 2>/dev/null || true
     done
+    [ ${#dirs_to_remove[@]} = 0 ] || rm -rf "${dirs_to_remove[@]}"
 }
 trap cleanup_inner EXIT
 
@@ -451,6 +453,7 @@ if [ "$smoke" = 0 ] && command -v dbus-run-session >/dev/null && command -v gnom
     kc_runtime="$W/kc-runtime" kc_where="XDG_RUNTIME_DIR on tmpfs"
     if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
         kc_runtime=$(mktemp -d /dev/shm/teamai-bench-runtime.XXXXXX)
+        dirs_to_remove+=("$kc_runtime")
     else
         mkdir -p "$kc_runtime"
         kc_where="XDG_RUNTIME_DIR NOT on tmpfs (no /dev/shm): the session cache is not used"
@@ -512,7 +515,6 @@ KEYCHAIN
     else
         kc_note="keychain setup failed: $(tail -3 "$W/keychain.log" | tr '\n' ' ')"
     fi
-    [ "$kc_runtime" = "$W/kc-runtime" ] || rm -rf "$kc_runtime"
 elif [ "$smoke" = 1 ]; then
     kc_note="skipped in --smoke"
 fi
