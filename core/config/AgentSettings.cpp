@@ -8,6 +8,7 @@
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonValue>
+#include <QRandomGenerator>
 
 #include <algorithm>
 #include <optional>
@@ -17,6 +18,7 @@ namespace teamai {
 namespace {
 
 const QString kTokenLocation = QStringLiteral("tokenLocation");
+const QString kTokenGeneration = QStringLiteral("tokenGeneration");
 const QString kRemoteCommands = QStringLiteral("remoteCommands");
 const QString kEnabled = QStringLiteral("enabled");
 const QString kChangedBy = QStringLiteral("changedBy");
@@ -164,6 +166,18 @@ AgentSettings::TokenLocation AgentSettings::tokenLocation() const
 void AgentSettings::setTokenLocation(TokenLocation location)
 {
     m_json.insert(kTokenLocation, tokenLocationName(location));
+}
+
+QString AgentSettings::tokenGeneration() const
+{
+    return m_json.value(kTokenGeneration).toString();
+}
+
+void AgentSettings::renewTokenGeneration()
+{
+    quint64 bits[2];
+    QRandomGenerator::system()->fillRange(bits);
+    m_json.insert(kTokenGeneration, QString::fromLatin1(QByteArray(reinterpret_cast<const char *>(bits), sizeof bits).toHex()));
 }
 
 QString AgentSettings::tokenLocationName(TokenLocation location)

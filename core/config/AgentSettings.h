@@ -15,6 +15,7 @@ namespace teamai {
 /// reference client's format):
 /// @code
 /// { "tokenLocation": "none" | "keychain" | "file",
+///   "tokenGeneration": "9f0c…",
 ///   "remoteCommands": { "enabled": true, "changedBy": "tray", "changedAt": "2024-…Z" },
 ///   "syncIntervalMinutes": 5,
 ///   "enabledAgents": ["claude", "codex"],
@@ -75,6 +76,14 @@ public:
     void setTokenLocation(TokenLocation location);
     /// @brief "none", "keychain" or "file": the spelling used in the file and in messages.
     static QString tokenLocationName(TokenLocation location);
+
+    /// @brief Changes whenever the token is saved or removed (TokenStore): the session token
+    /// cache (TokenCache) answers only for the generation it was written at. Random, not a
+    /// counter, so a settings.json removed and written anew never repeats an old value. Read
+    /// leniently: anything but a string reads as empty.
+    QString tokenGeneration() const;
+    /// @brief Sets a new random generation.
+    void renewTokenGeneration();
 
     RemoteCommandSwitch remoteCommands() const;
     /// @brief Sets the switch and stamps who changed it and when (now, UTC).

@@ -2,6 +2,7 @@
 
 #include "config/AgentConfig.h"
 #include "config/AgentSettings.h"
+#include "config/TokenCache.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -86,6 +87,7 @@ void TokenSource::invalidate()
 {
     QMutexLocker lock(&g_mutex);
     g_remembered.reset();
+    TokenCache::drop();  // and every process's next read asks the credential store too
     ++g_generation;
 }
 

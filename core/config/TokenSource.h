@@ -29,7 +29,8 @@ public:
                                        TokenStore::Backend preferred = TokenStore::Backend::Auto,
                                        const QString &previousEndpoint = {});
 
-    /// @brief Forgets the remembered answer: the next current() reads the store again (after the
+    /// @brief Forgets the remembered answer and drops the session token cache (TokenCache): the
+    /// next current() here, and the next read of any process, ask the store again (after the
     /// backend rejected the token, it may have been replaced by another process).
     static void invalidate();
 

@@ -3,9 +3,11 @@
 #include "config/AgentConfig.h"
 #include "config/KeychainAccess.h"
 #include "config/ReferenceTokenFiles.h"
+#include "config/TokenCache.h"
 #include "log/Logging.h"
 
 #include <atomic>
+#include <optional>
 
 namespace teamai {
 namespace {
@@ -32,9 +34,14 @@ void logReferenceTokenOnce(const QString &path)
     }
 }
 
+/// Records where the token is now, under a new generation: whatever the session cache holds
+/// belongs to the token before this change and answers no more, in any process.
 Status recordLocation(Location location)
 {
-    return AgentSettings::update([location](AgentSettings &s) { s.setTokenLocation(location); });
+    return AgentSettings::update([location](AgentSettings &s) {
+        s.setTokenLocation(location);
+        s.renewTokenGeneration();
+    });
 }
 
 /// Removes @p key's keychain entry when the keychain answers; a failure is only logged.
@@ -105,7 +112,20 @@ TokenStore::Loaded fromReferenceFiles(const QString &key, const QString &source)
     return result;
 }
 
-TokenStore::Loaded fromKeychain(const QString &key)
+/// The keychain's token from the session cache, when it holds one for @p key at @p generation.
+std::optional<TokenStore::Loaded> fromSessionCache(const QString &key, const QString &generation)
+{
+    const std::optional<QString> cached = TokenCache::read(key, generation);
+    if (!cached)
+        return std::nullopt;
+    TokenStore::Loaded result;
+    result.token = *cached;
+    result.source = QStringLiteral("keychain");
+    result.fromSessionCache = true;
+    return result;
+}
+
+TokenStore::Loaded fromKeychain(const QString &key, const QString &generation, TokenStore::Cache cache)
 {
     TokenStore::Loaded result;
     // Our keychain save clears config.json's token: one there now was written by teamai-cli since.
@@ -116,6 +136,11 @@ TokenStore::Loaded fromKeychain(const QString &key)
         result.path = AgentConfig::defaultPath();
         return result;
     }
+    // Before anything that loads the keychain module: a hit needs none of it.
+    if (cache == TokenStore::Cache::Use) {
+        if (auto cached = fromSessionCache(key, generation))
+            return *cached;
+    }
     if (const Status keychain = KeychainAccess::available(); !keychain) {
         result.error = QStringLiteral("the token is in the credential store, which cannot be used: %1").arg(keychain.error());
         return result;
@@ -124,6 +149,8 @@ TokenStore::Loaded fromKeychain(const QString &key)
     if (read.ok && !read.secret.isEmpty()) {
         result.token = read.secret;
         result.source = QStringLiteral("keychain");
+        if (const Status cached = TokenCache::write(key, generation, read.secret); !cached)
+            qCDebug(lcConfig).noquote() << "session token cache not written:" << cached.error();
     } else if (read.ok || read.notFound) {
         result.error = QStringLiteral("the credential store holds no token for %1 (is it locked?)").arg(key);
     } else {
@@ -169,7 +196,9 @@ TokenStore::SaveResult TokenStore::save(const QString &endpoint, const QString &
     if (previous == Location::Keychain && oldKey != key)
         dropKeychainEntry(oldKey);
 
-    if (const Status recorded = recordLocation(result.location); !recorded) {
+    const Status recorded = recordLocation(result.location);
+    TokenCache::drop();  // the old token leaves this session's memory too
+    if (!recorded) {
         result.error = QStringLiteral("the token was saved (%1) but its location could not be recorded: %2")
                            .arg(AgentSettings::tokenLocationName(result.location), recorded.error());
         return result;
@@ -180,7 +209,7 @@ TokenStore::SaveResult TokenStore::save(const QString &endpoint, const QString &
     return result;
 }
 
-TokenStore::Loaded TokenStore::load(const QString &endpoint)
+TokenStore::Loaded TokenStore::load(const QString &endpoint, Cache cache)
 {
     Loaded result;
     const QString fromEnv = qEnvironmentVariable("TEAMAI_TOKEN").trimmed();
@@ -209,7 +238,7 @@ TokenStore::Loaded TokenStore::load(const QString &endpoint)
             result.error = QStringLiteral("%1 holds no token for %2").arg(tokenFilePath(), key);
         return result;
     case Location::Keychain:
-        return fromKeychain(key);
+        return fromKeychain(key, settings.settings.tokenGeneration(), cache);
     }
     return result;
 }
@@ -277,6 +306,7 @@ Status TokenStore::removeEverywhere(const QStringList &endpoints, bool probeKeyc
         problems << settings.error;
     }
 
+    TokenCache::drop();  // after the new generation is recorded: nothing can refill it for the old one
     if (!problems.isEmpty())
         return Error{problems.join(QStringLiteral("; "))};
     return {};

@@ -14,7 +14,9 @@ namespace teamai {
 /// The location is decided once, in save(), and recorded in AgentSettings::tokenLocation. load()
 /// reads only that one place, so a hook whose token is in the file never creates a QtKeychain job
 /// (no D-Bus, no libsecret) and a hook whose token is in the keychain waits at most
-/// KeychainAccess::kTimeoutMs.
+/// KeychainAccess::kTimeoutMs — unless this login session's cache (TokenCache) has it: then no
+/// keychain module is loaded at all. Every save and removal renews the token generation in
+/// AgentSettings and drops the cache entry, so a changed token is never answered from it.
 ///
 /// File store = teamai-cli 0.25's own layout (see referencetoken): the bare token in
 /// `$TEAMAI_HOME/token` and `$TEAMAI_HOME/apikey` and in config.json `token`, all mode 0600, so
@@ -49,6 +51,14 @@ public:
         QString source; ///< "env", "keychain", "file", "reference" (teamai-cli's files), or ""
         QString path;   ///< the file the token came from ("file" and "reference" only)
         QString error;  ///< why a recorded token could not be read (token is then empty)
+        /// A keychain token from this login session's cache (TokenCache): the store was not asked.
+        bool fromSessionCache = false;
+    };
+
+    /// @brief Whether load() may answer a keychain token from the session cache (TokenCache).
+    enum class Cache {
+        Use,    ///< hooks, syncs, the tray: the cache first, the credential store on a miss
+        Bypass, ///< `teamai doctor`: ask the credential store itself (and refill the cache)
     };
 
     /// The QtKeychain service name.
@@ -69,7 +79,8 @@ public:
     static SaveResult adoptReferenceToken(const QString &endpoint, Backend preferred = Backend::Auto);
 
     /// @brief TEAMAI_TOKEN if set; else the token from the recorded location only (None → empty).
-    static Loaded load(const QString &endpoint);
+    /// A keychain token comes from the session cache when it holds a valid entry (@p cache).
+    static Loaded load(const QString &endpoint, Cache cache = Cache::Use);
 
     /// @brief Removes the token from the plain files, and from the keychain when that is the
     /// recorded location; the recorded location becomes None.

@@ -278,6 +278,10 @@ SyncSummary SyncEngine::runOnce(const SyncOptions &options)
     SyncSession session(*d->client, *d->dispatcher, d->config, *d->ledger, *d->clock);
     SyncSummary summary = session.run(options);
     summary.interruptedRecovered = std::exchange(d->recovered, 0);
+    // A rejected token may have been replaced meanwhile (or the cache may hold one the backend
+    // no longer takes): the next read of any process asks the store itself.
+    if (summary.syncHttpStatus == 401 || summary.syncHttpStatus == 403)
+        TokenSource::invalidate();
     const QString message = !summary.syncError.isEmpty() ? summary.syncError
         : !summary.allAcksDelivered() ? QStringLiteral("some acknowledgements were not delivered yet")
                                       : QString();

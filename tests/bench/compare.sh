@@ -11,7 +11,8 @@
 #   - 100 resource commands (install + uninstall of small skills) in one sync;
 #   - 20 `uninstall_teamai` commands running `teamai --version` (one per sync, as both clients
 #     stop a sync after a successful uninstall_teamai);
-# and ours alone: the hook with the token in the system keychain, 1,000 trivial commands in one
+# and ours alone: the hook with the token in the system keychain (session cache warm, and the
+# first hook after a token change; the reference has no keychain), 1,000 trivial commands in one
 # sync, spawn-to-exit of a restricted `teamai --version`, 1 GiB output capture, `history` over
 # 1,000,000 rows, the tray's history window (tests/bench/tray), the tray's idle RSS and CPU, and
 # `teamai mcp` over the same number of rows (tests/bench/bench_mcp: initialize, each tool call,
@@ -212,6 +213,7 @@ export TEAMAI_POLICY_FILE="$W/no-policy.json"   # no admin policy, whatever /etc
 export LC_ALL=C.UTF-8
 
 pids_to_stop=()
+dirs_to_remove=()   # outside $W (the keychain row's runtime folder on /dev/shm)
 cleanup_inner() {
     local pid
     for pid in "${pids_to_stop[@]}"; do
@@ -220,6 +222,7 @@ cleanup_inner() {
     for pid in "${pids_to_stop[@]}"; do
         wait "$pid" 2>/dev/null || true
     done
+    [ ${#dirs_to_remove[@]} = 0 ] || rm -rf "${dirs_to_remove[@]}"
 }
 trap cleanup_inner EXIT
 
@@ -434,18 +437,40 @@ if [ -x /usr/bin/time ]; then
 fi
 
 # ============================================================================================
-# 2. The same hook with the token in the system keychain (ours only; Secret Service on a
-#    private D-Bus session, gnome-keyring unlocked)
+# 2. The hook with the token in the system keychain (ours only: the reference client has no
+#    keychain, it keeps the token in plain files). A Secret Service on a private D-Bus session
+#    (gnome-keyring, unlocked) and XDG_RUNTIME_DIR on tmpfs as in a login session, so this
+#    session's token cache (core/config/TokenCache) is in use. Three homes alternate run by run:
+#    the token in the file store (the baseline of the same runs), in the keychain with the cache
+#    warm (the steady state: target within 1.5 ms of the file store, issue 19 item 1), and in the
+#    keychain right after a token change (`teamai init --token`, untimed, before each run: the
+#    cold hook that asks the Secret Service and fills the cache).
 # ============================================================================================
 kc_note="needs dbus-run-session, dbus-send and gnome-keyring-daemon"
-kc_value=""
+kc_value="" kc_cold="" kc_file="" kc_target="" kc_cold_note="not measured"
 if [ "$smoke" = 0 ] && command -v dbus-run-session >/dev/null && command -v gnome-keyring-daemon >/dev/null \
     && command -v dbus-send >/dev/null; then
-    mkdir -p "$W/ours-kc/.claude" "$W/kc-runtime"
-    chmod 700 "$W/kc-runtime"
-    hook_json "$W/ours-kc" >/dev/null
-    cat >"$W/keychain.sh" <<EOF
-export HOME='$W/ours-kc' TEAMAI_HOME='$W/ours-kc/.teamai' XDG_RUNTIME_DIR='$W/kc-runtime'
+    kc_runtime="$W/kc-runtime" kc_where="XDG_RUNTIME_DIR on tmpfs"
+    if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+        kc_runtime=$(mktemp -d /dev/shm/teamai-bench-runtime.XXXXXX)
+        dirs_to_remove+=("$kc_runtime")
+    else
+        mkdir -p "$kc_runtime"
+        kc_where="XDG_RUNTIME_DIR NOT on tmpfs (no /dev/shm): the session cache is not used"
+    fi
+    chmod 700 "$kc_runtime"
+    for h in ours-kc-file ours-kc ours-kc-cold; do
+        mkdir -p "$W/$h/.claude"
+        hook_json "$W/$h" >/dev/null
+    done
+    kc_init() { # HOME-NAME STORE → the `teamai init` command line for that home
+        echo "HOME='$W/$1' TEAMAI_HOME='$W/$1/.teamai' '$teamai' init --http '$url' --token dev-token --token-store $2 --agents claude"
+    }
+    kc_case() { # CASE HOME-NAME → bench_runner arguments of a hook in that home
+        echo "--case $1 --stdin '$W/$2/hook.json' --env 'HOME=$W/$2' --env 'TEAMAI_HOME=$W/$2/.teamai'"
+    }
+    cat >"$W/keychain.sh" <<KEYCHAIN
+export XDG_RUNTIME_DIR='$kc_runtime'
 printf %s pass | gnome-keyring-daemon --foreground --unlock --components=secrets >/dev/null 2>&1 &
 daemon=\$!
 i=0
@@ -455,30 +480,49 @@ until dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedes
     sleep 0.05
 done
 status=0
-'$teamai' init --http '$url' --token dev-token --token-store keychain --agents claude >'$W/ours-kc.init.log' 2>&1 || status=1
-grep -q '"tokenLocation": *"keychain"' "\$TEAMAI_HOME/local-agent/settings.json" || { echo 'token not in the keychain'; status=1; }
+$(kc_init ours-kc-file file) >'$W/ours-kc-file.init.log' 2>&1 || status=1
+$(kc_init ours-kc keychain) >'$W/ours-kc.init.log' 2>&1 || status=1
+$(kc_init ours-kc-cold keychain) >'$W/ours-kc-cold.init.log' 2>&1 || status=1
+for h in ours-kc ours-kc-cold; do
+    grep -q '"tokenLocation": *"keychain"' "$W/\$h/.teamai/local-agent/settings.json" || { echo "token not in the keychain (\$h)"; status=1; }
+done
 if [ \$status = 0 ]; then
-    '$runner' --json '$raw/hook-keychain.json' --runs $HOOK_RUNS --warmup $HOOK_WARMUP \
-        --case ours-keychain --stdin "\$HOME/hook.json" -- '$teamai' --hook session-start --tool claude >'$raw/hook-keychain.txt' || status=1
+    '$runner' --json '$raw/hook-keychain.json' --runs $HOOK_RUNS --warmup $HOOK_WARMUP \\
+        $(kc_case ours-file ours-kc-file) -- '$teamai' --hook session-start --tool claude \\
+        $(kc_case ours-keychain ours-kc) -- '$teamai' --hook session-start --tool claude \\
+        $(kc_case ours-keychain-cold ours-kc-cold) --setup "$(kc_init ours-kc-cold keychain) >/dev/null 2>&1" \\
+            -- '$teamai' --hook session-start --tool claude >'$raw/hook-keychain.txt' || status=1
 fi
+ls "\$XDG_RUNTIME_DIR" | grep -c '^teamai-token-' >'$W/kc-cache-files'
 kill \$daemon; wait \$daemon
 exit \$status
-EOF
-    log "measuring hook-keychain"
+KEYCHAIN
+    log "measuring hook-keychain (file store, keychain with the session cache warm, first hook after a token change)"
     reset_server
     if dbus-run-session -- sh "$W/keychain.sh" >"$W/keychain.log" 2>&1; then
         cat "$raw/hook-keychain.txt" >&2
         kc_value=$(field hook-keychain ours-keychain median_ms)
+        kc_cold=$(field hook-keychain ours-keychain-cold median_ms)
+        kc_file=$(field hook-keychain ours-file median_ms)
+        [ -n "$kc_file" ] && kc_target=$(awk -v f="$kc_file" 'BEGIN { printf "%.2f", f + 1.5 }')
         kc_syncs=$(syncs_ok)
-        kc_note="Secret Service: gnome-keyring on a private D-Bus session; ${kc_syncs} good syncs; peak RSS $(kib_to_mb "$(field hook-keychain ours-keychain peak_rss_median_kib)") MB"
-        [ "$kc_syncs" -ge "$((HOOK_RUNS + HOOK_WARMUP))" ] || add_error "keychain hook: only $kc_syncs good syncs"
+        kc_note="ours only: the reference client has no keychain (it keeps the token in plain files); Secret Service: gnome-keyring on a private D-Bus session, $kc_where; the file-store hook alternated with it in the same runs: $(round "$kc_file") ms; p90 $(round "$(field hook-keychain ours-keychain p90_ms)") ms; peak RSS $(kib_to_mb "$(field hook-keychain ours-keychain peak_rss_median_kib)") MB; ${kc_syncs} good syncs"
+        kc_cold_note="each run right after \`teamai init --token\` (untimed), so it asks the Secret Service through the keychain module and fills the cache; p90 $(round "$(field hook-keychain ours-keychain-cold p90_ms)") ms; peak RSS $(kib_to_mb "$(field hook-keychain ours-keychain-cold peak_rss_median_kib)") MB"
+        [ "$kc_syncs" -ge "$((3 * (HOOK_RUNS + HOOK_WARMUP)))" ] || add_error "keychain hook: only $kc_syncs good syncs"
+        if [ "$kc_runtime" != "$W/kc-runtime" ] && [ "$(cat "$W/kc-cache-files" 2>/dev/null || echo 0)" -lt 1 ]; then
+            add_error "keychain hook: no session token cache was written in $kc_runtime"
+        fi
     else
         kc_note="keychain setup failed: $(tail -3 "$W/keychain.log" | tr '\n' ' ')"
     fi
 elif [ "$smoke" = 1 ]; then
     kc_note="skipped in --smoke"
 fi
-row hook_keychain "Hook round trip, token in the keychain (median)" ms "$(round "$kc_value")" "" - "" "$kc_note"
+row hook_keychain "Hook round trip, token in the keychain, session cache warm (median)" ms "$(round "$kc_value")" "" \
+    "$([ -n "$kc_target" ] && echo "<=" || echo -)" "$kc_target" "$kc_note"
+[ -n "$kc_target" ] && target_text "≤ file-store hook + 1.5 ms ($kc_target ms)"
+row hook_keychain_cold "Hook round trip, token in the keychain, first hook after a token change (median)" ms \
+    "$(round "$kc_cold")" "" - "" "$kc_cold_note"
 
 # ============================================================================================
 # 3. 100 resource commands in one sync (50 install_skill + 50 uninstall_skill)

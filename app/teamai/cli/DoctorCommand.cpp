@@ -5,6 +5,7 @@
 #include "config/AgentConfig.h"
 #include "config/KeychainBackend.h"
 #include "config/RemoteCommandGate.h"
+#include "config/TokenCache.h"
 #include "config/TokenStore.h"
 #include "net/BackendClient.h"
 #include "util/RuntimeModule.h"
@@ -61,6 +62,19 @@ void checkToken(Checks &checks, const TokenStore::Loaded &token)
     else
         checks.report(!token.token.isEmpty(), QStringLiteral("token source"),
                       token.token.isEmpty() ? QStringLiteral("none saved") : QStringLiteral("from %1").arg(token.source));
+}
+
+/// Where hooks find a keychain token without asking the store; not a failure when there is none,
+/// only slower hooks.
+void checkTokenCache(Checks &checks, const TokenStore::Loaded &token)
+{
+    if (token.source != QLatin1String("keychain"))
+        return;
+    const Result<QString> cache = TokenCache::path();
+    const qint64 minutes = std::chrono::duration_cast<std::chrono::minutes>(TokenCache::kLifetime).count();
+    checks.report(true, QStringLiteral("token cache"),
+                  cache ? QStringLiteral("%1 (in memory, this login session only, %2 minutes at most)").arg(*cache).arg(minutes)
+                        : QStringLiteral("not used (%1): every hook asks the credential store").arg(cache.error()));
 }
 
 void checkLedger(Checks &checks)
@@ -120,10 +134,11 @@ QString DoctorCommand::help() const
         "Usage: teamai doctor\n"
         "\n"
         "Checks, one line each: the configuration file, the record files (each damaged one\n"
-        "named, with what to do), where the token comes from, the command\n"
-        "ledger, the remote-command switch, the keychain and archive modules, and whether the\n"
-        "backend answers with this token (GET get-config, 15 s timeout). Exit status 0 when every\n"
-        "check passed, 1 otherwise.");
+        "named, with what to do), where the token comes from (a keychain token is read from\n"
+        "the credential store itself, and the session token cache hooks use is shown), the\n"
+        "command ledger, the remote-command switch, the keychain and archive modules, and whether\n"
+        "the backend answers with this token (GET get-config, 15 s timeout). Exit status 0 when\n"
+        "every check passed, 1 otherwise.");
 }
 
 int DoctorCommand::run(const QStringList &arguments)
@@ -136,8 +151,9 @@ int DoctorCommand::run(const QStringList &arguments)
     const QString endpoint = config.config.endpoint();
     checkConfig(checks, config);
     checkRecords(checks);
-    const TokenStore::Loaded token = endpoint.isEmpty() ? TokenStore::Loaded() : TokenStore::load(endpoint);
+    const TokenStore::Loaded token = endpoint.isEmpty() ? TokenStore::Loaded() : TokenStore::load(endpoint, TokenStore::Cache::Bypass);
     checkToken(checks, token);
+    checkTokenCache(checks, token);
     checkLedger(checks);
     const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
     checks.report(true, QStringLiteral("remote commands"),

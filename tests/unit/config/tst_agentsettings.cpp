@@ -102,6 +102,31 @@ private slots:
         QCOMPARE(AgentSettings::load().settings.mutedNotifications(), (QStringList{QStringLiteral("succeeded"), QStringLiteral("installed")}));
     }
 
+    void tokenGenerationIsRandomKeptAndReadLeniently()
+    {
+        // The session token cache answers only for this value: every renewal must differ (also
+        // from a settings.json written anew), and other writers must keep it.
+        QStringList seen;
+        for (int i = 0; i < 3; ++i) {
+            const Status renewed = AgentSettings::update([](AgentSettings &s) { s.renewTokenGeneration(); });
+            QVERIFY2(renewed, qPrintable(renewed.error()));
+            const QString generation = AgentSettings::load().settings.tokenGeneration();
+            QCOMPARE(generation.size(), 32);
+            QVERIFY(!seen.contains(generation));
+            seen << generation;
+            QVERIFY(QFile::remove(AgentSettings::defaultPath()));
+        }
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.renewTokenGeneration(); }).ok());
+        const QString kept = AgentSettings::load().settings.tokenGeneration();
+        QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(7); }).ok());
+        QCOMPARE(AgentSettings::load().settings.tokenGeneration(), kept);
+
+        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), R"({"tokenGeneration": 42})");
+        const AgentSettings::Loaded loaded = AgentSettings::load();
+        QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
+        QCOMPARE(loaded.settings.tokenGeneration(), QString());
+    }
+
     void modesArePrivate()
     {
         AgentSettings s;

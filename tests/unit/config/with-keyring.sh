@@ -1,6 +1,7 @@
 #!/bin/sh
 # Runs one program against a real Secret Service: a private D-Bus session bus with an unlocked
-# gnome-keyring, in a throwaway HOME and XDG_RUNTIME_DIR (0700) so no real keyring is touched.
+# gnome-keyring, in a throwaway HOME and XDG_RUNTIME_DIR (0700, on tmpfs when /dev/shm is one)
+# so no real keyring is touched.
 # Everything it starts is stopped and the folders are removed when the program ends.
 #
 # Usage: with-keyring.sh <program> [args…]
@@ -19,12 +20,21 @@ if [ $# -lt 1 ]; then
 fi
 
 root=$(mktemp -d "${TMPDIR:-/tmp}/teamai-keyring.XXXXXX") || exit 1
-trap 'rm -rf "$root"' EXIT
 chmod 700 "$root"
-mkdir -m 700 "$root/home" "$root/runtime" || exit 1
+mkdir -m 700 "$root/home" || exit 1
+# The runtime folder in memory when /dev/shm is a tmpfs, like a login session's /run/user/UID:
+# the session token cache (core/config/TokenCache) is used only there.
+runtime="$root/runtime"
+if [ -d /dev/shm ] && [ -w /dev/shm ] && [ "$(stat -f -c %T /dev/shm 2>/dev/null)" = tmpfs ]; then
+    runtime=$(mktemp -d /dev/shm/teamai-keyring-runtime.XXXXXX) || exit 1
+else
+    mkdir -m 700 "$runtime" || exit 1
+fi
+chmod 700 "$runtime"
+trap 'rm -rf "$root" "$runtime"' EXIT
 
 HOME="$root/home"
-XDG_RUNTIME_DIR="$root/runtime"
+XDG_RUNTIME_DIR="$runtime"
 TEAMAI_KEYRING_WRAPPED=1
 export HOME XDG_RUNTIME_DIR TEAMAI_KEYRING_WRAPPED
 # Only the private bus below may be used; no X11 autolaunch, no inherited keyring.
