@@ -40,6 +40,9 @@ public:
     bool isDue(const RetentionPolicy &policy, const QDateTime &now = QDateTime::currentDateTimeUtc());
     /// @brief True when a prune was recorded within the day before @p now (one indexed read).
     bool prunedWithinADay(const QDateTime &now = QDateTime::currentDateTimeUtc());
+    /// @brief isDue() without the look at the last prune: for a caller that asked
+    /// prunedWithinADay() already (and read the policy only when it said no).
+    bool mayHaveWork(const RetentionPolicy &policy, const QDateTime &now = QDateTime::currentDateTimeUtc());
 
 private:
     struct Victim {
@@ -50,7 +53,6 @@ private:
     bool collect(const QString &where, const QVariantList &values, int limit, QList<Victim> *victims, QString *error);
     bool remove(const QList<Victim> &victims, int *removed, QString *error);
     qint64 commandCount(QString *error);
-    bool mayHaveWork(const RetentionPolicy &policy, const QDateTime &now);
     void recordPrune(const QDateTime &now);
 
     LedgerDatabase &m_database;

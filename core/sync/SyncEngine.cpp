@@ -257,7 +257,7 @@ bool SyncEngine::retentionDue()
 {
     // The cheap question first: most hooks stop here without reading the settings file.
     LedgerRetention retention(*d->database);
-    return !retention.prunedWithinADay() && retention.isDue(retentionPolicy());
+    return !retention.prunedWithinADay() && retention.mayHaveWork(retentionPolicy());
 }
 
 LedgerRetention::Result SyncEngine::pruneHistory()
