@@ -78,7 +78,11 @@ QString workspaceOf(const QString &cwd)
 
 QJsonArray select(const ToolInfo &tool, const AgentConfig &config, const QString &cwd)
 {
-    const QString current = workspaceOf(cwd);
+    return selectAround(tool, config, workspaceOf(cwd));
+}
+
+QJsonArray selectAround(const ToolInfo &tool, const AgentConfig &config, const QString &current)
+{
     const QMap<QString, Binding> bindings = canonicalBindings(config);
     QStringList paths = bindings.keys();
     if (!current.isEmpty() && !paths.contains(current))

@@ -23,5 +23,9 @@ QString workspaceOf(const QString &cwd);
 /// folder no longer exists are left out.
 QJsonArray select(const ToolInfo &tool, const AgentConfig &config, const QString &cwd);
 
+/// @brief select() for a cwd whose workspace (workspaceOf()) is known already: a round
+/// computes it once (a walk up to the git root) for the bindings' upkeep, the report and the sync.
+QJsonArray selectAround(const ToolInfo &tool, const AgentConfig &config, const QString &currentWorkspace);
+
 } // namespace reportworkspaces
 } // namespace teamai

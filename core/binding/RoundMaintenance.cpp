@@ -2,20 +2,18 @@
 
 #include "binding/BindingStore.h"
 #include "binding/Bindings.h"
-#include "binding/WorkspacePaths.h"
 #include "config/AgentConfig.h"
 #include "log/Logging.h"
 #include "tools/ToolTable.h"
 
 namespace teamai::binding {
 
-void maintainBeforeRound(AgentConfig &config, const ToolInfo &tool, const QString &cwd, int lockTimeoutMs)
+void maintainBeforeRound(AgentConfig &config, const ToolInfo &tool, const QString &workspace, int lockTimeoutMs)
 {
     const BindingStore store(AgentConfig::defaultPath(), lockTimeoutMs);
     BindingStore::Result current = store.read();
     if (!current.ok)
         return;
-    const QString workspace = workspaceOf(cwd);
     const auto maintain = [&](QJsonObject &all) {
         const bool pruned = bindings::pruneDead(all);
         const bool stamped = bindings::stampTool(all, workspace, tool.agentType);

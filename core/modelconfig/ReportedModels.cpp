@@ -23,11 +23,15 @@ QJsonObject reported(const QString &provider, const QString &id, const QString &
 
 QJsonArray claudeModels(const ModelManifest &manifest, const QString &home)
 {
+    // The manifest first: with no model of ours recorded (most machines) there is nothing to
+    // report, and Claude's settings.json is neither read nor parsed on every hook.
+    const QString recorded = manifest.record(QStringLiteral("claude"), {}).value(QStringLiteral("ANTHROPIC_CUSTOM_MODEL_OPTION")).toString();
+    if (recorded.isEmpty())
+        return {};
     const QString path = claudegateway::settingsPath(home);
     const JsValue env = readToolJson(path, path).value.value(QStringLiteral("env"));
     const QString id = env.value(QStringLiteral("ANTHROPIC_CUSTOM_MODEL_OPTION")).toString();
-    const QString recorded = manifest.record(QStringLiteral("claude"), {}).value(QStringLiteral("ANTHROPIC_CUSTOM_MODEL_OPTION")).toString();
-    if (id.isEmpty() || recorded.isEmpty() || entryHash(JsValue(id)) != recorded)
+    if (id.isEmpty() || entryHash(JsValue(id)) != recorded)
         return {};
     const QString provider = manifest.providers(QStringLiteral("claude"), {}).value(id).toString();
     if (provider.isEmpty())
@@ -38,6 +42,8 @@ QJsonArray claudeModels(const ModelManifest &manifest, const QString &home)
 QJsonArray buddyModels(const ModelManifest &manifest, const QString &kind, const QString &home, const QString &workspace)
 {
     const JsValue owned = manifest.record(kind, workspace);
+    if (owned.keys().empty())
+        return {};  // none of ours in this scope: the tool's models file is not read
     const JsValue providers = manifest.providers(kind, workspace);
     QJsonArray list;
     for (const JsValue &entry : buddymodels::readEntries(buddymodels::modelsPath(kind, home, workspace))) {

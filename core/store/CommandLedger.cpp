@@ -581,6 +581,10 @@ OutboxAck outboxAckFrom(const SqliteQuery &q)
 QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
 {
     QList<OutboxAck> due;
+    // Most rounds owe nothing: one count over the outbox index (the statement outboxSize()
+    // prepares anyway) spares them preparing the ordered join below.
+    if (outboxSize() == 0)
+        return due;
     // SPEC §7 sends the outbox oldest first, so the backoff belongs to the queue, not to each
     // ack: when the oldest ack is due, everything behind it goes in order; until then, nothing.
     SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.delivered_at IS NULL %2 ORDER BY a.ack_id LIMIT ?")

@@ -190,18 +190,28 @@ bool LedgerRetention::prunedWithinADay(const QDateTime &now)
 bool LedgerRetention::mayHaveWork(const RetentionPolicy &policy, const QDateTime &now)
 {
     const qint64 cutoff = now.toMSecsSinceEpoch() - qint64(std::max(1, policy.maxAgeDays)) * kDayMs;
+    // Three index look-ups in one statement: the oldest row's time, and the span of row ids,
+    // which bounds the row count from above without counting (MAX and MIN in one SELECT would
+    // scan the whole table instead).
+    SqliteQuery bounds(m_database.db());
+    (void)bounds.prepare(QStringLiteral("SELECT (SELECT MIN(received_at) FROM commands), "
+                                  "(SELECT MAX(row_id) FROM commands) - (SELECT MIN(row_id) FROM commands) + 1"));
+    if (!bounds.exec() || !bounds.next())
+        return false;
+    const bool anyRow = !bounds.isNull(0);
+    const qint64 oldest = bounds.value(0).toLongLong();
+    const qint64 span = bounds.value(1).toLongLong();  // NULL (no rows) reads as 0
+    bounds.finish();
+    if (span > policy.maxCommands)
+        return true;
+    if (!anyRow || oldest >= cutoff)
+        return false;  // nothing is old enough: the prunable-row query below need not be prepared
     SqliteQuery old(m_database.db());
     (void)old.prepare(QStringLiteral("SELECT 1 FROM commands c WHERE c.received_at < ? AND %1 LIMIT 1").arg(kPrunable));
     old.addBindValue(cutoff);
-    if (old.exec() && old.next())
-        return true;
+    const bool found = old.exec() && old.next();
     old.finish();
-    // The span of row ids bounds the row count from above, without counting.
-    SqliteQuery span(m_database.db());
-    (void)span.prepare(QStringLiteral("SELECT COALESCE(MAX(row_id) - MIN(row_id) + 1, 0) FROM commands"));
-    const bool overCap = span.exec() && span.next() && span.value(0).toLongLong() > policy.maxCommands;
-    span.finish();
-    return overCap;
+    return found;
 }
 
 void LedgerRetention::recordPrune(const QDateTime &now)

@@ -45,6 +45,9 @@ public:
     bool isDue(const RetentionPolicy &policy, const QDateTime &now = QDateTime::currentDateTimeUtc());
     /// @brief True when a prune was recorded within the day before @p now (one indexed read).
     bool prunedWithinADay(const QDateTime &now = QDateTime::currentDateTimeUtc());
+    /// @brief isDue() without the look at the last prune: for a caller that asked
+    /// prunedWithinADay() already (and read the policy only when it said no).
+    bool mayHaveWork(const RetentionPolicy &policy, const QDateTime &now = QDateTime::currentDateTimeUtc());
 
 private:
     struct Victim {

@@ -45,6 +45,12 @@ QString startedAtOf(const AgentConfig &config, const QDateTime &fallback)
 QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt,
                    const QString &cwd)
 {
+    return reportFor(tool, config, status, startedAt, reportworkspaces::select(tool, config, cwd));
+}
+
+QJsonObject reportFor(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt,
+                      const QJsonArray &selected)
+{
     const Manifest::Loaded loaded = Manifest::load();
     const Manifest &manifest = loaded.manifest;
     // A damaged manifest cannot tell the team's skills from the user's: send no lists (the
@@ -75,7 +81,7 @@ QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QStrin
         {QStringLiteral("user_level"), userLevel},
     };
     QJsonArray workspaces;
-    for (const QJsonValue &entry : reportworkspaces::select(tool, config, cwd)) {
+    for (const QJsonValue &entry : selected) {
         QJsonObject workspace = entry.toObject();
         const QString path = workspace.value(QStringLiteral("path")).toString();
         const QString scope = Manifest::projectScopeKey(path);
@@ -93,12 +99,17 @@ QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QStrin
 
 QJsonObject sync(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QString &cwd)
 {
+    return syncFor(tool, status, reportworkspaces::select(tool, config, cwd));
+}
+
+QJsonObject syncFor(const ToolInfo &tool, const QString &status, const QJsonArray &workspaces)
+{
     QJsonObject body{
         {QStringLiteral("agent_type"), tool.agentType},
         {QStringLiteral("local_agent_id"), identity::localAgentId(tool)},
         {QStringLiteral("status"), status},
     };
-    insertIfNotEmpty(body, QStringLiteral("workspaces"), reportworkspaces::select(tool, config, cwd));
+    insertIfNotEmpty(body, QStringLiteral("workspaces"), workspaces);
     return body;
 }
 

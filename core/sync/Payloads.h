@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QDateTime>
+#include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
 
@@ -23,8 +24,16 @@ namespace payloads {
 QJsonObject report(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt,
                    const QString &cwd = {});
 
+/// @brief report() with the workspaces already chosen (reportworkspaces::select): a round
+/// chooses them once for its report and its sync.
+QJsonObject reportFor(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QDateTime &startedAt,
+                      const QJsonArray &workspaces);
+
 /// @brief `sync`: identity, status and the workspaces (as in report(), without resources).
 QJsonObject sync(const ToolInfo &tool, const AgentConfig &config, const QString &status, const QString &cwd = {});
+
+/// @brief sync() with the workspaces already chosen (reportworkspaces::select).
+QJsonObject syncFor(const ToolInfo &tool, const QString &status, const QJsonArray &workspaces);
 
 /// @brief `ack`: `{id, type, status: success|failed, error, version?}`. `error` is @p error on a
 /// failure; on a success it is @p successNote — empty, unless the command left something of the

@@ -2,6 +2,7 @@
 #include "sync/RecordHealth.h"
 
 #include "agenthooks/HookRuleGate.h"
+#include "binding/ReportWorkspaces.h"
 #include "binding/RoundMaintenance.h"
 #include "commands/PushedCommandMarker.h"
 #include "config/AgentConfig.h"
@@ -256,7 +257,7 @@ bool SyncEngine::retentionDue()
 {
     // The cheap question first: most hooks stop here without reading the settings file.
     LedgerRetention retention(*d->database);
-    return !retention.prunedWithinADay() && retention.isDue(retentionPolicy());
+    return !retention.prunedWithinADay() && retention.mayHaveWork(retentionPolicy());
 }
 
 LedgerRetention::Pruned SyncEngine::pruneHistory()
@@ -272,11 +273,13 @@ SyncSummary SyncEngine::runOnce(const SyncOptions &options)
     // Installed hook rules follow the kill switch as this process sees it (environment and
     // policy included) before anything else; a foreground hook does not wait for the lock.
     agenthooks::hookrules::followGateNow(options.foreground ? kForegroundLockWaitMs : kRoundLockWaitMs);
+    // The walk up to the git root, once for the round (bindings, report and sync all use it).
+    const QString workspace = reportworkspaces::workspaceOf(options.cwd);
     // As the reference does before it reports: dead bindings pruned, this workspace's tool stamped.
     if (!options.skipReport && options.tool)
-        binding::maintainBeforeRound(d->config, *options.tool, options.cwd, options.foreground ? kForegroundLockWaitMs : kRoundLockWaitMs);
+        binding::maintainBeforeRound(d->config, *options.tool, workspace, options.foreground ? kForegroundLockWaitMs : kRoundLockWaitMs);
     SyncSession session(*d->client, *d->dispatcher, d->config, *d->ledger, *d->clock);
-    SyncSummary summary = session.run(options);
+    SyncSummary summary = session.run(options, workspace);
     summary.interruptedRecovered = std::exchange(d->recovered, 0);
     // A rejected token may have been replaced meanwhile (or the cache may hold one the backend
     // no longer takes): the next read of any process asks the store itself.

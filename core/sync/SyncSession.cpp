@@ -2,6 +2,7 @@
 
 #include "commands/StoredCommand.h"
 #include "binding/Bindings.h"
+#include "binding/ReportWorkspaces.h"
 #include "config/AgentConfig.h"
 #include "exec/TerminationSignals.h"
 #include "identity/AgentIdentity.h"
@@ -99,6 +100,11 @@ QDeadlineTimer SyncSession::admissionDeadline(const SyncOptions &options) const
 
 SyncSummary SyncSession::run(const SyncOptions &options)
 {
+    return run(options, reportworkspaces::workspaceOf(options.cwd));
+}
+
+SyncSummary SyncSession::run(const SyncOptions &options, const QString &workspace)
+{
     m_batchEnded = false;
     SyncSummary summary;
     summary.startedAt = m_clock.nowUtc();
@@ -107,6 +113,7 @@ SyncSummary SyncSession::run(const SyncOptions &options)
     const ToolInfo &tool = options.tool ? *options.tool : defaultTool();
     m_agentType = tool.name;
     m_localAgentId = identity::localAgentId(tool);
+    const QJsonArray workspaces = reportworkspaces::selectAround(tool, m_config, workspace);
 
     // Acks owed from earlier rounds go first, oldest first, so the backend hears about results
     // before it is asked for more work.
@@ -115,14 +122,14 @@ SyncSummary SyncSession::run(const SyncOptions &options)
     if (options.skipReport) {
         summary.reportSkipped = true;
     } else {
-        const BackendReply reply = m_client.post(Route::Report, payloads::report(tool, m_config, options.status, summary.startedAt, options.cwd));
+        const BackendReply reply = m_client.post(Route::Report, payloads::reportFor(tool, m_config, options.status, summary.startedAt, workspaces));
         summary.reportOk = reply.ok;
         summary.reportError = reply.error;
         if (!reply.ok)
             qCWarning(lcSync).noquote() << "report failed:" << reply.error;  // the sync still happens
     }
 
-    const QList<QJsonObject> received = receive(tool, options, summary);
+    const QList<QJsonObject> received = receive(tool, options, workspaces, summary);
     bool stopped = false;
     QSet<qint64> seen;
     handleReceived(received, options, summary, stopped, seen);
@@ -137,12 +144,13 @@ SyncSummary SyncSession::run(const SyncOptions &options)
     return summary;
 }
 
-QList<QJsonObject> SyncSession::receive(const ToolInfo &tool, const SyncOptions &options, SyncSummary &summary)
+QList<QJsonObject> SyncSession::receive(const ToolInfo &tool, const SyncOptions &options, const QJsonArray &workspaces,
+                                        SyncSummary &summary)
 {
     // Compared with the times the ledger stamps its acks with (the system's wall clock), so read
     // from the same clock rather than this round's.
     m_syncSentAtMs = QDateTime::currentMSecsSinceEpoch();
-    const BackendReply syncReply = m_client.post(Route::Sync, payloads::sync(tool, m_config, options.status, options.cwd));
+    const BackendReply syncReply = m_client.post(Route::Sync, payloads::syncFor(tool, options.status, workspaces));
     if (!syncReply.ok) {
         summary.syncError = syncReply.error;
         summary.syncTimedOut = syncReply.timedOut;

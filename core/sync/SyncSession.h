@@ -6,6 +6,7 @@
 
 #include <QDateTime>
 #include <QDeadlineTimer>
+#include <QJsonArray>
 #include <QList>
 #include <QSet>
 #include <QString>
@@ -93,10 +94,13 @@ public:
                 const Clock &clock);
 
     SyncSummary run(const SyncOptions &options);
+    /// @brief run() for a cwd whose workspace (reportworkspaces::workspaceOf) the caller has
+    /// computed already: the report and the sync choose their workspaces around it, once.
+    SyncSummary run(const SyncOptions &options, const QString &workspace);
 
 private:
     void flushOutbox(const SyncOptions &options, SyncSummary &summary);
-    QList<QJsonObject> receive(const ToolInfo &tool, const SyncOptions &options, SyncSummary &summary);
+    QList<QJsonObject> receive(const ToolInfo &tool, const SyncOptions &options, const QJsonArray &workspaces, SyncSummary &summary);
     void handleReceived(const QList<QJsonObject> &received, const SyncOptions &options, SyncSummary &summary,
                         bool &stopped, QSet<qint64> &seen);
     void drainLedger(const SyncOptions &options, SyncSummary &summary, bool &stopped, const QSet<qint64> &seen);

@@ -4,6 +4,7 @@
 #include "binding/BindingStore.h"
 #include "binding/Bindings.h"
 #include "binding/RoundMaintenance.h"
+#include "binding/WorkspacePaths.h"
 #include "binding/WorkspaceBinder.h"
 #include "tools/ToolTable.h"
 
@@ -148,14 +149,14 @@ private slots:
     {
         AgentConfig engineConfig;
         QCOMPARE(m_config, AgentConfig::defaultPath());
-        maintainBeforeRound(engineConfig, *findTool(QStringLiteral("claude-internal")), m_ws + QStringLiteral("/app"), 1000);
+        maintainBeforeRound(engineConfig, *findTool(QStringLiteral("claude-internal")), workspaceOf(m_ws + QStringLiteral("/app")), 1000);
         const QJsonObject all = readJson(AgentConfig::defaultPath()).value(QStringLiteral("workspaceBindings")).toObject();
         QVERIFY(!all.contains(m_ws + QStringLiteral("/gone")));
         QCOMPARE(all.value(m_ws + QStringLiteral("/app")).toObject().value(QStringLiteral("ideType")).toString(), QStringLiteral("claude"));
         QCOMPARE(engineConfig.toJson().value(QStringLiteral("workspaceBindings")).toObject(), all);
         // A second round finds nothing to do and leaves the file alone.
         const ino_t inode = inodeOf(AgentConfig::defaultPath());
-        maintainBeforeRound(engineConfig, *findTool(QStringLiteral("claude")), m_ws + QStringLiteral("/app"), 1000);
+        maintainBeforeRound(engineConfig, *findTool(QStringLiteral("claude")), workspaceOf(m_ws + QStringLiteral("/app")), 1000);
         QCOMPARE(inodeOf(AgentConfig::defaultPath()), inode);
     }
 
