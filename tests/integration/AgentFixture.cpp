@@ -31,14 +31,7 @@ AgentFixture::~AgentFixture()
 
 QJsonObject AgentFixture::waitForAck(qint64 id, int timeoutMs)
 {
-    const QDeadlineTimer deadline(timeoutMs);
-    do {
-        const QJsonObject ack = ackFor(id);
-        if (!ack.isEmpty())
-            return ack;
-        QThread::msleep(50);
-    } while (!deadline.hasExpired());
-    return {};
+    return m_server->waitForAck(id, timeoutMs);
 }
 
 bool AgentFixture::waitForWorkers(int timeoutMs)
@@ -68,11 +61,7 @@ QJsonObject AgentFixture::syncJson(const QStringList &extraEnvironment)
 
 QJsonObject AgentFixture::ackFor(qint64 id)
 {
-    for (const QJsonValue &ack : m_server->acks()) {
-        if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
-            return ack.toObject();
-    }
-    return {};
+    return m_server->ackFor(id);
 }
 
 QJsonObject AgentFixture::commandIn(const QJsonObject &syncResult, qint64 id)
