@@ -3,30 +3,21 @@
 // resources to, and one we write is one the reference reports and stops hinting about (a skip
 // marker too). Both clients run against one devserver and one HOME.
 #include "DevServerProcess.h"
+#include "ReferenceClient.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
-#include <QDeadlineTimer>
 #include <QDir>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStandardPaths>
-#include <QThread>
 #include <QUuid>
 #include <QtTest>
 
 using namespace teamai::test;
 
 namespace {
-
-struct NodeRun {
-    bool ok = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
 
 QJsonArray projects()
 {
@@ -49,41 +40,18 @@ class TestCompatBinding : public QObject
 {
     Q_OBJECT
 
-    QString m_node;
-    QString m_reference;
+    ReferenceClient m_reference;
     QString m_git;
 
-    NodeRun runReference(const TestEnvironment &env, const QStringList &arguments, const QString &cwd, const QByteArray &stdinBytes = {})
+    ReferenceRun runReference(const TestEnvironment &env, const QStringList &arguments, const QString &cwd) const
     {
-        QProcess node;
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
-        node.setProcessEnvironment(environment);
-        node.setWorkingDirectory(cwd);
-        node.start(m_node, QStringList{m_reference} + arguments);
-        node.write(stdinBytes);
-        node.closeWriteChannel();
-        NodeRun run;
-        if (!node.waitForFinished(60000)) {
-            node.kill();
-            node.waitForFinished();
-            return run;
-        }
-        run.ok = node.exitStatus() == QProcess::NormalExit;
-        run.exitCode = node.exitCode();
-        run.out = node.readAllStandardOutput();
-        run.err = node.readAllStandardError();
-        return run;
+        return m_reference.run(ReferenceClient::environmentFor(env), cwd, arguments);
     }
 
-    NodeRun referenceSessionStart(const TestEnvironment &env, const QString &tool, const QString &cwd)
+    ReferenceRun referenceSessionStart(const TestEnvironment &env, const QString &tool, const QString &cwd) const
     {
         // A fresh session id each time: the reference keeps its "hinted" markers in the shared tmp.
-        const QJsonObject input{{QStringLiteral("session_id"), QUuid::createUuid().toString(QUuid::WithoutBraces)},
-                                {QStringLiteral("cwd"), cwd}, {QStringLiteral("hook_event_name"), QStringLiteral("SessionStart")}};
-        return runReference(env, {QStringLiteral("hook-dispatch"), QStringLiteral("session-start"), QStringLiteral("--tool"), tool}, cwd,
-                            QJsonDocument(input).toJson(QJsonDocument::Compact));
+        return m_reference.sessionStart(ReferenceClient::environmentFor(env), tool, cwd, QUuid::createUuid().toString(QUuid::WithoutBraces));
     }
 
     /// A real git checkout: the reference finds workspaces with `git rev-parse --show-toplevel`.
@@ -99,11 +67,7 @@ class TestCompatBinding : public QObject
 
     static void prepareHome(const TestEnvironment &env, DevServerProcess &server)
     {
-        const QJsonObject config{{QStringLiteral("endpoint"), server.baseUrl()},
-                                 {QStringLiteral("token"), DevServerProcess::token()},
-                                 {QStringLiteral("createdAt"), QStringLiteral("2026-11-30T08:15:00.000Z")},
-                                 {QStringLiteral("workspaceBindings"), QJsonObject()}};
-        env.writeFile(QStringLiteral(".teamai/local-agent/config.json"), QJsonDocument(config).toJson());
+        writeReferenceConfig(env, server);
         server.setSettings(QJsonObject{{QStringLiteral("projects"), projects()}});
     }
 
@@ -117,26 +81,6 @@ class TestCompatBinding : public QObject
     {
         const QJsonArray requests = server.requests(route);
         return requests.isEmpty() ? QJsonArray() : requests.last().toObject().value(QStringLiteral("body")).toObject().value(QStringLiteral("workspaces")).toArray();
-    }
-
-    /// The reference's detached children must be done before HOME goes (Linux: /proc/<pid>/cwd).
-    static bool waitForProcessesIn(const QString &home)
-    {
-        const QDeadlineTimer deadline(60000);
-        const QString canonicalHome = QFileInfo(home).canonicalFilePath();
-        for (;;) {
-            bool busy = false;
-            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-                const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
-                if (pid.toLongLong() > 0 && (cwd == canonicalHome || cwd.startsWith(canonicalHome + u'/')))
-                    busy = true;
-            }
-            if (!busy)
-                return true;
-            if (deadline.hasExpired())
-                return false;
-            QThread::msleep(100);
-        }
     }
 
     /// A linked worktree of @p main at @p path (`git worktree add`), after a first commit.
@@ -155,13 +99,9 @@ class TestCompatBinding : public QObject
 private slots:
     void initTestCase()
     {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
+        if (!m_reference.locate())
+            return;
         m_git = QStandardPaths::findExecutable(QStringLiteral("git"));
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
         if (m_git.isEmpty())
             QSKIP("git is not installed (the reference client needs it to find workspaces)");
     }
@@ -174,8 +114,8 @@ private slots:
         prepareHome(env, server);
         const QString app = gitRepo(env, QStringLiteral("app"));
 
-        const NodeRun bound = runReference(env, {QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("7")}, app + QStringLiteral("/src"));
-        QVERIFY2(bound.ok && bound.exitCode == 0, bound.err.constData());
+        const ReferenceRun bound = runReference(env, {QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("7")}, app + QStringLiteral("/src"));
+        QVERIFY2(bound.succeeded(), bound.err.constData());
         const QJsonObject entry = bindings(env).value(app).toObject();
         QCOMPARE(entry.value(QStringLiteral("projectId")), QJsonValue(7));
         QCOMPARE(entry.value(QStringLiteral("projectName")).toString(), QStringLiteral("Alpha"));
@@ -215,16 +155,16 @@ private slots:
         QCOMPARE(runTeamai({QStringLiteral("bind-project"), QStringLiteral("--skip")}, {}, token, 60000, skipped).exitCode, 0);
 
         // The reference's hook in the bound workspace: no hint; it reports the project we bound.
-        const NodeRun inBound = referenceSessionStart(env, QStringLiteral("codebuddy"), app);
-        QVERIFY2(inBound.ok, inBound.err.constData());
+        const ReferenceRun inBound = referenceSessionStart(env, QStringLiteral("codebuddy"), app);
+        QVERIFY2(inBound.exited, inBound.err.constData());
         QVERIFY2(!inBound.out.contains("hookSpecificOutput"), inBound.out.constData());
         QCOMPARE(workspaceIn(lastWorkspaces(server, QStringLiteral("sync")), app).value(QStringLiteral("project_id")), QJsonValue(9));
         QCOMPARE(bindings(env).value(app).toObject().value(QStringLiteral("ideType")).toString(), QStringLiteral("codebuddy"));
 
         // Our skip marker silences it too; an unbound workspace gets its hint (and ours).
-        const NodeRun inSkipped = referenceSessionStart(env, QStringLiteral("codebuddy"), skipped);
+        const ReferenceRun inSkipped = referenceSessionStart(env, QStringLiteral("codebuddy"), skipped);
         QVERIFY2(!inSkipped.out.contains("hookSpecificOutput"), inSkipped.out.constData());
-        const NodeRun inUnbound = referenceSessionStart(env, QStringLiteral("codebuddy"), unbound);
+        const ReferenceRun inUnbound = referenceSessionStart(env, QStringLiteral("codebuddy"), unbound);
         QVERIFY2(inUnbound.out.contains("\"hookEventName\":\"SessionStart\""), inUnbound.out.constData());
         const TeamaiRun ours = runTeamai({QStringLiteral("--hook"), QStringLiteral("session-start"), QStringLiteral("--tool"), QStringLiteral("codebuddy")},
                                          QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("ours-2")}, {QStringLiteral("cwd"), unbound}})
@@ -254,7 +194,7 @@ private slots:
         // The reference binds the main checkout; our hook in its worktree inherits it.
         const QString theirs = gitRepo(env, QStringLiteral("theirs"));
         QVERIFY(addWorktree(theirs, home + QStringLiteral("/theirs-wt")));
-        QVERIFY(runReference(env, {QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("7")}, theirs).ok);
+        QVERIFY(runReference(env, {QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("7")}, theirs).exited);
         const TeamaiRun hook = runTeamai({QStringLiteral("--hook"), QStringLiteral("session-start"), QStringLiteral("--tool"), QStringLiteral("workbuddy")},
                                          QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("ours-wt")},
                                                                    {QStringLiteral("cwd"), QString(home + QStringLiteral("/theirs-wt"))}}).toJson(QJsonDocument::Compact),
@@ -266,7 +206,7 @@ private slots:
         const QString ours = gitRepo(env, QStringLiteral("ours"));
         QVERIFY(addWorktree(ours, home + QStringLiteral("/ours-wt")));
         QCOMPARE(runTeamai({QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("9")}, {}, token, 60000, ours).exitCode, 0);
-        const NodeRun inWorktree = referenceSessionStart(env, QStringLiteral("codebuddy"), home + QStringLiteral("/ours-wt"));
+        const ReferenceRun inWorktree = referenceSessionStart(env, QStringLiteral("codebuddy"), home + QStringLiteral("/ours-wt"));
         QVERIFY2(!inWorktree.out.contains("hookSpecificOutput"), inWorktree.out.constData());
         QCOMPARE(bindings(env).value(home + QStringLiteral("/ours-wt")).toObject().value(QStringLiteral("projectId")), QJsonValue(9));
         QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");

@@ -3,7 +3,9 @@
 // claude, codebuddy and workbuddy; the reference's uninstall removes ours too; the user's own hook
 // stays through all of it. The reference client (teamai-cli 0.25.0) and our `teamai` take turns on
 // one HOME and one devserver, and the hook our init wrote is run as the agent would run it.
+#include "CompatFixture.h"
 #include "DevServerProcess.h"
+#include "ReferenceClient.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
@@ -73,8 +75,7 @@ class TestCompatDispatchHooks : public QObject
 {
     Q_OBJECT
 
-    QString m_node;
-    QString m_reference;
+    ReferenceClient m_reference;
 
     static QString settingsOf(const QString &tool) { return teamai::findTool(tool)->hooksSettings; }
 
@@ -85,28 +86,12 @@ class TestCompatDispatchHooks : public QObject
         env.writeFile(settingsOf(tool), QJsonDocument(settings).toJson());
     }
 
-    bool runReference(const TestEnvironment &env, const QStringList &arguments)
+    bool runReference(const TestEnvironment &env, const QStringList &arguments) const
     {
-        QProcess node;
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
-        node.setProcessEnvironment(environment);
-        node.setWorkingDirectory(env.home());
-        node.start(m_node, QStringList{m_reference} + arguments);
-        node.closeWriteChannel();
-        if (!node.waitForFinished(90000)) {
-            node.kill();
-            node.waitForFinished();
-            return false;
-        }
-        if (node.exitCode() != 0)
-            qWarning("reference %s: %s %s", qPrintable(arguments.join(u' ')), node.readAllStandardOutput().constData(),
-                     node.readAllStandardError().constData());
-        return node.exitStatus() == QProcess::NormalExit && node.exitCode() == 0;
+        return m_reference.run(env, arguments, {}, 90000).succeeded();
     }
 
-    bool referenceInit(const TestEnvironment &env, const DevServerProcess &server, const QString &tool)
+    bool referenceInit(const TestEnvironment &env, const DevServerProcess &server, const QString &tool) const
     {
         return runReference(env, {QStringLiteral("init"), QStringLiteral("--http"), server.baseUrl(), QStringLiteral("--token"),
                                   DevServerProcess::token(), QStringLiteral("--scope"), QStringLiteral("user"), QStringLiteral("--agent"),
@@ -172,24 +157,10 @@ class TestCompatDispatchHooks : public QObject
         return shell.waitForFinished(30000) && shell.exitCode() == 0 && shell.readAllStandardOutput().isEmpty();
     }
 
-    static void tools_data()
-    {
-        QTest::addColumn<QString>("tool");
-        QTest::newRow("claude") << QStringLiteral("claude");
-        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
-        QTest::newRow("workbuddy") << QStringLiteral("workbuddy");
-    }
+    static void tools_data() { addToolRows({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")}); }
 
 private slots:
-    void initTestCase()
-    {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
-    }
+    void initTestCase() { m_reference.locate(); }
 
     void referenceFirstThenOursThenReferenceUninstall_data() { tools_data(); }
     void referenceFirstThenOursThenReferenceUninstall()

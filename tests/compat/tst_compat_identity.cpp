@@ -2,7 +2,9 @@
 // our `teamai` on one HOME and one devserver: the report and sync bodies and the auth headers the
 // devserver recorded must agree field by field (issue 14, item 5). Differences we keep on purpose
 // are in docs/compatibility.md; none of them shows in these fields.
+#include "CompatFixture.h"
 #include "DevServerProcess.h"
+#include "ReferenceClient.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
@@ -11,7 +13,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QThread>
 #include <QtTest>
@@ -84,8 +85,7 @@ class TestCompatIdentity : public QObject
 {
     Q_OBJECT
 
-    QString m_node;
-    QString m_reference;
+    ReferenceClient m_reference;
 
     /// HOME as a machine running the reference has it: the agents' folders, three bound
     /// workspaces (one another tool's, one skipped), one whose folder is gone, and a git work
@@ -114,57 +114,13 @@ class TestCompatIdentity : public QObject
         return home + QStringLiteral("/ws/proj/sub");
     }
 
-    static QByteArray hookInput(const QString &cwd, const char *event)
+    /// The reference's session-start hook as its own init writes it. Its token comes from
+    /// config.json; it finds the agents' binaries on PATH.
+    bool runReference(const TestEnvironment &env, const QString &tool, const QString &cwd) const
     {
-        return QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("compat-1")},
-                                         {QStringLiteral("cwd"), cwd},
-                                         {QStringLiteral("hook_event_name"), QLatin1String(event)}})
-            .toJson(QJsonDocument::Compact);
-    }
-
-    /// The reference's session-start hook as its own init writes it: `teamai hook-dispatch
-    /// session-start --tool T`, hook JSON on stdin. Its token comes from config.json.
-    bool runReference(const TestEnvironment &env, const QString &tool, const QString &cwd)
-    {
-        QProcess node;
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
+        QProcessEnvironment environment = ReferenceClient::environmentFor(env);
         environment.insert(QStringLiteral("PATH"), env.home() + QStringLiteral("/.local/bin:") + environment.value(QStringLiteral("PATH")));
-        node.setProcessEnvironment(environment);
-        node.setWorkingDirectory(cwd);
-        node.start(m_node, {m_reference, QStringLiteral("hook-dispatch"), QStringLiteral("session-start"),
-                            QStringLiteral("--tool"), tool});
-        node.write(hookInput(cwd, "SessionStart"));
-        node.closeWriteChannel();
-        if (!node.waitForFinished(60000)) {
-            node.kill();
-            node.waitForFinished();
-            return false;
-        }
-        return node.exitStatus() == QProcess::NormalExit;
-    }
-
-    /// The reference forks a detached child on session-start that runs on after the hook
-    /// returned, in the hook's cwd. Waits until no process works inside @p home any more, so the
-    /// child cannot write into HOME after the test removed it (Linux: /proc/<pid>/cwd).
-    static bool waitForProcessesIn(const QString &home)
-    {
-        const QDeadlineTimer deadline(60000);
-        const QString canonicalHome = QFileInfo(home).canonicalFilePath();
-        for (;;) {
-            bool busy = false;
-            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-                const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
-                if (pid.toLongLong() > 0 && (cwd == canonicalHome || cwd.startsWith(canonicalHome + u'/')))
-                    busy = true;
-            }
-            if (!busy)
-                return true;
-            if (deadline.hasExpired())
-                return false;
-            QThread::msleep(100);
-        }
+        return m_reference.sessionStart(environment, tool, cwd, QStringLiteral("compat-1")).exited;
     }
 
     static bool waitForOurWorkers(const TestEnvironment &env)
@@ -180,23 +136,9 @@ class TestCompatIdentity : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
-    }
+    void initTestCase() { m_reference.locate(); }
 
-    void sameReportAndSync_data()
-    {
-        QTest::addColumn<QString>("tool");
-        QTest::newRow("claude") << QStringLiteral("claude");
-        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
-        QTest::newRow("workbuddy") << QStringLiteral("workbuddy");
-    }
+    void sameReportAndSync_data() { addToolRows({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")}); }
     void sameReportAndSync()
     {
         QFETCH(QString, tool);
@@ -209,7 +151,7 @@ private slots:
         // Ours first: its session-start hook, token from the environment (the reference keeps its
         // own in config.json; sharing the token store is issue 14 item 1).
         const TeamaiRun run = runTeamai({QStringLiteral("hook-dispatch"), QStringLiteral("session-start"), QStringLiteral("--tool"), tool},
-                                        hookInput(cwd, "SessionStart"),
+                                        hookInput(QStringLiteral("compat-1"), cwd, QStringLiteral("SessionStart")),
                                         {QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()}, 30000, cwd);
         QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
         const Round ours = waitForRound(server);

@@ -3,17 +3,14 @@
 // exactly the gateway the other configured (by the records in model-manifest.json) and replace it
 // on a re-apply, leaving the user's settings as they were. The reference runs commands in its
 // session-start hook, we in `teamai sync`.
+#include "CompatFixture.h"
 #include "DevServerProcess.h"
-#include "TeamaiRunner.h"
+#include "ReferenceClient.h"
 #include "TestEnvironment.h"
 
-#include <QDeadlineTimer>
-#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
-#include <QThread>
 #include <QtTest>
 
 using namespace teamai::test;
@@ -56,134 +53,51 @@ QJsonArray gateway(const QString &url, const QString &key)
                         {QStringLiteral("api_key"), key}, {QStringLiteral("max_tokens"), 8192}}};
 }
 
-QJsonObject waitForAck(DevServerProcess &server, qint64 id)
-{
-    const QDeadlineTimer deadline(60000);
-    do {
-        for (const QJsonValue &ack : server.acks()) {
-            if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
-                return ack.toObject();
-        }
-        QThread::msleep(100);
-    } while (!deadline.hasExpired());
-    return {};
-}
-
-bool ackedSuccess(DevServerProcess &server, qint64 id)
-{
-    const QJsonObject ack = waitForAck(server, id);
-    const bool ok = ack.value(QStringLiteral("status")).toString() == QLatin1String("success")
-        && ack.value(QStringLiteral("error")).toString().isEmpty();
-    if (!ok)
-        qWarning("ack %lld: %s", qlonglong(id), QJsonDocument(ack).toJson(QJsonDocument::Compact).constData());
-    return ok;
-}
-
 } // namespace
 
 class TestCompatModelConfig : public QObject
 {
     Q_OBJECT
 
-    QString m_node;
-    QString m_reference;
+    ReferenceClient m_reference;
 
-    /// This process's environment for both clients, without the variables that would make the
-    /// gateway the user's (a developer's own ANTHROPIC_* settings) or point the clients elsewhere.
-    static QProcessEnvironment cleanEnvironment(const TestEnvironment &env)
+    /// The variables that would make the gateway the user's: a developer's own ANTHROPIC_* settings.
+    static QStringList anthropicVariables(const TestEnvironment &env)
     {
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const QString &name : environment.keys()) {
-            if (name.startsWith(QLatin1String("ANTHROPIC_")))
-                environment.remove(name);
-        }
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
-        return environment;
+        QStringList names = env.processEnvironment().keys();
+        names.removeIf([](const QString &name) { return !name.startsWith(QLatin1String("ANTHROPIC_")); });
+        return names;
     }
 
     static void prepareHome(const TestEnvironment &env, const DevServerProcess &server, const QString &tool)
     {
         env.writeFile(filesOf(tool).models, usersFile(tool));
-        const QJsonObject config{{QStringLiteral("endpoint"), server.baseUrl()},
-                                 {QStringLiteral("token"), DevServerProcess::token()},
-                                 {QStringLiteral("createdAt"), QStringLiteral("2026-11-30T08:15:00.000Z")},
-                                 {QStringLiteral("workspaceBindings"), QJsonObject()}};
-        env.writeFile(QStringLiteral(".teamai/local-agent/config.json"), QJsonDocument(config).toJson());
+        writeReferenceConfig(env, server);
     }
 
-    bool runReference(const TestEnvironment &env, const QString &tool)
+    bool runReference(const TestEnvironment &env, const QString &tool) const
     {
-        QProcess node;
-        node.setProcessEnvironment(cleanEnvironment(env));
-        node.setWorkingDirectory(env.home());
-        node.start(m_node, {m_reference, QStringLiteral("hook-dispatch"), QStringLiteral("session-start"), QStringLiteral("--tool"), tool});
-        node.write(QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("compat-model")},
-                                             {QStringLiteral("cwd"), env.home()},
-                                             {QStringLiteral("hook_event_name"), QStringLiteral("SessionStart")}})
-                       .toJson(QJsonDocument::Compact));
-        node.closeWriteChannel();
-        if (!node.waitForFinished(60000)) {
-            node.kill();
-            node.waitForFinished();
-            return false;
-        }
-        return node.exitStatus() == QProcess::NormalExit;
+        QProcessEnvironment environment = ReferenceClient::environmentFor(env);
+        for (const QString &name : anthropicVariables(env))
+            environment.remove(name);
+        return m_reference.sessionStart(environment, tool, env.home(), QStringLiteral("compat-model")).exited;
     }
 
     static bool runOurs(const TestEnvironment &env, const QString &tool)
     {
-        QStringList extra{QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()};
-        for (const QString &name : env.processEnvironment().keys()) {
-            if (name.startsWith(QLatin1String("ANTHROPIC_")))
-                extra << name + u'=';
-        }
-        const TeamaiRun run = runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), tool, QStringLiteral("--json")}, {}, extra, 60000, env.home());
-        if (!run.finished || run.exitCode != 0)
-            qWarning("teamai sync: %s", run.err.constData());
-        return run.finished && run.exitCode == 0;
-    }
-
-    /// The reference's detached children must be done before HOME goes (Linux: /proc/<pid>/cwd).
-    static bool waitForProcessesIn(const QString &home)
-    {
-        const QDeadlineTimer deadline(60000);
-        const QString canonicalHome = QFileInfo(home).canonicalFilePath();
-        for (;;) {
-            bool busy = false;
-            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-                const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
-                if (pid.toLongLong() > 0 && (cwd == canonicalHome || cwd.startsWith(canonicalHome + u'/')))
-                    busy = true;
-            }
-            if (!busy)
-                return true;
-            if (deadline.hasExpired())
-                return false;
-            QThread::msleep(100);
-        }
+        QStringList unset;
+        for (const QString &name : anthropicVariables(env))
+            unset << name + u'=';
+        return ourSync(env, tool, unset);
     }
 
     /// The user's file after a removal: the same JSON, as either client writes it back.
     static QJsonDocument parsed(const QByteArray &bytes) { return QJsonDocument::fromJson(bytes); }
 
-    static void tools_data()
-    {
-        QTest::addColumn<QString>("tool");
-        QTest::newRow("claude") << QStringLiteral("claude");
-        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
-    }
+    static void tools_data() { addToolRows({QStringLiteral("claude"), QStringLiteral("codebuddy")}); }
 
 private slots:
-    void initTestCase()
-    {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
-    }
+    void initTestCase() { m_reference.locate(); }
 
     void referenceRemovesOurs_data() { tools_data(); }
     void referenceRemovesOurs()

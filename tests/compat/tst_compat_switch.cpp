@@ -3,7 +3,9 @@
 // as that init wrote them, then the first client's hooks, then the other's uninstall. No 401, the
 // same identity and credentials on the wire, no lost or doubled CLAUDE.md block, and after the
 // uninstall nothing of TeamAI is left for the other client to run or send.
+#include "CompatFixture.h"
 #include "DevServerProcess.h"
+#include "ReferenceClient.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
@@ -12,7 +14,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QThread>
 #include <QtTest>
 
@@ -21,31 +22,6 @@ using namespace teamai::test;
 namespace {
 
 const QByteArray kMine = "# Mine\n";
-
-struct ToolFiles {
-    QString instruction;  ///< relative to HOME
-    QString settings;
-};
-
-ToolFiles filesOf(const QString &tool)
-{
-    if (tool == QLatin1String("codebuddy"))
-        return {QStringLiteral(".codebuddy/CODEBUDDY.md"), QStringLiteral(".codebuddy/settings.json")};
-    if (tool == QLatin1String("workbuddy"))
-        return {QStringLiteral("AGENTS.md"), QStringLiteral(".workbuddy/settings.json")};
-    return {QStringLiteral(".claude/CLAUDE.md"), QStringLiteral(".claude/settings.json")};
-}
-
-QJsonObject block(qint64 id, const DevServerProcess &server, const QString &slug, bool install)
-{
-    QJsonObject object{{QStringLiteral("id"), id},
-                       {QStringLiteral("type"), install ? QStringLiteral("install_claudemd") : QStringLiteral("uninstall_claudemd")},
-                       {QStringLiteral("scope"), QStringLiteral("user")},
-                       {QStringLiteral("claudemd_slug"), slug}};
-    if (install)
-        object.insert(QStringLiteral("download_url"), QString(server.baseUrl() + QStringLiteral("/download/claudemd/") + slug + QStringLiteral(".md")));
-    return object;
-}
 
 /// Waits (up to 30 s: background events report from the worker) for @p count requests on @p route.
 bool waitForRequests(DevServerProcess &server, const QString &route, int count)
@@ -61,38 +37,12 @@ bool waitForRequests(DevServerProcess &server, const QString &route, int count)
     return true;
 }
 
-QJsonObject ackOf(DevServerProcess &server, qint64 id)
-{
-    const QDeadlineTimer deadline(60000);
-    do {
-        for (const QJsonValue &ack : server.acks()) {
-            if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
-                return ack.toObject();
-        }
-        QThread::msleep(100);
-    } while (!deadline.hasExpired());
-    return {};
-}
-
-bool ackedSuccess(DevServerProcess &server, qint64 id)
-{
-    const QJsonObject ack = ackOf(server, id);
-    if (ack.value(QStringLiteral("status")).toString() != QLatin1String("success"))
-        qWarning("ack %lld: %s", qlonglong(id), QJsonDocument(ack).toJson(QJsonDocument::Compact).constData());
-    return ack.value(QStringLiteral("status")).toString() == QLatin1String("success");
-}
-
 /// Every hook command in @p settings ("Event: command"), in the nested layout all three tools use.
 QStringList hookCommands(const QJsonObject &settings)
 {
     QStringList found;
-    const QJsonObject hooks = settings.value(QStringLiteral("hooks")).toObject();
-    for (auto it = hooks.begin(); it != hooks.end(); ++it) {
-        for (const QJsonValue &group : it.value().toArray()) {
-            for (const QJsonValue &hook : group.toObject().value(QStringLiteral("hooks")).toArray())
-                found.append(it.key() + QStringLiteral(": ") + hook.toObject().value(QStringLiteral("command")).toString());
-        }
-    }
+    for (const SettingsHook &hook : hooksIn(settings))
+        found.append(hook.event + QStringLiteral(": ") + hook.hook.value(QStringLiteral("command")).toString());
     return found;
 }
 
@@ -141,14 +91,6 @@ QStringList argumentsFor(const QStringList &hooks, const QString &event, bool wi
             return arguments;
     }
     return {};
-}
-
-QByteArray hookInput(const QString &cwd, const char *event)
-{
-    return QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("compat-switch")},
-                                     {QStringLiteral("cwd"), cwd},
-                                     {QStringLiteral("hook_event_name"), QLatin1String(event)}})
-        .toJson(QJsonDocument::Compact);
 }
 
 /// The requests to the report/sync/ack routes, and any that was refused for its credentials.
@@ -200,39 +142,17 @@ class TestCompatSwitch : public QObject
 {
     Q_OBJECT
 
-    QString m_node;
-    QString m_reference;
+    ReferenceClient m_reference;
 
-    QProcessEnvironment referenceEnvironment(const TestEnvironment &env) const
+    /// The reference, then its detached children, done (our worker's too) before the next step.
+    bool runReference(const TestEnvironment &env, const QStringList &arguments) const
     {
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
-        return environment;
+        return m_reference.run(env, arguments).succeeded() && waitForProcessesIn(env.home());
     }
 
-    bool runReference(const TestEnvironment &env, const QStringList &arguments, const QByteArray &input = {})
+    bool referenceSessionStart(const TestEnvironment &env, const QString &tool) const
     {
-        QProcess node;
-        node.setProcessEnvironment(referenceEnvironment(env));
-        node.setWorkingDirectory(env.home());
-        node.start(m_node, QStringList{m_reference} + arguments);
-        node.write(input);
-        node.closeWriteChannel();
-        if (!node.waitForFinished(60000)) {
-            node.kill();
-            node.waitForFinished();
-            return false;
-        }
-        if (node.exitStatus() != QProcess::NormalExit || node.exitCode() != 0)
-            qWarning("reference %s: %s", qPrintable(arguments.join(u' ')), node.readAllStandardError().constData());
-        return node.exitStatus() == QProcess::NormalExit && node.exitCode() == 0 && waitForProcessesIn(env.home());
-    }
-
-    bool referenceSessionStart(const TestEnvironment &env, const QString &tool)
-    {
-        return runReference(env, {QStringLiteral("hook-dispatch"), QStringLiteral("session-start"), QStringLiteral("--tool"), tool},
-                            hookInput(env.home(), "SessionStart"));
+        return m_reference.sessionStart(env, tool, QStringLiteral("compat-switch")).succeeded() && waitForProcessesIn(env.home());
     }
 
     /// Our binary, run with exactly the arguments a hook in the agent's settings passes. No token
@@ -241,7 +161,8 @@ class TestCompatSwitch : public QObject
     {
         if (arguments.isEmpty())
             return false;
-        const TeamaiRun run = runTeamai(arguments, hookInput(env.home(), event), {}, 30000, env.home());
+        const TeamaiRun run = runTeamai(arguments, hookInput(QStringLiteral("compat-switch"), env.home(), QLatin1String(event)), {}, 30000,
+                                        env.home());
         // Output is hook output for the agent: only the binding hint (codebuddy, workbuddy).
         const bool quiet = run.out.isEmpty() || run.out.contains("hookSpecificOutput");
         if (!run.finished || run.exitCode != 0 || !quiet)
@@ -257,37 +178,15 @@ class TestCompatSwitch : public QObject
         return run.finished && run.exitCode == 0 && waitForProcessesIn(env.home());
     }
 
-    /// Detached children (the reference's, our worker) must be done before the next step reads
-    /// the files and before HOME goes (Linux: /proc/<pid>/cwd).
-    static bool waitForProcessesIn(const QString &home)
-    {
-        const QDeadlineTimer deadline(60000);
-        const QString canonicalHome = QFileInfo(home).canonicalFilePath();
-        const QString self = QString::number(QCoreApplication::applicationPid());
-        for (;;) {
-            bool busy = false;
-            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-                const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
-                if (pid.toLongLong() > 0 && pid != self && (cwd == canonicalHome || cwd.startsWith(canonicalHome + u'/')))
-                    busy = true;
-            }
-            if (!busy)
-                return true;
-            if (deadline.hasExpired())
-                return false;
-            QThread::msleep(100);
-        }
-    }
-
     static void prepareHome(const TestEnvironment &env, const QString &tool)
     {
         QDir().mkpath(env.home() + QStringLiteral("/.") + tool);
-        env.writeFile(filesOf(tool).instruction, kMine);
+        env.writeFile(instructionFileOf(tool), kMine);
     }
 
     static QStringList settingsHooks(const TestEnvironment &env, const QString &tool)
     {
-        return teamaiHooks(hookCommands(QJsonDocument::fromJson(env.readFile(filesOf(tool).settings)).object()));
+        return teamaiHooks(hookCommands(QJsonDocument::fromJson(env.readFile(settingsFileOf(tool))).object()));
     }
 
     static QStringList claudemdEntries(const TestEnvironment &env)
@@ -301,7 +200,7 @@ class TestCompatSwitch : public QObject
 
     static QByteArray instruction(const TestEnvironment &env, const QString &tool)
     {
-        return env.readFile(filesOf(tool).instruction);
+        return env.readFile(instructionFileOf(tool));
     }
 
     /// Everything a client could still run or send with after a full uninstall.
@@ -313,24 +212,10 @@ class TestCompatSwitch : public QObject
             QVERIFY2(!QFile::exists(env.home() + u'/' + QLatin1String(file)), file);
     }
 
-    static void tools_data()
-    {
-        QTest::addColumn<QString>("tool");
-        QTest::newRow("claude") << QStringLiteral("claude");
-        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
-        QTest::newRow("workbuddy") << QStringLiteral("workbuddy");
-    }
+    static void tools_data() { addToolRows({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")}); }
 
 private slots:
-    void initTestCase()
-    {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
-    }
+    void initTestCase() { m_reference.locate(); }
 
     void fromReferenceToUsAndBack_data() { tools_data(); }
     void fromReferenceToUsAndBack()
@@ -346,7 +231,7 @@ private slots:
                                    QStringLiteral("--agent"), tool, QStringLiteral("--force")}));
         const QStringList referenceHooks = settingsHooks(env, tool);
         QVERIFY2(!argumentsFor(referenceHooks, QStringLiteral("session-start"), false).isEmpty(), qPrintable(referenceHooks.join(u'\n')));
-        server.queue(block(1, server, QStringLiteral("alpha"), true));
+        server.queue(claudemdCommand(1, server, QStringLiteral("alpha"), true));
         QVERIFY(referenceSessionStart(env, tool));
         QVERIFY(ackedSuccess(server, 1));
         const Wire reference = wireOf(server);
@@ -354,7 +239,7 @@ private slots:
         server.reset();
 
         // Our binary behind the reference's hooks: every event, the matcher hooks included.
-        server.queue(block(2, server, QStringLiteral("beta"), true));
+        server.queue(claudemdCommand(2, server, QStringLiteral("beta"), true));
         QVERIFY(runOurHook(env, argumentsFor(referenceHooks, QStringLiteral("session-start"), false), "SessionStart"));
         QVERIFY(ackedSuccess(server, 2));
         for (const char *event : {"prompt-submit", "post-tool-use", "stop"})
@@ -382,7 +267,7 @@ private slots:
         // Back to the reference: it keeps our block, removes it on command, adds its own. (After its
         // own `init --http` its team-repo pull rewrites the instruction file without the blocks,
         // whoever installed them; its store and manifest are what it keeps: docs/compatibility.md.)
-        server.queue(QJsonArray{block(3, server, QStringLiteral("gamma"), true), block(4, server, QStringLiteral("beta"), false)});
+        server.queue(QJsonArray{claudemdCommand(3, server, QStringLiteral("gamma"), true), claudemdCommand(4, server, QStringLiteral("beta"), false)});
         QVERIFY(referenceSessionStart(env, tool));
         QVERIFY(ackedSuccess(server, 3));
         QVERIFY(ackedSuccess(server, 4));
@@ -413,7 +298,7 @@ private slots:
                               QStringLiteral("--agents"), tool}));
         const QStringList ourHooks = settingsHooks(env, tool);
         QCOMPARE(ourHooks.size(), 4);
-        server.queue(block(1, server, QStringLiteral("alpha"), true));
+        server.queue(claudemdCommand(1, server, QStringLiteral("alpha"), true));
         QVERIFY(runOurHook(env, argumentsFor(ourHooks, QStringLiteral("session-start"), false), "SessionStart"));
         QVERIFY(ackedSuccess(server, 1));
         const Wire ours = wireOf(server);
@@ -421,7 +306,7 @@ private slots:
         server.reset();
 
         // The reference, on what our init left: same token, same identity, sees our block.
-        server.queue(block(2, server, QStringLiteral("beta"), true));
+        server.queue(claudemdCommand(2, server, QStringLiteral("beta"), true));
         QVERIFY(referenceSessionStart(env, tool));
         QVERIFY(ackedSuccess(server, 2));
         const Wire reference = wireOf(server);
@@ -434,7 +319,7 @@ private slots:
         server.reset();
 
         // Back to ours: the reference's block stays, ours goes on command.
-        server.queue(QJsonArray{block(3, server, QStringLiteral("gamma"), true), block(4, server, QStringLiteral("alpha"), false)});
+        server.queue(QJsonArray{claudemdCommand(3, server, QStringLiteral("gamma"), true), claudemdCommand(4, server, QStringLiteral("alpha"), false)});
         QVERIFY(runOurHook(env, argumentsFor(ourHooks, QStringLiteral("session-start"), false), "SessionStart"));
         QVERIFY(ackedSuccess(server, 3));
         QVERIFY(ackedSuccess(server, 4));
