@@ -1,34 +1,11 @@
 #include "CompatFixture.h"
 
 #include "DevServerProcess.h"
-#include "TeamaiRunner.h"
-#include "TestEnvironment.h"
 
 #include <QJsonArray>
-#include <QJsonDocument>
 #include <QtTest>
 
 namespace teamai::test {
-
-bool ourSync(const TestEnvironment &env, const QString &tool, const QStringList &extraEnvironment)
-{
-    const TeamaiRun run = runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), tool, QStringLiteral("--json")}, {},
-                                    QStringList{QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()} + extraEnvironment,
-                                    60000, env.home());
-    if (!run.finished || run.exitCode != 0)
-        qWarning("teamai sync: %s", run.err.constData());
-    return run.finished && run.exitCode == 0;
-}
-
-bool ackedSuccess(DevServerProcess &server, qint64 id)
-{
-    const QJsonObject ack = server.waitForAck(id, 60000);
-    const bool ok = ack.value(QStringLiteral("status")).toString() == QLatin1String("success")
-        && ack.value(QStringLiteral("error")).toString().isEmpty();
-    if (!ok)
-        qWarning("ack %lld: %s", qlonglong(id), QJsonDocument(ack).toJson(QJsonDocument::Compact).constData());
-    return ok;
-}
 
 void addToolRows(const QStringList &tools)
 {
@@ -60,6 +37,18 @@ QJsonObject claudemdCommand(qint64 id, const DevServerProcess &server, const QSt
     if (install)
         object.insert(QStringLiteral("download_url"), QString(server.baseUrl() + QStringLiteral("/download/claudemd/") + slug + QStringLiteral(".md")));
     return object;
+}
+
+QStringList sectionBlocks(const QByteArray &instruction)
+{
+    if (instruction.count("<!-- [teamai:claudemd:start] -->") != 1 || instruction.count("<!-- [teamai:claudemd:end] -->") != 1)
+        return {};
+    QStringList slugs;
+    for (const QByteArray &line : instruction.split('\n')) {
+        if (line.startsWith("## TeamAI block "))
+            slugs.append(QString::fromUtf8(line.mid(16)));
+    }
+    return slugs;
 }
 
 QList<SettingsHook> hooksIn(const QJsonObject &settings)

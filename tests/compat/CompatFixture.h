@@ -1,7 +1,7 @@
 #pragma once
 
-// What the compat tests share besides the reference client itself: our own turn (`teamai sync`),
-// the acks both clients send, the commands and files they take turns on, and the tools as rows.
+// What the compat tests share besides the reference client and their base class: the commands
+// and files both clients take turns on, and the tools as rows.
 
 #include <QJsonObject>
 #include <QList>
@@ -11,15 +11,6 @@
 namespace teamai::test {
 
 class DevServerProcess;
-class TestEnvironment;
-
-/// @brief Our turn: `teamai sync --tool TOOL --json` in HOME with the devserver's token plus
-/// @p extraEnvironment ("NAME=value"; "NAME=" removes it). True when it exited 0.
-bool ourSync(const TestEnvironment &env, const QString &tool, const QStringList &extraEnvironment = {});
-
-/// @brief Waits up to 60 s (the reference may ack from its detached child) for the ack of @p id;
-/// true when it is a success without an error text.
-bool ackedSuccess(DevServerProcess &server, qint64 id);
 
 /// @brief One QString column "tool" and one row per tool, named after it.
 void addToolRows(const QStringList &tools);
@@ -32,6 +23,11 @@ QString settingsFileOf(const QString &tool);
 /// @brief An install_claudemd (or, with !@p install, uninstall_claudemd) command at user scope for
 /// the block @p slug, downloaded from @p server.
 QJsonObject claudemdCommand(qint64 id, const DevServerProcess &server, const QString &slug, bool install);
+
+/// @brief The blocks in TeamAI's section of @p instruction, in file order, by the heading the
+/// devserver's block text starts with ("## TeamAI block SLUG"); empty unless the file holds exactly
+/// one section (one start and one end marker).
+QStringList sectionBlocks(const QByteArray &instruction);
 
 /// @brief One hook of an agent's settings file, in the nested layout claude, codebuddy and
 /// workbuddy share: {"hooks": {EVENT: [GROUP {"hooks": [HOOK…]}…]}}.

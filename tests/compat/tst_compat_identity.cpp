@@ -3,6 +3,7 @@
 // devserver recorded must agree field by field (issue 14, item 5). Differences we keep on purpose
 // are in docs/compatibility.md; none of them shows in these fields.
 #include "CompatFixture.h"
+#include "CompatTestCase.h"
 #include "DevServerProcess.h"
 #include "ReferenceClient.h"
 #include "TeamaiRunner.h"
@@ -81,27 +82,25 @@ QByteArray compact(const QJsonValue &value)
 
 } // namespace
 
-class TestCompatIdentity : public QObject
+class TestCompatIdentity : public CompatTestCase
 {
     Q_OBJECT
-
-    ReferenceClient m_reference;
 
     /// HOME as a machine running the reference has it: the agents' folders, three bound
     /// workspaces (one another tool's, one skipped), one whose folder is gone, and a git work
     /// tree holding the hook's cwd that is not bound at all.
-    static QString prepareHome(const TestEnvironment &env, const DevServerProcess &server)
+    QString prepareHome()
     {
-        const QString home = env.home();
+        const QString home = env().home();
         for (const char *dir : {".claude", ".codebuddy", ".workbuddy", "ws/bound", "ws/other", "ws/skipped",
                                 "ws/proj/.git/objects", "ws/proj/.git/refs/heads", "ws/proj/sub"})
             QDir().mkpath(home + u'/' + QLatin1String(dir));
-        env.writeFile(QStringLiteral("ws/proj/.git/HEAD"), "ref: refs/heads/main\n");
+        env().writeFile(QStringLiteral("ws/proj/.git/HEAD"), "ref: refs/heads/main\n");
         // Stand-ins for the agents' binaries, so agent_version is a real comparison: the reference
         // finds them on PATH (set below), we in ~/.local/bin.
         for (const auto &[name, output] : {std::pair{"claude", "2.0.14 (Claude Code)"}, std::pair{"codebuddy", "1.2.3"}}) {
-            const QString binary = env.writeFile(QStringLiteral(".local/bin/") + QLatin1String(name),
-                                                 QByteArray("#!/bin/sh\necho '") + output + "'\n");
+            const QString binary = env().writeFile(QStringLiteral(".local/bin/") + QLatin1String(name),
+                                                   QByteArray("#!/bin/sh\necho '") + output + "'\n");
             QFile::setPermissions(binary, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         }
         QFile input(qEnvironmentVariable("TEAMAI_TEST_DATA_DIR") + QStringLiteral("/compat/reference-config-input.json"));
@@ -109,24 +108,24 @@ class TestCompatIdentity : public QObject
             return {};
         QByteArray config = input.readAll();
         config.replace("@ROOT@", home.toUtf8());
-        config.replace("@PORT@", QByteArray::number(server.port()));
-        env.writeFile(QStringLiteral(".teamai/local-agent/config.json"), config);
+        config.replace("@PORT@", QByteArray::number(server().port()));
+        env().writeFile(QStringLiteral(".teamai/local-agent/config.json"), config);
         return home + QStringLiteral("/ws/proj/sub");
     }
 
     /// The reference's session-start hook as its own init writes it. Its token comes from
     /// config.json; it finds the agents' binaries on PATH.
-    bool runReference(const TestEnvironment &env, const QString &tool, const QString &cwd) const
+    bool runReference(const QString &tool, const QString &cwd) const
     {
-        QProcessEnvironment environment = ReferenceClient::environmentFor(env);
-        environment.insert(QStringLiteral("PATH"), env.home() + QStringLiteral("/.local/bin:") + environment.value(QStringLiteral("PATH")));
-        return m_reference.sessionStart(environment, tool, cwd, QStringLiteral("compat-1")).exited;
+        QProcessEnvironment environment = ReferenceClient::environmentFor(env());
+        environment.insert(QStringLiteral("PATH"), env().home() + QStringLiteral("/.local/bin:") + environment.value(QStringLiteral("PATH")));
+        return reference().sessionStart(environment, tool, cwd, QStringLiteral("compat-1")).exited;
     }
 
-    static bool waitForOurWorkers(const TestEnvironment &env)
+    bool waitForOurWorkers()
     {
         const QDeadlineTimer deadline(30000);
-        const QDir state(env.stateDir());
+        const QDir state(env().stateDir());
         while (!state.entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty()) {
             if (deadline.hasExpired())
                 return false;
@@ -136,16 +135,11 @@ class TestCompatIdentity : public QObject
     }
 
 private slots:
-    void initTestCase() { m_reference.locate(); }
-
     void sameReportAndSync_data() { addToolRows({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")}); }
     void sameReportAndSync()
     {
         QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        const QString cwd = prepareHome(env, server);
+        const QString cwd = prepareHome();
         QVERIFY(!cwd.isEmpty());
 
         // Ours first: its session-start hook, token from the environment (the reference keeps its
@@ -154,13 +148,13 @@ private slots:
                                         hookInput(QStringLiteral("compat-1"), cwd, QStringLiteral("SessionStart")),
                                         {QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()}, 30000, cwd);
         QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
-        const Round ours = waitForRound(server);
-        QVERIFY(waitForOurWorkers(env));
-        server.reset();
+        const Round ours = waitForRound(server());
+        QVERIFY(waitForOurWorkers());
+        server().reset();
 
-        QVERIFY(runReference(env, tool, cwd));
-        const Round reference = waitForRound(server);
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
+        QVERIFY(runReference(tool, cwd));
+        const Round reference = waitForRound(server());
+        QVERIFY2(waitForProcessesIn(env().home()), "the reference's detached child did not finish");
         QVERIFY2(!reference.report.isEmpty() && !reference.sync.isEmpty(), "the reference sent no report/sync");
         QVERIFY2(!ours.report.isEmpty() && !ours.sync.isEmpty(), "we sent no report/sync");
 

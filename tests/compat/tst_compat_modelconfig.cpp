@@ -4,6 +4,7 @@
 // on a re-apply, leaving the user's settings as they were. The reference runs commands in its
 // session-start hook, we in `teamai sync`.
 #include "CompatFixture.h"
+#include "CompatTestCase.h"
 #include "DevServerProcess.h"
 #include "ReferenceClient.h"
 #include "TestEnvironment.h"
@@ -55,127 +56,96 @@ QJsonArray gateway(const QString &url, const QString &key)
 
 } // namespace
 
-class TestCompatModelConfig : public QObject
+class TestCompatModelConfig : public CompatTestCase
 {
     Q_OBJECT
 
-    ReferenceClient m_reference;
-
-    /// The variables that would make the gateway the user's: a developer's own ANTHROPIC_* settings.
-    static QStringList anthropicVariables(const TestEnvironment &env)
+public:
+    TestCompatModelConfig()
+        : CompatTestCase({QStringLiteral("claude"), QStringLiteral("codebuddy")})
     {
-        QStringList names = env.processEnvironment().keys();
+    }
+
+private:
+    /// The variables that would make the gateway the user's: a developer's own ANTHROPIC_* settings.
+    QStringList anthropicVariables() const
+    {
+        QStringList names = env().processEnvironment().keys();
         names.removeIf([](const QString &name) { return !name.startsWith(QLatin1String("ANTHROPIC_")); });
         return names;
     }
 
-    static void prepareHome(const TestEnvironment &env, const DevServerProcess &server, const QString &tool)
+    void setUpHome() override
     {
-        env.writeFile(filesOf(tool).models, usersFile(tool));
-        writeReferenceConfig(env, server);
+        env().writeFile(filesOf(tool()).models, usersFile(tool()));
+        writeReferenceConfig(env(), server());
     }
 
-    bool runReference(const TestEnvironment &env, const QString &tool) const
+    /// The reference's session-start hook; its detached child must be done before the next turn.
+    bool referenceTurn() const
     {
-        QProcessEnvironment environment = ReferenceClient::environmentFor(env);
-        for (const QString &name : anthropicVariables(env))
+        QProcessEnvironment environment = ReferenceClient::environmentFor(env());
+        for (const QString &name : anthropicVariables())
             environment.remove(name);
-        return m_reference.sessionStart(environment, tool, env.home(), QStringLiteral("compat-model")).exited;
+        return reference().sessionStart(environment, tool(), env().home(), QStringLiteral("compat-model")).exited
+            && waitForProcessesIn(env().home());
     }
 
-    static bool runOurs(const TestEnvironment &env, const QString &tool)
+    bool ourTurn() const
     {
         QStringList unset;
-        for (const QString &name : anthropicVariables(env))
+        for (const QString &name : anthropicVariables())
             unset << name + u'=';
-        return ourSync(env, tool, unset);
+        return ourSync(unset);
     }
-
-    /// The user's file after a removal: the same JSON, as either client writes it back.
-    static QJsonDocument parsed(const QByteArray &bytes) { return QJsonDocument::fromJson(bytes); }
-
-    static void tools_data() { addToolRows({QStringLiteral("claude"), QStringLiteral("codebuddy")}); }
 
 private slots:
-    void initTestCase() { m_reference.locate(); }
-
-    void referenceRemovesOurs_data() { tools_data(); }
-    void referenceRemovesOurs()
+    /// One client's gateway, removed by the other's empty apply: the user's file is as it was.
+    void eachRemovesTheOthers_data()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
-        const ToolFiles files = filesOf(tool);
+        QTest::addColumn<bool>("referenceFirst");
+        QTest::newRow("the reference removes ours") << false;
+        QTest::newRow("we remove the reference's") << true;
+    }
+    void eachRemovesTheOthers()
+    {
+        QFETCH(bool, referenceFirst);
+        const ToolFiles files = filesOf(tool());
+        const QString key = referenceFirst ? kKeyTheirs : kKeyOurs;
 
-        server.queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9/v1"), kKeyOurs)));
-        QVERIFY(runOurs(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        QVERIFY(env.readFile(files.models).contains(kKeyOurs.toUtf8()));
+        server().queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9/v1"), key)));
+        QVERIFY(referenceFirst ? referenceTurn() : ourTurn());
+        QVERIFY(ackedSuccess(1));
+        QVERIFY(env().readFile(files.models).contains(key.toUtf8()));
 
-        server.queue(applyCommand(2, {}));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 2));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        QCOMPARE(env.readFile(files.models), usersFile(tool));
+        server().queue(applyCommand(2, {}));
+        QVERIFY(referenceFirst ? ourTurn() : referenceTurn());
+        QVERIFY(ackedSuccess(2));
+        QCOMPARE(env().readFile(files.models), usersFile(tool()));
         if (!files.profile.isEmpty())
-            QVERIFY(!QFile::exists(env.home() + u'/' + files.profile));
+            QVERIFY(!QFile::exists(env().home() + u'/' + files.profile));
     }
 
-    void weRemoveTheReferences_data() { tools_data(); }
-    void weRemoveTheReferences()
-    {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
-        const ToolFiles files = filesOf(tool);
-
-        server.queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9/v1"), kKeyTheirs)));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        const QByteArray theirs = env.readFile(files.models);
-        QVERIFY(theirs.contains(kKeyTheirs.toUtf8()));
-
-        server.queue(applyCommand(2, {}));
-        QVERIFY(runOurs(env, tool));
-        QVERIFY(ackedSuccess(server, 2));
-        QCOMPARE(env.readFile(files.models), usersFile(tool));
-        if (!files.profile.isEmpty())
-            QVERIFY(!QFile::exists(env.home() + u'/' + files.profile));
-    }
-
-    void eachReplacesTheOthersOnReapply_data() { tools_data(); }
     void eachReplacesTheOthersOnReapply()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
-        const ToolFiles files = filesOf(tool);
+        const ToolFiles files = filesOf(tool());
 
-        server.queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9"), kKeyTheirs)));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        server.queue(applyCommand(2, gateway(QStringLiteral("https://127.0.0.1:8443"), kKeyOurs)));
-        QVERIFY(runOurs(env, tool));
-        QVERIFY(ackedSuccess(server, 2));
-        QVERIFY(!env.readFile(files.models).contains(kKeyTheirs.toUtf8()));
-        const QByteArray ours = env.readFile(files.models);
+        server().queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9"), kKeyTheirs)));
+        QVERIFY(referenceTurn());
+        QVERIFY(ackedSuccess(1));
+        server().queue(applyCommand(2, gateway(QStringLiteral("https://127.0.0.1:8443"), kKeyOurs)));
+        QVERIFY(ourTurn());
+        QVERIFY(ackedSuccess(2));
+        QVERIFY(!env().readFile(files.models).contains(kKeyTheirs.toUtf8()));
+        const QByteArray ours = env().readFile(files.models);
         QVERIFY(ours.contains(kKeyOurs.toUtf8()));
-        QVERIFY(ours.contains("users-key") || tool == QLatin1String("claude"));
+        QVERIFY(ours.contains("users-key") || tool() == QLatin1String("claude"));
 
-        server.queue(applyCommand(3, gateway(QStringLiteral("http://127.0.0.1:10"), kKeyTheirs)));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 3));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        QVERIFY(!env.readFile(files.models).contains(kKeyOurs.toUtf8()));
-        QVERIFY(env.readFile(files.models).contains(kKeyTheirs.toUtf8()));
+        server().queue(applyCommand(3, gateway(QStringLiteral("http://127.0.0.1:10"), kKeyTheirs)));
+        QVERIFY(referenceTurn());
+        QVERIFY(ackedSuccess(3));
+        QVERIFY(!env().readFile(files.models).contains(kKeyOurs.toUtf8()));
+        QVERIFY(env().readFile(files.models).contains(kKeyTheirs.toUtf8()));
     }
 };
 

@@ -4,6 +4,7 @@
 // see, keep and remove what the other installed. Commands go through the devserver's queue; the
 // reference runs them in its session-start hook, we in `teamai sync`.
 #include "CompatFixture.h"
+#include "CompatTestCase.h"
 #include "DevServerProcess.h"
 #include "ReferenceClient.h"
 #include "TestEnvironment.h"
@@ -54,127 +55,113 @@ QStringList hooksRunning(const QJsonObject &settings, const QString &command)
 
 } // namespace
 
-class TestCompatSharedState : public QObject
+class TestCompatSharedState : public CompatTestCase
 {
     Q_OBJECT
 
-    ReferenceClient m_reference;
-
-    static void prepareHome(const TestEnvironment &env, const DevServerProcess &server, const QString &tool)
+public:
+    TestCompatSharedState()
+        : CompatTestCase({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")})
     {
-        QDir().mkpath(env.home() + u'/' + QLatin1Char('.') + tool);
-        env.writeFile(instructionFileOf(tool), kMine);
-        writeReferenceConfig(env, server);
     }
 
-    /// The reference's session-start hook, which pulls and runs the queued commands.
-    bool runReference(const TestEnvironment &env, const QString &tool) const
+private:
+    void setUpHome() override
     {
-        return m_reference.sessionStart(env, tool, QStringLiteral("compat-state")).exited;
+        QDir().mkpath(env().home() + u'/' + QLatin1Char('.') + tool());
+        env().writeFile(instructionFileOf(tool()), kMine);
+        writeReferenceConfig(env(), server());
     }
 
-    static QJsonObject json(const TestEnvironment &env, const QString &relative)
+    /// The reference's session-start hook, which pulls and runs the queued commands; its detached
+    /// child must be done before the next turn.
+    bool referenceTurn() const
     {
-        return QJsonDocument::fromJson(env.readFile(relative)).object();
+        return reference().sessionStart(env(), tool(), QStringLiteral("compat-state")).exited && waitForProcessesIn(env().home());
     }
 
-    static QJsonObject claudemdEntries(const TestEnvironment &env)
+    QJsonObject json(const QString &relative) const
     {
-        return json(env, QStringLiteral(".teamai/local-agent/manifest.json")).value(QStringLiteral("scopes")).toObject()
+        return QJsonDocument::fromJson(env().readFile(relative)).object();
+    }
+
+    QJsonObject settings() const { return settings(); }
+    QByteArray instruction() const { return instruction(); }
+
+    QJsonObject claudemdEntries() const
+    {
+        return json(QStringLiteral(".teamai/local-agent/manifest.json")).value(QStringLiteral("scopes")).toObject()
             .value(QStringLiteral("user")).toObject().value(QStringLiteral("claudemd")).toObject();
     }
 
-    static void tools_data() { addToolRows({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")}); }
-
 private slots:
-    void initTestCase() { m_reference.locate(); }
-
-    void referenceInstallsWeInstallAndUninstall_data() { tools_data(); }
     void referenceInstallsWeInstallAndUninstall()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
+        server().queue(QJsonArray{claudemdCommand(1, server(), QStringLiteral("alpha"), true),
+                                  hookRule(2, QStringLiteral("ref-rule"), true)});
+        QVERIFY(referenceTurn());
+        QVERIFY(ackedSuccess(1));
+        QVERIFY(ackedSuccess(2));
+        QCOMPARE(hooksRunning(settings(), QStringLiteral("echo ref-rule")), QStringList{QStringLiteral("[teamai:agent-hook:ref-rule]")});
 
-        server.queue(QJsonArray{claudemdCommand(1, server, QStringLiteral("alpha"), true), hookRule(2, QStringLiteral("ref-rule"), true)});
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        QVERIFY(ackedSuccess(server, 2));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        QCOMPARE(hooksRunning(json(env, settingsFileOf(tool)), QStringLiteral("echo ref-rule")), QStringList{QStringLiteral("[teamai:agent-hook:ref-rule]")});
-
-        server.queue(QJsonArray{claudemdCommand(3, server, QStringLiteral("beta"), true), hookRule(4, QStringLiteral("ref-rule"), false)});
-        QVERIFY(ourSync(env, tool));
-        QVERIFY(ackedSuccess(server, 3));
-        QVERIFY(ackedSuccess(server, 4));
-        const QByteArray merged = env.readFile(instructionFileOf(tool));
+        server().queue(QJsonArray{claudemdCommand(3, server(), QStringLiteral("beta"), true),
+                                  hookRule(4, QStringLiteral("ref-rule"), false)});
+        QVERIFY(ourSync());
+        QVERIFY(ackedSuccess(3));
+        QVERIFY(ackedSuccess(4));
+        const QByteArray merged = instruction();
         QVERIFY2(merged.startsWith(kMine), merged.constData());
-        QCOMPARE(merged.count("<!-- [teamai:claudemd:start] -->"), 1);
-        QCOMPARE(merged.count("<!-- [teamai:claudemd:end] -->"), 1);
-        QCOMPARE(merged.count("## TeamAI block alpha"), 1);
-        QCOMPARE(merged.count("## TeamAI block beta"), 1);
-        QVERIFY(merged.indexOf("block alpha") < merged.indexOf("block beta"));
-        QVERIFY(hooksRunning(json(env, settingsFileOf(tool)), QStringLiteral("echo ref-rule")).isEmpty());
-        QVERIFY(!json(env, QStringLiteral(".teamai/local-agent/agent-hooks.json")).contains(QStringLiteral("ref-rule")));
-        QVERIFY(claudemdEntries(env).contains(QStringLiteral("alpha")));
-        QVERIFY(claudemdEntries(env).contains(QStringLiteral("beta")));
+        QCOMPARE(sectionBlocks(merged), (QStringList{QStringLiteral("alpha"), QStringLiteral("beta")}));
+        QVERIFY(hooksRunning(settings(), QStringLiteral("echo ref-rule")).isEmpty());
+        QVERIFY(!json(QStringLiteral(".teamai/local-agent/agent-hooks.json")).contains(QStringLiteral("ref-rule")));
+        QVERIFY(claudemdEntries().contains(QStringLiteral("alpha")));
+        QVERIFY(claudemdEntries().contains(QStringLiteral("beta")));
 
         // The reference's block, uninstalled by us: gone from the section, the store, the manifest.
-        server.queue(claudemdCommand(5, server, QStringLiteral("alpha"), false));
-        QVERIFY(ourSync(env, tool));
-        QVERIFY(ackedSuccess(server, 5));
-        QVERIFY(!env.readFile(instructionFileOf(tool)).contains("alpha"));
-        QVERIFY(!claudemdEntries(env).contains(QStringLiteral("alpha")));
-        QVERIFY(!QFile::exists(env.stateDir() + QStringLiteral("/resources/user/claudemd/alpha.md")));
+        server().queue(claudemdCommand(5, server(), QStringLiteral("alpha"), false));
+        QVERIFY(ourSync());
+        QVERIFY(ackedSuccess(5));
+        QVERIFY(!instruction().contains("alpha"));
+        QVERIFY(!claudemdEntries().contains(QStringLiteral("alpha")));
+        QVERIFY(!QFile::exists(env().stateDir() + QStringLiteral("/resources/user/claudemd/alpha.md")));
 
         // And the reference sees ours: its next install keeps beta in the section.
-        server.queue(claudemdCommand(6, server, QStringLiteral("gamma"), true));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 6));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        const QByteArray after = env.readFile(instructionFileOf(tool));
-        QCOMPARE(after.count("## TeamAI block beta"), 1);
-        QCOMPARE(after.count("## TeamAI block gamma"), 1);
-        QCOMPARE(after.count("<!-- [teamai:claudemd:start] -->"), 1);
+        server().queue(claudemdCommand(6, server(), QStringLiteral("gamma"), true));
+        QVERIFY(referenceTurn());
+        QVERIFY(ackedSuccess(6));
+        QCOMPARE(sectionBlocks(instruction()), (QStringList{QStringLiteral("beta"), QStringLiteral("gamma")}));
     }
 
-    void weInstallReferenceUninstalls_data() { tools_data(); }
     void weInstallReferenceUninstalls()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
         // The user's own hook running the same command, untagged: neither client may touch it.
         const QJsonObject usersHook{{QStringLiteral("matcher"), QStringLiteral("Edit")},
                                     {QStringLiteral("hooks"), QJsonArray{QJsonObject{{QStringLiteral("type"), QStringLiteral("command")},
                                                                                      {QStringLiteral("command"), QStringLiteral("echo our-rule")}}}}};
-        env.writeFile(settingsFileOf(tool), QJsonDocument(QJsonObject{{QStringLiteral("hooks"), QJsonObject{{QStringLiteral("PreToolUse"), QJsonArray{usersHook}}}}}).toJson());
+        env().writeFile(settingsFileOf(tool()), QJsonDocument(QJsonObject{{QStringLiteral("hooks"), QJsonObject{{QStringLiteral("PreToolUse"), QJsonArray{usersHook}}}}}).toJson());
 
-        server.queue(QJsonArray{claudemdCommand(1, server, QStringLiteral("delta"), true), hookRule(2, QStringLiteral("our-rule"), true)});
-        QVERIFY(ourSync(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        QVERIFY(ackedSuccess(server, 2));
-        QCOMPARE(hooksRunning(json(env, settingsFileOf(tool)), QStringLiteral("echo our-rule")),
+        server().queue(QJsonArray{claudemdCommand(1, server(), QStringLiteral("delta"), true),
+                                  hookRule(2, QStringLiteral("our-rule"), true)});
+        QVERIFY(ourSync());
+        QVERIFY(ackedSuccess(1));
+        QVERIFY(ackedSuccess(2));
+        QCOMPARE(hooksRunning(settings(), QStringLiteral("echo our-rule")),
                  (QStringList{QStringLiteral("-"), QStringLiteral("[teamai:agent-hook:our-rule]")}));
-        QCOMPARE(env.readFile(instructionFileOf(tool)).count("## TeamAI block delta"), 1);
+        QCOMPARE(sectionBlocks(instruction()), QStringList{QStringLiteral("delta")});
 
-        server.queue(QJsonArray{claudemdCommand(3, server, QStringLiteral("delta"), false), hookRule(4, QStringLiteral("our-rule"), false)});
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 3));
-        QVERIFY(ackedSuccess(server, 4));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        QCOMPARE(env.readFile(instructionFileOf(tool)), kMine);
-        QVERIFY(!claudemdEntries(env).contains(QStringLiteral("delta")));
-        QCOMPARE(hooksRunning(json(env, settingsFileOf(tool)), QStringLiteral("echo our-rule")), QStringList{QStringLiteral("-")});
-        QVERIFY(!json(env, QStringLiteral(".teamai/local-agent/agent-hooks.json")).contains(QStringLiteral("our-rule")));
+        server().queue(QJsonArray{claudemdCommand(3, server(), QStringLiteral("delta"), false),
+                                  hookRule(4, QStringLiteral("our-rule"), false)});
+        QVERIFY(referenceTurn());
+        QVERIFY(ackedSuccess(3));
+        QVERIFY(ackedSuccess(4));
+        QCOMPARE(instruction(), kMine);
+        QVERIFY(!claudemdEntries().contains(QStringLiteral("delta")));
+        QCOMPARE(hooksRunning(settings(), QStringLiteral("echo our-rule")), QStringList{QStringLiteral("-")});
+        QVERIFY(!json(QStringLiteral(".teamai/local-agent/agent-hooks.json")).contains(QStringLiteral("our-rule")));
 
         // Our next round finds nothing of the rule to restore or remove.
-        QVERIFY(ourSync(env, tool));
-        QCOMPARE(hooksRunning(json(env, settingsFileOf(tool)), QStringLiteral("echo our-rule")), QStringList{QStringLiteral("-")});
+        QVERIFY(ourSync());
+        QCOMPARE(hooksRunning(settings(), QStringLiteral("echo our-rule")), QStringList{QStringLiteral("-")});
     }
 };
 

@@ -4,6 +4,7 @@
 // same identity and credentials on the wire, no lost or doubled CLAUDE.md block, and after the
 // uninstall nothing of TeamAI is left for the other client to run or send.
 #include "CompatFixture.h"
+#include "CompatTestCase.h"
 #include "DevServerProcess.h"
 #include "ReferenceClient.h"
 #include "TeamaiRunner.h"
@@ -136,213 +137,205 @@ QString authOf(const QJsonValue &request)
     return request.toObject().value(QStringLiteral("authorization")).toString();
 }
 
+/// Every report and sync on @p wire carries the local_agent_id and the credentials of @p model.
+bool sameIdentityAs(const Wire &wire, const QJsonValue &model)
+{
+    for (const QJsonValue &request : requestsOf(wire)) {
+        if (idOf(request) != idOf(model) || authOf(request) != authOf(model)) {
+            qWarning("%s differs from %s", QJsonDocument(request.toObject()).toJson(QJsonDocument::Compact).constData(),
+                     QJsonDocument(model.toObject()).toJson(QJsonDocument::Compact).constData());
+            return false;
+        }
+    }
+    return true;
+}
+
 } // namespace
 
-class TestCompatSwitch : public QObject
+class TestCompatSwitch : public CompatTestCase
 {
     Q_OBJECT
 
-    ReferenceClient m_reference;
-
-    /// The reference, then its detached children, done (our worker's too) before the next step.
-    bool runReference(const TestEnvironment &env, const QStringList &arguments) const
+public:
+    TestCompatSwitch()
+        : CompatTestCase({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")})
     {
-        return m_reference.run(env, arguments).succeeded() && waitForProcessesIn(env.home());
     }
 
-    bool referenceSessionStart(const TestEnvironment &env, const QString &tool) const
+private:
+    /// The reference, then its detached children, done (our worker's too) before the next step.
+    bool runReference(const QStringList &arguments) const
     {
-        return m_reference.sessionStart(env, tool, QStringLiteral("compat-switch")).succeeded() && waitForProcessesIn(env.home());
+        return reference().run(env(), arguments).succeeded() && waitForProcessesIn(env().home());
+    }
+
+    bool referenceSessionStart() const
+    {
+        return reference().sessionStart(env(), tool(), QStringLiteral("compat-switch")).succeeded() && waitForProcessesIn(env().home());
     }
 
     /// Our binary, run with exactly the arguments a hook in the agent's settings passes. No token
     /// in the environment: it must come from the files the last init left.
-    static bool runOurHook(const TestEnvironment &env, const QStringList &arguments, const char *event)
+    bool runOurHook(const QStringList &arguments, const char *event)
     {
         if (arguments.isEmpty())
             return false;
-        const TeamaiRun run = runTeamai(arguments, hookInput(QStringLiteral("compat-switch"), env.home(), QLatin1String(event)), {}, 30000,
-                                        env.home());
+        const TeamaiRun run = runTeamai(arguments, hookInput(QStringLiteral("compat-switch"), env().home(), QLatin1String(event)), {}, 30000,
+                                        env().home());
         // Output is hook output for the agent: only the binding hint (codebuddy, workbuddy).
         const bool quiet = run.out.isEmpty() || run.out.contains("hookSpecificOutput");
         if (!run.finished || run.exitCode != 0 || !quiet)
             qWarning("teamai %s: %s / %s", qPrintable(arguments.join(u' ')), run.out.constData(), run.err.constData());
-        return run.finished && run.exitCode == 0 && quiet && waitForProcessesIn(env.home());
+        return run.finished && run.exitCode == 0 && quiet && waitForProcessesIn(env().home());
     }
 
-    static bool runOurs(const TestEnvironment &env, const QStringList &arguments)
+    bool runOurs(const QStringList &arguments)
     {
-        const TeamaiRun run = runTeamai(arguments, {}, {}, 60000, env.home());
+        const TeamaiRun run = runTeamai(arguments, {}, {}, 60000, env().home());
         if (!run.finished || run.exitCode != 0)
             qWarning("teamai %s: %s", qPrintable(arguments.join(u' ')), run.err.constData());
-        return run.finished && run.exitCode == 0 && waitForProcessesIn(env.home());
+        return run.finished && run.exitCode == 0 && waitForProcessesIn(env().home());
     }
 
-    static void prepareHome(const TestEnvironment &env, const QString &tool)
+    void setUpHome() override
     {
-        QDir().mkpath(env.home() + QStringLiteral("/.") + tool);
-        env.writeFile(instructionFileOf(tool), kMine);
+        QDir().mkpath(env().home() + QStringLiteral("/.") + tool());
+        env().writeFile(instructionFileOf(tool()), kMine);
     }
 
-    static QStringList settingsHooks(const TestEnvironment &env, const QString &tool)
+    QStringList settingsHooks()
     {
-        return teamaiHooks(hookCommands(QJsonDocument::fromJson(env.readFile(settingsFileOf(tool))).object()));
+        return teamaiHooks(hookCommands(QJsonDocument::fromJson(env().readFile(settingsFileOf(tool()))).object()));
     }
 
-    static QStringList claudemdEntries(const TestEnvironment &env)
+    QStringList claudemdEntries()
     {
-        QStringList slugs = QJsonDocument::fromJson(env.readFile(QStringLiteral(".teamai/local-agent/manifest.json"))).object()
+        QStringList slugs = QJsonDocument::fromJson(env().readFile(QStringLiteral(".teamai/local-agent/manifest.json"))).object()
                                 .value(QStringLiteral("scopes")).toObject().value(QStringLiteral("user")).toObject()
                                 .value(QStringLiteral("claudemd")).toObject().keys();
         slugs.sort();
         return slugs;
     }
 
-    static QByteArray instruction(const TestEnvironment &env, const QString &tool)
+    QByteArray instruction()
     {
-        return env.readFile(instructionFileOf(tool));
+        return env().readFile(instructionFileOf(tool()));
     }
 
     /// Everything a client could still run or send with after a full uninstall.
-    static void verifyNothingLeft(const TestEnvironment &env, const QString &tool)
+    void verifyNothingLeft()
     {
-        QCOMPARE(settingsHooks(env, tool), QStringList());
-        QCOMPARE(instruction(env, tool), kMine);
+        QCOMPARE(settingsHooks(), QStringList());
+        QCOMPARE(instruction(), kMine);
         for (const char *file : {".teamai/token", ".teamai/apikey", ".teamai/local-agent/config.json", ".teamai/local-agent/token", ".teamai/config.yaml"})
-            QVERIFY2(!QFile::exists(env.home() + u'/' + QLatin1String(file)), file);
+            QVERIFY2(!QFile::exists(env().home() + u'/' + QLatin1String(file)), file);
     }
 
-    static void tools_data() { addToolRows({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")}); }
-
 private slots:
-    void initTestCase() { m_reference.locate(); }
-
-    void fromReferenceToUsAndBack_data() { tools_data(); }
     void fromReferenceToUsAndBack()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, tool);
-
-        QVERIFY(runReference(env, {QStringLiteral("init"), QStringLiteral("--http"), server.baseUrl(), QStringLiteral("--token"),
-                                   DevServerProcess::token(), QStringLiteral("--scope"), QStringLiteral("user"),
-                                   QStringLiteral("--agent"), tool, QStringLiteral("--force")}));
-        const QStringList referenceHooks = settingsHooks(env, tool);
+        QVERIFY(runReference({QStringLiteral("init"), QStringLiteral("--http"), server().baseUrl(), QStringLiteral("--token"),
+                              DevServerProcess::token(), QStringLiteral("--scope"), QStringLiteral("user"),
+                              QStringLiteral("--agent"), tool(), QStringLiteral("--force")}));
+        const QStringList referenceHooks = settingsHooks();
         QVERIFY2(!argumentsFor(referenceHooks, QStringLiteral("session-start"), false).isEmpty(), qPrintable(referenceHooks.join(u'\n')));
-        server.queue(claudemdCommand(1, server, QStringLiteral("alpha"), true));
-        QVERIFY(referenceSessionStart(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        const Wire reference = wireOf(server);
+        server().queue(claudemdCommand(1, server(), QStringLiteral("alpha"), true));
+        QVERIFY(referenceSessionStart());
+        QVERIFY(ackedSuccess(1));
+        const Wire reference = wireOf(server());
         QVERIFY(!reference.reports.isEmpty());
-        server.reset();
+        server().reset();
 
         // Our binary behind the reference's hooks: every event, the matcher hooks included.
-        server.queue(claudemdCommand(2, server, QStringLiteral("beta"), true));
-        QVERIFY(runOurHook(env, argumentsFor(referenceHooks, QStringLiteral("session-start"), false), "SessionStart"));
-        QVERIFY(ackedSuccess(server, 2));
+        server().queue(claudemdCommand(2, server(), QStringLiteral("beta"), true));
+        QVERIFY(runOurHook(argumentsFor(referenceHooks, QStringLiteral("session-start"), false), "SessionStart"));
+        QVERIFY(ackedSuccess(2));
         for (const char *event : {"prompt-submit", "post-tool-use", "stop"})
-            QVERIFY2(runOurHook(env, argumentsFor(referenceHooks, QLatin1String(event), false), "Event"), event);
-        QVERIFY(waitForRequests(server, QStringLiteral("report"), 4));  // one round per event
-        if (tool == QLatin1String("claude")) {
+            QVERIFY2(runOurHook(argumentsFor(referenceHooks, QLatin1String(event), false), "Event"), event);
+        QVERIFY(waitForRequests(server(), QStringLiteral("report"), 4));  // one round per event
+        if (tool() == QLatin1String("claude")) {
             // The reference's PostToolUse matcher hooks run beside its wildcard one for the same
             // tool call: they are accepted and add no second round.
             const QStringList matcherHook = argumentsFor(referenceHooks, QStringLiteral("post-tool-use"), true);
             QVERIFY(matcherHook.contains(QStringLiteral("--matcher")));
-            QVERIFY(runOurHook(env, matcherHook, "PostToolUse"));
-            QCOMPARE(server.requests(QStringLiteral("report")).size(), 4);
+            QVERIFY(runOurHook(matcherHook, "PostToolUse"));
+            QCOMPARE(server().requests(QStringLiteral("report")).size(), 4);
         }
-        QCOMPARE(instruction(env, tool).count("## TeamAI block alpha"), 1);
-        QCOMPARE(instruction(env, tool).count("## TeamAI block beta"), 1);
-        const Wire ours = wireOf(server);
+        QCOMPARE(sectionBlocks(instruction()), (QStringList{QStringLiteral("alpha"), QStringLiteral("beta")}));
+        const Wire ours = wireOf(server());
         QCOMPARE(ours.refused, 0);
         QVERIFY(!ours.reports.isEmpty() && !ours.syncs.isEmpty());
-        for (const QJsonValue &request : requestsOf(ours)) {
-            QCOMPARE(idOf(request), idOf(reference.reports.first()));
-            QCOMPARE(authOf(request), authOf(reference.reports.first()));
-        }
-        server.reset();
+        QVERIFY(sameIdentityAs(ours, reference.reports.first()));
+        server().reset();
 
         // Back to the reference: it keeps our block, removes it on command, adds its own. (After its
         // own `init --http` its team-repo pull rewrites the instruction file without the blocks,
         // whoever installed them; its store and manifest are what it keeps: docs/compatibility.md.)
-        server.queue(QJsonArray{claudemdCommand(3, server, QStringLiteral("gamma"), true), claudemdCommand(4, server, QStringLiteral("beta"), false)});
-        QVERIFY(referenceSessionStart(env, tool));
-        QVERIFY(ackedSuccess(server, 3));
-        QVERIFY(ackedSuccess(server, 4));
-        QCOMPARE(wireOf(server).refused, 0);
-        QCOMPARE(claudemdEntries(env), (QStringList{QStringLiteral("alpha"), QStringLiteral("gamma")}));
-        QVERIFY(!QFile::exists(env.stateDir() + QStringLiteral("/resources/user/claudemd/beta.md")));
+        server().queue(QJsonArray{claudemdCommand(3, server(), QStringLiteral("gamma"), true),
+                                  claudemdCommand(4, server(), QStringLiteral("beta"), false)});
+        QVERIFY(referenceSessionStart());
+        QVERIFY(ackedSuccess(3));
+        QVERIFY(ackedSuccess(4));
+        QCOMPARE(wireOf(server()).refused, 0);
+        QCOMPARE(claudemdEntries(), (QStringList{QStringLiteral("alpha"), QStringLiteral("gamma")}));
+        QVERIFY(!QFile::exists(env().stateDir() + QStringLiteral("/resources/user/claudemd/beta.md")));
 
         // Our full uninstall: nothing of TeamAI left, and the reference's next hook sends nothing.
-        QVERIFY(runOurs(env, {QStringLiteral("uninstall"), QStringLiteral("--force")}));
-        verifyNothingLeft(env, tool);
-        server.reset();
-        QVERIFY(referenceSessionStart(env, tool));
-        const Wire after = wireOf(server);
+        QVERIFY(runOurs({QStringLiteral("uninstall"), QStringLiteral("--force")}));
+        verifyNothingLeft();
+        server().reset();
+        QVERIFY(referenceSessionStart());
+        const Wire after = wireOf(server());
         QCOMPARE(after.reports.size() + after.syncs.size(), 0);
     }
 
-    void fromUsToReferenceAndBack_data() { tools_data(); }
     void fromUsToReferenceAndBack()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, tool);
-
-        QVERIFY(runOurs(env, {QStringLiteral("init"), QStringLiteral("--http"), server.baseUrl(), QStringLiteral("--token"),
-                              DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file"),
-                              QStringLiteral("--agents"), tool}));
-        const QStringList ourHooks = settingsHooks(env, tool);
+        QVERIFY(runOurs({QStringLiteral("init"), QStringLiteral("--http"), server().baseUrl(), QStringLiteral("--token"),
+                         DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file"),
+                         QStringLiteral("--agents"), tool()}));
+        const QStringList ourHooks = settingsHooks();
         QCOMPARE(ourHooks.size(), 4);
-        server.queue(claudemdCommand(1, server, QStringLiteral("alpha"), true));
-        QVERIFY(runOurHook(env, argumentsFor(ourHooks, QStringLiteral("session-start"), false), "SessionStart"));
-        QVERIFY(ackedSuccess(server, 1));
-        const Wire ours = wireOf(server);
+        server().queue(claudemdCommand(1, server(), QStringLiteral("alpha"), true));
+        QVERIFY(runOurHook(argumentsFor(ourHooks, QStringLiteral("session-start"), false), "SessionStart"));
+        QVERIFY(ackedSuccess(1));
+        const Wire ours = wireOf(server());
         QVERIFY(!ours.reports.isEmpty());
-        server.reset();
+        server().reset();
 
         // The reference, on what our init left: same token, same identity, sees our block.
-        server.queue(claudemdCommand(2, server, QStringLiteral("beta"), true));
-        QVERIFY(referenceSessionStart(env, tool));
-        QVERIFY(ackedSuccess(server, 2));
-        const Wire reference = wireOf(server);
+        server().queue(claudemdCommand(2, server(), QStringLiteral("beta"), true));
+        QVERIFY(referenceSessionStart());
+        QVERIFY(ackedSuccess(2));
+        const Wire reference = wireOf(server());
         QCOMPARE(reference.refused, 0);
         QVERIFY(!reference.reports.isEmpty());
-        for (const QJsonValue &request : requestsOf(reference)) {
-            QCOMPARE(idOf(request), idOf(ours.reports.first()));
-            QCOMPARE(authOf(request), authOf(ours.reports.first()));
-        }
-        server.reset();
+        QVERIFY(sameIdentityAs(reference, ours.reports.first()));
+        server().reset();
 
         // Back to ours: the reference's block stays, ours goes on command.
-        server.queue(QJsonArray{claudemdCommand(3, server, QStringLiteral("gamma"), true), claudemdCommand(4, server, QStringLiteral("alpha"), false)});
-        QVERIFY(runOurHook(env, argumentsFor(ourHooks, QStringLiteral("session-start"), false), "SessionStart"));
-        QVERIFY(ackedSuccess(server, 3));
-        QVERIFY(ackedSuccess(server, 4));
-        QCOMPARE(wireOf(server).refused, 0);
-        const QByteArray merged = instruction(env, tool);
+        server().queue(QJsonArray{claudemdCommand(3, server(), QStringLiteral("gamma"), true),
+                                  claudemdCommand(4, server(), QStringLiteral("alpha"), false)});
+        QVERIFY(runOurHook(argumentsFor(ourHooks, QStringLiteral("session-start"), false), "SessionStart"));
+        QVERIFY(ackedSuccess(3));
+        QVERIFY(ackedSuccess(4));
+        QCOMPARE(wireOf(server()).refused, 0);
+        const QByteArray merged = instruction();
         QVERIFY2(merged.startsWith(kMine), merged.constData());
-        QCOMPARE(merged.count("## TeamAI block beta"), 1);
-        QCOMPARE(merged.count("## TeamAI block gamma"), 1);
-        QCOMPARE(merged.count("## TeamAI block alpha"), 0);
-        QCOMPARE(merged.count("<!-- [teamai:claudemd:start] -->"), 1);
-        QCOMPARE(settingsHooks(env, tool), ourHooks);
+        QCOMPARE(sectionBlocks(merged), (QStringList{QStringLiteral("beta"), QStringLiteral("gamma")}));
+        QCOMPARE(settingsHooks(), ourHooks);
 
         // The reference's uninstall finds none of its own configuration (our init writes none) and
         // removes ~/.teamai only, as it does for itself then. Our hooks, still in the agent's
         // settings, then send nothing; our uninstall removes them and the blocks.
-        QVERIFY(runReference(env, {QStringLiteral("uninstall"), QStringLiteral("--force")}));
-        QVERIFY(!QFileInfo::exists(env.teamaiHome()));
-        server.reset();
-        QVERIFY(runOurHook(env, argumentsFor(ourHooks, QStringLiteral("session-start"), false), "SessionStart"));
-        const Wire after = wireOf(server);
+        QVERIFY(runReference({QStringLiteral("uninstall"), QStringLiteral("--force")}));
+        QVERIFY(!QFileInfo::exists(env().teamaiHome()));
+        server().reset();
+        QVERIFY(runOurHook(argumentsFor(ourHooks, QStringLiteral("session-start"), false), "SessionStart"));
+        const Wire after = wireOf(server());
         QCOMPARE(after.reports.size() + after.syncs.size(), 0);
-        QVERIFY(runOurs(env, {QStringLiteral("uninstall"), QStringLiteral("--force")}));
-        verifyNothingLeft(env, tool);
+        QVERIFY(runOurs({QStringLiteral("uninstall"), QStringLiteral("--force")}));
+        verifyNothingLeft();
     }
 };
 
