@@ -7,20 +7,21 @@
 
 namespace teamai::test {
 
-AgentFixture::AgentFixture()
+AgentFixture::AgentFixture(Start start)
     : m_env(std::make_unique<TestEnvironment>())
     , m_server(std::make_unique<DevServerProcess>())
 {
-    if (!m_server->isRunning())
-        return;
+    m_ready = m_server->isRunning() && (start == Start::Bare || enrol());
+}
+
+bool AgentFixture::enrol()
+{
     const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(),
                                       QStringLiteral("--token"), DevServerProcess::token(),
                                       QStringLiteral("--token-store"), QStringLiteral("file")});
-    if (init.exitCode != 0) {
+    if (init.exitCode != 0)
         qWarning("teamai init failed: %s", init.err.constData());
-        return;
-    }
-    m_ready = true;
+    return init.exitCode == 0;
 }
 
 AgentFixture::~AgentFixture()

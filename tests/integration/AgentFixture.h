@@ -14,11 +14,14 @@
 namespace teamai::test {
 
 /// @brief A temporary HOME, a running development backend, and `teamai init` done against it with
-/// the token in the file store: the starting point of every end-to-end test.
+/// the token in the file store: the starting point of every end-to-end test. A test of `init`
+/// itself starts Bare: HOME and the backend only.
 class AgentFixture
 {
 public:
-    AgentFixture();
+    enum class Start { Enrolled, Bare };
+
+    explicit AgentFixture(Start start = Start::Enrolled);
     ~AgentFixture();
 
     TestEnvironment &env() { return *m_env; }
@@ -38,6 +41,9 @@ public:
     static QJsonObject commandIn(const QJsonObject &syncResult, qint64 id);
 
 private:
+    /// `teamai init` against the backend, the token in the file store.
+    bool enrol();
+
     std::unique_ptr<TestEnvironment> m_env;
     std::unique_ptr<DevServerProcess> m_server;
     bool m_ready = false;

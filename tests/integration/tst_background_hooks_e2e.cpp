@@ -4,7 +4,7 @@
 // while a worker runs is taken by that worker; a damaged request never stops a round; and when
 // the worker cannot be started the hook does the round itself.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -77,12 +77,10 @@ void verifyQuiet(const TeamaiRun &run)
 
 } // namespace
 
-class TestBackgroundHooksE2e : public QObject
+class TestBackgroundHooksE2e : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString requestPath() const { return f->env().stateDir() + QStringLiteral("/report-request-claude.json"); }
 
     QString project(const QString &name) const
@@ -102,13 +100,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void stopHookReturnsWhileItsCommandRuns()
     {
         queueLongCommand(1);

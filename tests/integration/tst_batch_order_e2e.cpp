@@ -3,7 +3,7 @@
 // successful uninstall_teamai the rest is not kept in the ledger: it runs only when the backend
 // sends it again (SPEC §4).
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -31,22 +31,13 @@ QList<qint64> ackOrder(const QJsonArray &acks)
 
 } // namespace
 
-class TestBatchOrderEndToEnd : public QObject
+class TestBatchOrderEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString rulePath(const QString &slug) const { return f->env().home() + QStringLiteral("/.claude/rules/%1.md").arg(slug); }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     // [unsupported, cmd, rule] in session-start: the first is quick and runs in the hook; the cmd
     // goes to the worker, and the rule waits behind it instead of running first (it used to run
     // in the hook, before the cmd).

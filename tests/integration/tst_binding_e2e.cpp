@@ -4,7 +4,7 @@
 // prints nothing), and project-scope resources landing only in bound workspaces. And get-config
 // (item 4): its plugins reconciled through the restricted path, a failed or malformed answer
 // changing nothing, the kill switch stopping it all.
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -52,11 +52,9 @@ QJsonObject pluginSection(const QString &install, const QString &version = QStri
 
 } // namespace
 
-class TestBindingE2e : public QObject
+class TestBindingE2e : public AgentTestCase
 {
     Q_OBJECT
-
-    std::unique_ptr<AgentFixture> f;
 
     QString home() const { return QFileInfo(f->env().home()).canonicalFilePath(); }
     QString configPath() const { return f->env().stateDir() + QStringLiteral("/config.json"); }
@@ -131,15 +129,12 @@ class TestBindingE2e : public QObject
 
     TeamaiRun sessionStart() { return hook(QStringLiteral("session-start"), QStringLiteral("claude"), home(), QStringLiteral("s-plugins")); }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         f->server().setSettings(QJsonObject{{QStringLiteral("projects"), twoProjects()}});
     }
-    void cleanup() { f.reset(); }
 
+private slots:
     void bindProjectWritesTheReferenceEntry()
     {
         const QString app = repo(QStringLiteral("app"));

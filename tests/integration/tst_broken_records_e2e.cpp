@@ -2,7 +2,7 @@
 // status and the ack — instead of a wrong report, a silent "unauthorized" or an uninstall that
 // exits 0 leaving TeamAI's things behind.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -27,12 +27,10 @@ QJsonObject skillInstall(qint64 id, const QString &baseUrl, const QString &slug)
 
 } // namespace
 
-class TestBrokenRecordsEndToEnd : public QObject
+class TestBrokenRecordsEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString statePath(const QString &name) const { return f->env().stateDir() + u'/' + name; }
     void damage(const QString &name)
     {
@@ -47,13 +45,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void damagedManifestStopsWhatDependsOnIt()
     {
         f->server().queue(skillInstall(1, f->server().baseUrl(), QStringLiteral("team-skill")));

@@ -4,7 +4,7 @@
 // recorded, reports bytes it could no longer get, and the record and the state file are written
 // even when the worker is stopped by SIGTERM mid-run.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 #include "RunProbes.h"
 #include "output/CommandOutput.h"
 
@@ -100,12 +100,10 @@ private:
 
 } // namespace
 
-class TestCommandOutputE2e : public QObject
+class TestCommandOutputE2e : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString outputFolder(qint64 id) const
     {
         return f->env().stateDir() + QStringLiteral("/output/claude/") + QString::number(id);
@@ -120,13 +118,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void followerPrintsTheOutputWhileTheWorkerRunsIt()
     {
         // `teamai doctor` prints its first checks at once, then waits ~4 s for get-config.

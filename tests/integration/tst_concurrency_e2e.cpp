@@ -1,7 +1,7 @@
 // Issue #13 item 7: a sync's exit status tells the truth about its own round, also while other
 // agent processes sync at the same time, and says why when it is not 0.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QJsonDocument>
 #include <QProcess>
@@ -18,20 +18,10 @@ QStringList syncArgs()
 
 } // namespace
 
-class TestConcurrencyEndToEnd : public QObject
+class TestConcurrencyEndToEnd : public AgentTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<AgentFixture> f;
-
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     // Four syncs at once: each one's acks arrive, so each exits 0 — even though the others' acks
     // sit in the shared outbox while it finishes.
     void concurrentSyncsEachReportTheirOwnRound()

@@ -1,7 +1,7 @@
 // SPEC §7 under faults, with the development backend and the real binary: nothing lost, nothing
 // run twice, crashes reported, the kill switch in all its forms, a damaged ledger survived.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -34,20 +34,10 @@ int runsInLog(const QString &stateDir, qint64 id)
 
 } // namespace
 
-class TestDeliveryEndToEnd : public QObject
+class TestDeliveryEndToEnd : public AgentTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<AgentFixture> f;
-
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void acksSurviveAnAckOutage()
     {
         f->server().queue(QJsonArray{unsupportedCommand(1), unsupportedCommand(2), unsupportedCommand(3)});

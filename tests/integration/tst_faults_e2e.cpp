@@ -3,7 +3,7 @@
 // (truncated, garbage header, garbage pages behind an intact header, rows only in the WAL).
 // Each test asserts on the files, the ledger and the requests the devserver received.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include "commands/Command.h"
 #include "store/CommandLedger.h"
@@ -105,12 +105,10 @@ namespace {
 qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
 } // namespace
 
-class TestFaultsEndToEnd : public QObject
+class TestFaultsEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString ledgerPath() const { return f->env().stateDir() + QStringLiteral("/ledger.db"); }
     QString noticePath() const { return f->env().stateDir() + QStringLiteral("/ledger-set-aside.json"); }
     TeamaiRun sync(const QStringList &env = {})
@@ -162,10 +160,8 @@ private slots:
     {
         if (!QFile::exists(shim()))
             QSKIP("the ENOSPC shim is built on Linux only");
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
+        AgentTestCase::init();
     }
-    void cleanup() { f.reset(); }
 
     void initOnAFullDiskChangesNothing_data()
     {

@@ -1,7 +1,7 @@
 // `teamai --hook EVENT --tool TOOL`: what agents run. It must do the round and never break the
 // agent — exit 0, nothing on stdout, bounded time — whatever the backend does.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,12 +19,10 @@ QStringList hookArgs(const QString &event, const QString &tool = QStringLiteral(
 }
 } // namespace
 
-class TestHookEndToEnd : public QObject
+class TestHookEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QList<QJsonObject> journal()
     {
         QList<QJsonObject> lines;
@@ -47,13 +45,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void sessionStartDoesTheWholeRound()
     {
         // A foreground hook syncs and stores the command; a restricted command (up to 120 s) is

@@ -4,7 +4,7 @@
 // `teamai sync` runs the devserver's install commands, every one is acked failed, and the
 // outside files keep their bytes. Links that stay inside the base keep working.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -32,12 +32,10 @@ const QByteArray kOutsideSettings = "{\"model\": \"opus\"}\n";
 
 } // namespace
 
-class TestLinkEscapeEndToEnd : public QObject
+class TestLinkEscapeEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString home(const QString &relative) const { return f->env().home() + u'/' + relative; }
     QString outside() const { return home(QStringLiteral("outside")); }
     QString workspace() const { return home(QStringLiteral("code/repo")); }
@@ -81,19 +79,16 @@ private:
         return command;
     }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         f->env().writeFile(QStringLiteral("outside/bashrc"), kBashrc);
         f->env().writeFile(QStringLiteral("outside/settings.json"), kOutsideSettings);
         f->env().writeFile(QStringLiteral("outside/dir/sentinel"), "outside\n");
         QVERIFY(QDir().mkpath(workspace() + QStringLiteral("/.claude")));
         bindWorkspace();
     }
-    void cleanup() { f.reset(); }
 
+private slots:
     void linksLeavingTheBaseAreRefused_data()
     {
         QTest::addColumn<bool>("project");

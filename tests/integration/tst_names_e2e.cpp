@@ -3,7 +3,7 @@
 // the real `teamai sync` handles them in a temporary HOME, and the test checks the acks the
 // backend received, what the agent downloaded, and that nothing was written.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -36,12 +36,10 @@ const char *const kUserSettings = "{\"model\": \"opus\"}";
 
 } // namespace
 
-class TestNamesEndToEnd : public QObject
+class TestNamesEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString home(const QString &relative) const { return f->env().home() + u'/' + relative; }
     QJsonObject skill(qint64 id, const QString &slug, const QString &version, const QString &download)
@@ -68,13 +66,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void hostileResourceNamesAreRefusedAndNothingIsWritten()
     {
         const QString huge(5000, u'a');

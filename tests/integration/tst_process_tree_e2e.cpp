@@ -1,7 +1,7 @@
 // Issue 13 item 3 / issue 12 item 1, with the development backend and the real binary: killing the
 // agent kills its command, and a command never outlives the record of it.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 #include "RunProbes.h"
 
 #include <QDir>
@@ -16,12 +16,9 @@
 using namespace teamai::test;
 
 
-class TestProcessTreeEndToEnd : public QObject
+class TestProcessTreeEndToEnd : public AgentTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<AgentFixture> f;
-
     /// Starts @p arguments with a pushed `teamai doctor` that hangs on a stalled backend route, and
     /// returns once the ledger says the command runs and its process exists.
     bool startAgentRunningACommand(QProcess &agent, const QStringList &arguments, qint64 id)
@@ -47,13 +44,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void agents_data()
     {
         QTest::addColumn<QStringList>("arguments");

@@ -3,7 +3,7 @@
 // collides with the user's own, and uninstalls driven by a crafted manifest whose stored paths
 // point out of the tool's folder; the user's files are compared byte for byte.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -37,12 +37,10 @@ QMap<QString, QByteArray> snapshot(const QString &dir)
 
 } // namespace
 
-class TestResourceOwnershipEndToEnd : public QObject
+class TestResourceOwnershipEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString home(const QString &relative) const { return f->env().home() + u'/' + relative; }
     QJsonObject ack(qint64 id) { return f->ackFor(id); }
@@ -68,13 +66,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void usersOwnSkillFolderSurvivesACollidingInstall_data()
     {
         QTest::addColumn<QString>("slug");

@@ -2,7 +2,7 @@
 // uninstalls (including hostile archives and bad URLs), `teamai sync` runs them in a temporary
 // HOME, and the acks, the files and the next report are checked.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -40,12 +40,10 @@ QJsonObject find(const QJsonArray &list, const QString &slug)
 
 } // namespace
 
-class TestResourcesEndToEnd : public QObject
+class TestResourcesEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString home(const QString &relative = {}) const
     {
@@ -77,13 +75,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void skillInstallReportUninstall()
     {
         f->server().queue(resourceCommand(1, QStringLiteral("install_skill"),
