@@ -2,7 +2,9 @@
 
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QThread>
 
 namespace teamai::test {
@@ -52,8 +54,7 @@ bool AgentFixture::waitForWorkers(int timeoutMs)
 
 QJsonObject AgentFixture::syncJson(const QStringList &extraEnvironment)
 {
-    const TeamaiRun run = runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"),
-                                     QStringLiteral("--json")}, {}, extraEnvironment);
+    const TeamaiRun run = runTeamai(syncArguments(), {}, extraEnvironment);
     const QJsonDocument doc = QJsonDocument::fromJson(run.out);
     if (!doc.isObject())
         qWarning("sync --json printed no JSON; stdout: %s stderr: %s", run.out.constData(), run.err.constData());
@@ -90,6 +91,42 @@ QJsonObject resourceCommand(qint64 id, const QString &type, const QJsonObject &f
     command.insert(QStringLiteral("id"), id);
     command.insert(QStringLiteral("type"), type);
     return command;
+}
+
+QStringList hookArguments(const QString &event, const QString &tool)
+{
+    return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), tool};
+}
+
+QByteArray hookInput(const QString &cwd)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("s1")}, {QStringLiteral("cwd"), cwd}})
+        .toJson(QJsonDocument::Compact);
+}
+
+QStringList syncArguments()
+{
+    return {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")};
+}
+
+bool waitForState(qint64 id, const QString &state, int timeoutMs)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    while (historyRow(id).value(QStringLiteral("state")).toString() != state) {
+        if (deadline.hasExpired())
+            return false;
+        QThread::msleep(50);
+    }
+    return true;
+}
+
+int runsInLog(const QString &stateDir, qint64 id)
+{
+    QFile log(stateDir + QStringLiteral("/logs/teamai.log"));
+    if (!log.open(QIODevice::ReadOnly))
+        return -1;
+    const QRegularExpression line(QStringLiteral("teamai\\.commands: command %1 \\S+ ->").arg(id));
+    return int(QString::fromUtf8(log.readAll()).count(line));
 }
 
 QList<QJsonObject> historyRows(const QStringList &extra)

@@ -55,6 +55,17 @@ QJsonObject restrictedCommand(qint64 id, const QString &cmd, const QString &type
 QJsonObject unsupportedCommand(qint64 id);
 /// @brief A resource command: @p fields plus its id and type.
 QJsonObject resourceCommand(qint64 id, const QString &type, const QJsonObject &fields);
+/// @brief The arguments a hook `teamai init` writes passes: `--hook EVENT --tool TOOL`.
+QStringList hookArguments(const QString &event, const QString &tool = QStringLiteral("claude"));
+/// @brief The JSON an agent hands a hook on stdin: session "s1" in @p cwd.
+QByteArray hookInput(const QString &cwd);
+/// @brief `sync --tool claude --json`, the arguments of a sync that prints its result.
+QStringList syncArguments();
+/// @brief Waits (up to @p timeoutMs) until the ledger's history shows command @p id in @p state.
+bool waitForState(qint64 id, const QString &state, int timeoutMs = 30000);
+/// @brief How many times this agent's processes handled command @p id (one line each in the log
+/// of @p stateDir); -1 without a log.
+int runsInLog(const QString &stateDir, qint64 id);
 /// @brief `teamai history --json --limit 1000` (optionally filtered by @p extra), one object a row.
 QList<QJsonObject> historyRows(const QStringList &extra = {});
 /// @brief The history row of command @p id (empty when the ledger holds none).

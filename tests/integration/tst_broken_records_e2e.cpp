@@ -13,11 +13,6 @@ using namespace teamai::test;
 
 namespace {
 
-QStringList syncArgs()
-{
-    return {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")};
-}
-
 QJsonObject skillInstall(qint64 id, const QString &baseUrl, const QString &slug)
 {
     return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("install_skill")},
@@ -48,20 +43,20 @@ private slots:
     void damagedManifestStopsWhatDependsOnIt()
     {
         f->server().queue(skillInstall(1, f->server().baseUrl(), QStringLiteral("team-skill")));
-        QCOMPARE(runTeamai(syncArgs()).exitCode, 0);
+        QCOMPARE(runTeamai(syncArguments()).exitCode, 0);
         const QString skill = f->env().home() + QStringLiteral("/.claude/skills/team-skill/SKILL.md");
         QVERIFY(QFile::exists(skill));
         damage(QStringLiteral("manifest.json"));
         const QByteArray damaged = f->env().readFile(QStringLiteral(".teamai/local-agent/manifest.json"));
 
         // The report sends no skill list rather than one that calls the team's skill `local`.
-        runTeamai(syncArgs());
+        runTeamai(syncArguments());
         const QJsonObject report = f->server().requests(QStringLiteral("report")).last().toObject().value(QStringLiteral("body")).toObject();
         QVERIFY(!report.value(QStringLiteral("user_level")).toObject().contains(QStringLiteral("skills")));
 
         // A new install is refused with the sentence; nothing is written over the file.
         f->server().queue(skillInstall(2, f->server().baseUrl(), QStringLiteral("other-skill")));
-        runTeamai(syncArgs());
+        runTeamai(syncArguments());
         const QString error = f->ackFor(2).value(QStringLiteral("error")).toString();
         QVERIFY2(error.startsWith(statePath(QStringLiteral("manifest.json")) + QStringLiteral(" is damaged (")), qPrintable(error));
         QVERIFY(error.contains(QStringLiteral("restore the file from a backup, or delete it")));
@@ -85,7 +80,7 @@ private slots:
     {
         damage(QStringLiteral("settings.json"));
         const int requestsBefore = f->server().requests().size();
-        const TeamaiRun sync = runTeamai(syncArgs());
+        const TeamaiRun sync = runTeamai(syncArguments());
         QCOMPARE(sync.exitCode, 1);
         const QString said = QString::fromUtf8(sync.out + sync.err);
         QVERIFY2(said.contains(statePath(QStringLiteral("settings.json")) + QStringLiteral(" is damaged")), qPrintable(said));
@@ -99,7 +94,7 @@ private slots:
         damage(QStringLiteral("agent-hooks.json"));
         f->server().queue(QJsonObject{{QStringLiteral("id"), 5}, {QStringLiteral("type"), QStringLiteral("uninstall_hook_rule")},
                                       {QStringLiteral("slug"), QStringLiteral("fmt")}});
-        runTeamai(syncArgs());
+        runTeamai(syncArguments());
         const QString ackError = f->ackFor(5).value(QStringLiteral("error")).toString();
         QVERIFY2(ackError.contains(QStringLiteral("agent-hooks.json is damaged")), qPrintable(ackError));
         // Last, since a full uninstall also removes the configuration.

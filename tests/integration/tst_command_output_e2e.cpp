@@ -24,34 +24,12 @@ using namespace teamai::test;
 
 namespace {
 
-QStringList hookArgs(const QString &event)
-{
-    return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), QStringLiteral("claude")};
-}
-
-QByteArray hookJson(const QString &cwd)
-{
-    return QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("s1")},
-                                     {QStringLiteral("cwd"), cwd}}).toJson(QJsonDocument::Compact);
-}
-
 int modeOf(const QString &path)
 {
     struct stat info {};
     if (::lstat(QFile::encodeName(path).constData(), &info) != 0)
         return -1;
     return int(info.st_mode & 07777);
-}
-
-bool waitForState(qint64 id, const QString &state, int timeoutMs = 30000)
-{
-    const QDeadlineTimer deadline(timeoutMs);
-    while (historyRow(id).value(QStringLiteral("state")).toString() != state) {
-        if (deadline.hasExpired())
-            return false;
-        QThread::msleep(50);
-    }
-    return true;
 }
 
 /// `teamai history --follow` in its own process, its stdout and stderr collected as they come.
@@ -127,7 +105,7 @@ private slots:
         const QString cwd = f->env().home() + QStringLiteral("/work");
         QDir().mkpath(cwd);
         // The stop hook returns at once; the detached worker runs the command.
-        const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("stop")), hookJson(cwd));
+        const TeamaiRun hook = runTeamai(hookArguments(QStringLiteral("stop")), hookInput(cwd));
         QCOMPARE(hook.exitCode, 0);
         QVERIFY(waitForState(71, QStringLiteral("running")));
 

@@ -9,15 +9,6 @@
 
 using namespace teamai::test;
 
-namespace {
-
-QStringList syncArgs()
-{
-    return {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")};
-}
-
-} // namespace
-
 class TestConcurrencyEndToEnd : public AgentTestCase
 {
     Q_OBJECT
@@ -34,7 +25,7 @@ private slots:
             QList<QProcess *> syncs;
             for (int i = 0; i < 4; ++i) {
                 auto *sync = new QProcess(this);
-                sync->start(builtBinary("TEAMAI_BIN"), syncArgs());
+                sync->start(builtBinary("TEAMAI_BIN"), syncArguments());
                 sync->closeWriteChannel();
                 syncs.append(sync);
             }
@@ -58,7 +49,7 @@ private slots:
     {
         f->server().queue(unsupportedCommand(7));
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("status"), 503}});
-        const TeamaiRun run = runTeamai(syncArgs());
+        const TeamaiRun run = runTeamai(syncArguments());
         QCOMPARE(run.exitCode, 1);
         const QJsonObject result = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(result.value(QStringLiteral("ok")).toBool(), false);
@@ -68,11 +59,11 @@ private slots:
                  qPrintable(problems.at(0).toString()));
 
         // The next run re-sends it from the outbox; still refused: that is its problem too.
-        const QJsonObject again = QJsonDocument::fromJson(runTeamai(syncArgs()).out).object();
+        const QJsonObject again = QJsonDocument::fromJson(runTeamai(syncArguments()).out).object();
         QVERIFY(again.value(QStringLiteral("problems")).toArray().at(0).toString().startsWith(
             QStringLiteral("a queued acknowledgement could not be re-sent")));
         f->server().clearFaults();
-        QCOMPARE(runTeamai(syncArgs()).exitCode, 0);
+        QCOMPARE(runTeamai(syncArguments()).exitCode, 0);
         QCOMPARE(f->ackFor(7).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
     }
 
@@ -98,7 +89,7 @@ private slots:
             runs.append(hook);
             for (int i = 0; i < 3; ++i) {
                 auto *sync = new QProcess(this);
-                sync->start(builtBinary("TEAMAI_BIN"), syncArgs());
+                sync->start(builtBinary("TEAMAI_BIN"), syncArguments());
                 sync->closeWriteChannel();
                 runs.append(sync);
             }

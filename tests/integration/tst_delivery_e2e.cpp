@@ -15,25 +15,6 @@
 
 using namespace teamai::test;
 
-namespace {
-
-QStringList hookArgs(const QString &event)
-{
-    return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), QStringLiteral("claude")};
-}
-
-// How many times this agent's processes started handling command @p id (one log line each).
-int runsInLog(const QString &stateDir, qint64 id)
-{
-    QFile log(stateDir + QStringLiteral("/logs/teamai.log"));
-    if (!log.open(QIODevice::ReadOnly))
-        return -1;
-    const QRegularExpression line(QStringLiteral("teamai\\.commands: command %1 \\S+ ->").arg(id));
-    return int(QString::fromUtf8(log.readAll()).count(line));
-}
-
-} // namespace
-
 class TestDeliveryEndToEnd : public AgentTestCase
 {
     Q_OBJECT
@@ -43,7 +24,7 @@ private slots:
         f->server().queue(QJsonArray{unsupportedCommand(1), unsupportedCommand(2), unsupportedCommand(3)});
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("status"), 503}});
         for (int sync = 0; sync < 3; ++sync)
-            QCOMPARE(runTeamai(hookArgs(QStringLiteral("stop"))).exitCode, 0);
+            QCOMPARE(runTeamai(hookArguments(QStringLiteral("stop"))).exitCode, 0);
         // The hooks hand their rounds to the worker, which meets the outage (and tries once more).
         QVERIFY(f->waitForWorkers());
         QVERIFY(f->server().acks().isEmpty());
@@ -92,7 +73,7 @@ private slots:
         QList<QProcess *> hooks;
         for (int i = 0; i < 10; ++i) {
             auto *hook = new QProcess(this);
-            hook->start(builtBinary("TEAMAI_BIN"), hookArgs(QStringLiteral("post-tool-use")));
+            hook->start(builtBinary("TEAMAI_BIN"), hookArguments(QStringLiteral("post-tool-use")));
             hook->closeWriteChannel();
             hooks.append(hook);
         }
@@ -151,7 +132,7 @@ private slots:
     {
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("delayMs"), 6000}});
         f->server().queue(unsupportedCommand(50));
-        const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("session-start")));
+        const TeamaiRun hook = runTeamai(hookArguments(QStringLiteral("session-start")));
         QCOMPARE(hook.exitCode, 0);
         QVERIFY2(hook.elapsedMs < 4500 + 300, qPrintable(QString::number(hook.elapsedMs)));
         QCOMPARE(f->waitForAck(50, 20000).value(QStringLiteral("error")).toString(), QStringLiteral("Unsupported command type: reboot_machine"));
@@ -168,7 +149,7 @@ private slots:
                                       {QStringLiteral("skill_slug"), QStringLiteral("slow-skill")},
                                       {QStringLiteral("download_url"), QString(f->server().baseUrl()
                                            + QStringLiteral("/download/skill/slow-skill.zip?name=slow-skill&version=2.0.0"))}});
-        const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("session-start")));
+        const TeamaiRun hook = runTeamai(hookArguments(QStringLiteral("session-start")));
         QCOMPARE(hook.exitCode, 0);
         QVERIFY2(hook.elapsedMs < 4500 + 300, qPrintable(QString::number(hook.elapsedMs)));
         const QJsonObject ack = f->waitForAck(80, 20000);
@@ -217,7 +198,7 @@ private slots:
         const QByteArray garbage = QByteArray("SQLite format 3") + QByteArray(5000, '\x7f');
         f->env().writeFile(QStringLiteral(".teamai/local-agent/ledger.db"), garbage);
         f->server().queue(unsupportedCommand(70));
-        const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("stop")));
+        const TeamaiRun hook = runTeamai(hookArguments(QStringLiteral("stop")));
         QCOMPARE(hook.exitCode, 0);
         QCOMPARE(hook.out, QByteArray());
         QCOMPARE(f->waitForAck(70).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));

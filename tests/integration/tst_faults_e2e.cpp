@@ -50,15 +50,6 @@ QMap<QString, QByteArray> snapshot(const QString &dir)
     return files;
 }
 
-int runsInLog(const QString &stateDir, qint64 id)
-{
-    QFile log(stateDir + QStringLiteral("/logs/teamai.log"));
-    if (!log.open(QIODevice::ReadOnly))
-        return -1;
-    const QRegularExpression line(QStringLiteral("teamai\\.commands: command %1 \\S+ ->").arg(id));
-    return int(QString::fromUtf8(log.readAll()).count(line));
-}
-
 QList<QJsonObject> acksOf(DevServerProcess &server, qint64 id)
 {
     QList<QJsonObject> found;

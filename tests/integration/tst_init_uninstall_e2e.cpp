@@ -2,12 +2,12 @@
 // (compared with golden files), idempotence, and an uninstall that removes exactly what was ours.
 
 #include "AgentTestCase.h"
+#include "FileTree.h"
 #include "agenthooks/DispatchHooks.h"
 #include "tools/ToolTable.h"
 
 #include <QDateTime>
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStandardPaths>
@@ -20,24 +20,6 @@ namespace {
 const char *const kClaudeSettings =
     "{\"model\": \"opus\", \"hooks\": {\"Stop\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}],"
     " \"SessionStart\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"teamai hook-dispatch session-start\"}]}]}}";
-
-QStringList treeOf(const QString &dir)
-{
-    QStringList entries;
-    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        entries.append(QDir(dir).relativeFilePath(it.next()));
-    entries.sort();
-    return entries;
-}
-
-QJsonObject command(qint64 id, const QString &type, const QJsonObject &fields)
-{
-    QJsonObject object = fields;
-    object.insert(QStringLiteral("id"), id);
-    object.insert(QStringLiteral("type"), type);
-    return object;
-}
 
 } // namespace
 
@@ -151,19 +133,19 @@ private slots:
 
         const QString base = f->server().baseUrl();
         f->server().queue(QJsonArray{
-            command(1, QStringLiteral("install_skill"), {{QStringLiteral("skill_slug"), QStringLiteral("team-skill")},
+            resourceCommand(1, QStringLiteral("install_skill"), {{QStringLiteral("skill_slug"), QStringLiteral("team-skill")},
                                                          {QStringLiteral("download_url"), QString(base + QStringLiteral("/download/skill/team-skill.zip?name=Team%20Skill"))}}),
-            command(2, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("team-rule")},
+            resourceCommand(2, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("team-rule")},
                                                         {QStringLiteral("download_url"), QString(base + QStringLiteral("/download/rule/team-rule.md"))}}),
-            command(3, QStringLiteral("install_claudemd"), {{QStringLiteral("claudemd_slug"), QStringLiteral("team-block")},
+            resourceCommand(3, QStringLiteral("install_claudemd"), {{QStringLiteral("claudemd_slug"), QStringLiteral("team-block")},
                                                             {QStringLiteral("download_url"), QString(base + QStringLiteral("/download/claudemd/team-block.md"))}}),
-            command(4, QStringLiteral("install_hook_rule"), {{QStringLiteral("slug"), QStringLiteral("team-hook")}, {QStringLiteral("event"), QStringLiteral("PreToolUse")},
+            resourceCommand(4, QStringLiteral("install_hook_rule"), {{QStringLiteral("slug"), QStringLiteral("team-hook")}, {QStringLiteral("event"), QStringLiteral("PreToolUse")},
                                                              {QStringLiteral("cmd"), QStringLiteral("team-check")}}),
         });
         sync(QStringLiteral("claude"));
         for (qint64 id : {1, 2, 3, 4})
             QVERIFY2(ackError(id).startsWith(QStringLiteral("success")), qPrintable(ackError(id)));
-        f->server().queue(command(5, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("cursor-rule")},
+        f->server().queue(resourceCommand(5, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("cursor-rule")},
                                                                     {QStringLiteral("download_url"), QString(base + QStringLiteral("/download/rule/cursor-rule.md"))}}));
         sync(QStringLiteral("cursor"));
         QVERIFY2(ackError(5).startsWith(QStringLiteral("success")), qPrintable(ackError(5)));
@@ -236,7 +218,7 @@ private slots:
         QVERIFY(QDir().mkpath(f->env().home() + QStringLiteral("/.claude")));
         QCOMPARE(runInit().exitCode, 0);
         QCOMPARE(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).size(), 4);
-        f->server().queue(command(9, QStringLiteral("uninstall_teamai"), {{QStringLiteral("cmd"), QStringLiteral("teamai uninstall --agent claude --force")}}));
+        f->server().queue(resourceCommand(9, QStringLiteral("uninstall_teamai"), {{QStringLiteral("cmd"), QStringLiteral("teamai uninstall --agent claude --force")}}));
         sync(QStringLiteral("claude"));
         QCOMPARE(ackError(9), QStringLiteral("success "));
         QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).isEmpty());

@@ -4,33 +4,15 @@
 // backend received, what the agent downloaded, and that nothing was written.
 
 #include "AgentTestCase.h"
+#include "FileTree.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonDocument>
 #include <QtTest>
 
 using namespace teamai::test;
 
 namespace {
-
-QJsonObject command(qint64 id, const QString &type, const QJsonObject &fields)
-{
-    QJsonObject object = fields;
-    object.insert(QStringLiteral("id"), id);
-    object.insert(QStringLiteral("type"), type);
-    return object;
-}
-
-QStringList treeOf(const QString &dir)
-{
-    QStringList entries;
-    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        entries.append(QDir(dir).relativeFilePath(it.next()));
-    entries.sort();
-    return entries;
-}
 
 const char *const kUserSettings = "{\"model\": \"opus\"}";
 
@@ -47,7 +29,7 @@ private:
         QJsonObject fields{{QStringLiteral("skill_slug"), slug}, {QStringLiteral("download_url"), url(download)}};
         if (!version.isEmpty())
             fields.insert(QStringLiteral("skill_version"), version);
-        return command(id, QStringLiteral("install_skill"), fields);
+        return resourceCommand(id, QStringLiteral("install_skill"), fields);
     }
     void expectRefused(const QJsonObject &syncResult, qint64 id, const QString &outcome, const QString &error)
     {
@@ -75,9 +57,9 @@ private slots:
             skill(3, QStringLiteral("name."), QString(), QStringLiteral("/download/skill/dot.zip")),
             skill(4, QStringLiteral("lpt1.txt"), QStringLiteral("1.0"), QStringLiteral("/download/skill/lpt.zip")),
             skill(5, huge, QString(), QStringLiteral("/download/skill/huge.zip")),
-            command(6, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("a|b")},
+            resourceCommand(6, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("a|b")},
                                                         {QStringLiteral("download_url"), url(QStringLiteral("/download/rule/r.md"))}}),
-            command(7, QStringLiteral("uninstall_claudemd"), {{QStringLiteral("claudemd_slug"), QStringLiteral("z")},
+            resourceCommand(7, QStringLiteral("uninstall_claudemd"), {{QStringLiteral("claudemd_slug"), QStringLiteral("z")},
                                                               {QStringLiteral("resource_version"), QStringLiteral("/etc/passwd")}}),
             // A valid slug whose SKILL.md names the folder after a Windows device.
             skill(8, QStringLiteral("fine"), QString(), QStringLiteral("/download/skill/fine.zip?name=CON")),
@@ -109,7 +91,7 @@ private slots:
                                {QStringLiteral("cmd"), QStringLiteral("echo hi")}};
             if (!version.isEmpty())
                 fields.insert(QStringLiteral("version"), version);
-            return command(id, QStringLiteral("install_hook_rule"), fields);
+            return resourceCommand(id, QStringLiteral("install_hook_rule"), fields);
         };
         f->server().queue(QJsonArray{rule(10, QStringLiteral("aux"), QString()), rule(11, QStringLiteral("ok"), QStringLiteral("..\\..\\v")),
                                      rule(12, QStringLiteral("nul .log"), QStringLiteral("2"))});

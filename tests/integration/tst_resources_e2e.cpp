@@ -3,9 +3,9 @@
 // HOME, and the acks, the files and the next report are checked.
 
 #include "AgentTestCase.h"
+#include "FileTree.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonDocument>
 #include <QUrl>
 #include <QtTest>
@@ -17,16 +17,6 @@ namespace {
 QString encoded(const QString &text)
 {
     return QString::fromLatin1(QUrl::toPercentEncoding(text));
-}
-
-QStringList treeOf(const QString &dir)
-{
-    QStringList entries;
-    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        entries.append(QDir(dir).relativeFilePath(it.next()));
-    entries.sort();
-    return entries;
 }
 
 QJsonObject find(const QJsonArray &list, const QString &slug)
