@@ -7,13 +7,6 @@
 
 namespace teamai::test {
 
-void addToolRows(const QStringList &tools)
-{
-    QTest::addColumn<QString>("tool");
-    for (const QString &tool : tools)
-        QTest::newRow(qPrintable(tool)) << tool;
-}
-
 QString instructionFileOf(const QString &tool)
 {
     if (tool == QLatin1String("codebuddy"))

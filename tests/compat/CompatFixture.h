@@ -1,7 +1,7 @@
 #pragma once
 
 // What the compat tests share besides the reference client and their base class: the commands
-// and files both clients take turns on, and the tools as rows.
+// and files both clients take turns on.
 
 #include <QJsonObject>
 #include <QList>
@@ -11,9 +11,6 @@
 namespace teamai::test {
 
 class DevServerProcess;
-
-/// @brief One QString column "tool" and one row per tool, named after it.
-void addToolRows(const QStringList &tools);
 
 /// @brief The instruction file (CLAUDE.md or its like) and the hooks settings of @p tool, relative to
 /// HOME, as both clients write them for claude, codebuddy and workbuddy.

@@ -1,6 +1,6 @@
 #include "CompatTestCase.h"
 
-#include "CompatFixture.h"
+#include "DataRows.h"
 #include "DevServerProcess.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
@@ -30,7 +30,7 @@ CompatTestCase::~CompatTestCase() = default;
 void CompatTestCase::initTestCase_data()
 {
     if (!m_tools.isEmpty())
-        addToolRows(m_tools);
+        addRowPerValue("tool", m_tools);
 }
 
 void CompatTestCase::initTestCase()

@@ -4,6 +4,7 @@
 // marker too). Both clients run against one devserver and one HOME.
 #include "CompatTestCase.h"
 #include "DevServerProcess.h"
+#include "JsonLookup.h"
 #include "ReferenceClient.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
@@ -28,11 +29,7 @@ QJsonArray projects()
 
 QJsonObject workspaceIn(const QJsonArray &workspaces, const QString &path)
 {
-    for (const QJsonValue &workspace : workspaces) {
-        if (workspace.toObject().value(QStringLiteral("path")).toString() == path)
-            return workspace.toObject();
-    }
-    return {};
+    return objectWhere(workspaces, QStringLiteral("path"), path);
 }
 
 } // namespace
@@ -77,11 +74,7 @@ class TestCompatBinding : public CompatTestCase
             .value(QStringLiteral("workspaceBindings")).toObject();
     }
 
-    QJsonArray lastWorkspaces(const QString &route)
-    {
-        const QJsonArray requests = server().requests(route);
-        return requests.isEmpty() ? QJsonArray() : requests.last().toObject().value(QStringLiteral("body")).toObject().value(QStringLiteral("workspaces")).toArray();
-    }
+    QJsonArray lastWorkspaces(const QString &route) { return server().lastBody(route).value(QStringLiteral("workspaces")).toArray(); }
 
     /// A linked worktree of @p main at @p path (`git worktree add`), after a first commit.
     bool addWorktree(const QString &main, const QString &path)

@@ -3,7 +3,6 @@
 // claude, codebuddy and workbuddy; the reference's uninstall removes ours too; the user's own hook
 // stays through all of it. The reference client (teamai-cli 0.25.0) and our `teamai` take turns on
 // one HOME and one devserver, and the hook our init wrote is run as the agent would run it.
-#include "CompatFixture.h"
 #include "CompatTestCase.h"
 #include "DevServerProcess.h"
 #include "ReferenceClient.h"

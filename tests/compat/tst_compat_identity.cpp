@@ -2,8 +2,8 @@
 // our `teamai` on one HOME and one devserver: the report and sync bodies and the auth headers the
 // devserver recorded must agree field by field (issue 14, item 5). Differences we keep on purpose
 // are in docs/compatibility.md; none of them shows in these fields.
-#include "CompatFixture.h"
 #include "CompatTestCase.h"
+#include "DataRows.h"
 #include "DevServerProcess.h"
 #include "ReferenceClient.h"
 #include "TeamaiRunner.h"
@@ -135,7 +135,7 @@ class TestCompatIdentity : public CompatTestCase
     }
 
 private slots:
-    void sameReportAndSync_data() { addToolRows({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")}); }
+    void sameReportAndSync_data() { addRowPerValue("tool", {QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")}); }
     void sameReportAndSync()
     {
         QFETCH(QString, tool);

@@ -2,7 +2,6 @@
 // 0.25.0) and our `teamai` take turns on one HOME and one devserver; each sees what the other
 // installed (manifest, report) and removes it, and neither touches the user's own server.
 // For claude (~/.claude.json) and codex (~/.codex/config.toml).
-#include "CompatFixture.h"
 #include "CompatTestCase.h"
 #include "DevServerProcess.h"
 #include "ReferenceClient.h"
@@ -113,7 +112,7 @@ private:
     QStringList reportedMcps()
     {
         QStringList slugs;
-        const QJsonObject body = server().requests(QStringLiteral("report")).last().toObject().value(QStringLiteral("body")).toObject();
+        const QJsonObject body = server().lastBody(QStringLiteral("report"));
         for (const QJsonValue &entry : body.value(QStringLiteral("user_level")).toObject().value(QStringLiteral("mcps")).toArray())
             slugs.append(entry.toObject().value(QStringLiteral("slug")).toString());
         return slugs;

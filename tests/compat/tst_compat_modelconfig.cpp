@@ -3,7 +3,6 @@
 // exactly the gateway the other configured (by the records in model-manifest.json) and replace it
 // on a re-apply, leaving the user's settings as they were. The reference runs commands in its
 // session-start hook, we in `teamai sync`.
-#include "CompatFixture.h"
 #include "CompatTestCase.h"
 #include "DevServerProcess.h"
 #include "ReferenceClient.h"
@@ -99,17 +98,9 @@ private:
         return ourSync(unset);
     }
 
-private slots:
-    /// One client's gateway, removed by the other's empty apply: the user's file is as it was.
-    void eachRemovesTheOthers_data()
+    /// The first client's gateway, removed by the other's empty apply: the user's file is as it was.
+    void verifyEachRemovesTheOthers(bool referenceFirst)
     {
-        QTest::addColumn<bool>("referenceFirst");
-        QTest::newRow("the reference removes ours") << false;
-        QTest::newRow("we remove the reference's") << true;
-    }
-    void eachRemovesTheOthers()
-    {
-        QFETCH(bool, referenceFirst);
         const ToolFiles files = filesOf(tool());
         const QString key = referenceFirst ? kKeyTheirs : kKeyOurs;
 
@@ -125,6 +116,10 @@ private slots:
         if (!files.profile.isEmpty())
             QVERIFY(!QFile::exists(env().home() + u'/' + files.profile));
     }
+
+private slots:
+    void referenceRemovesOurs() { verifyEachRemovesTheOthers(false); }
+    void weRemoveTheReferences() { verifyEachRemovesTheOthers(true); }
 
     void eachReplacesTheOthersOnReapply()
     {

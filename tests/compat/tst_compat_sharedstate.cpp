@@ -85,8 +85,8 @@ private:
         return QJsonDocument::fromJson(env().readFile(relative)).object();
     }
 
-    QJsonObject settings() const { return settings(); }
-    QByteArray instruction() const { return instruction(); }
+    QJsonObject settings() const { return json(settingsFileOf(tool())); }
+    QByteArray instruction() const { return env().readFile(instructionFileOf(tool())); }
 
     QJsonObject claudemdEntries() const
     {

@@ -5,6 +5,7 @@
 // (item 4): its plugins reconciled through the restricted path, a failed or malformed answer
 // changing nothing, the kill switch stopping it all.
 #include "AgentTestCase.h"
+#include "JsonLookup.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -86,19 +87,11 @@ class TestBindingE2e : public AgentTestCase
     }
 
     /// The `workspaces` of the last request of @p route.
-    QJsonArray lastWorkspaces(const QString &route)
-    {
-        const QJsonArray requests = f->server().requests(route);
-        return requests.isEmpty() ? QJsonArray() : requests.last().toObject().value(QStringLiteral("body")).toObject().value(QStringLiteral("workspaces")).toArray();
-    }
+    QJsonArray lastWorkspaces(const QString &route) { return f->server().lastBody(route).value(QStringLiteral("workspaces")).toArray(); }
 
     static QJsonObject workspaceIn(const QJsonArray &workspaces, const QString &path)
     {
-        for (const QJsonValue &workspace : workspaces) {
-            if (workspace.toObject().value(QStringLiteral("path")).toString() == path)
-                return workspace.toObject();
-        }
-        return {};
+        return objectWhere(workspaces, QStringLiteral("path"), path);
     }
 
     static QString contextOf(const QByteArray &out, const QString &eventName)

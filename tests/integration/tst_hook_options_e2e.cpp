@@ -43,8 +43,7 @@ private:
     {
         if (!f->waitForWorkers())  // stop/post-tool-use: the worker's round
             qWarning("a worker did not finish");
-        const QJsonArray requests = f->server().requests(route);
-        return requests.isEmpty() ? QJsonObject() : requests.last().toObject().value(QStringLiteral("body")).toObject();
+        return f->server().lastBody(route);
     }
     /// The folder names of the workspaces the last sync named.
     QStringList syncedWorkspaces()

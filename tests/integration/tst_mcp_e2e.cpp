@@ -63,10 +63,7 @@ private:
     QString ackError(qint64 id) { return f->ackFor(id).value(QStringLiteral("error")).toString(); }
     bool ackOk(qint64 id) { return f->ackFor(id).value(QStringLiteral("status")).toString() == QLatin1String("success"); }
     bool ackFailed(qint64 id) { return f->ackFor(id).value(QStringLiteral("status")).toString() == QLatin1String("failed"); }
-    QJsonObject lastReport()
-    {
-        return f->server().requests(QStringLiteral("report")).last().toObject().value(QStringLiteral("body")).toObject();
-    }
+    QJsonObject lastReport() { return f->server().lastBody(QStringLiteral("report")); }
     bool syncTool(const QString &tool, const QStringList &environment = {})
     {
         return runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), tool}, {}, environment).exitCode == 0;

@@ -4,6 +4,7 @@
 
 #include "AgentTestCase.h"
 #include "FileTree.h"
+#include "JsonLookup.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -21,11 +22,7 @@ QString encoded(const QString &text)
 
 QJsonObject find(const QJsonArray &list, const QString &slug)
 {
-    for (const QJsonValue &value : list) {
-        if (value.toObject().value(QStringLiteral("slug")).toString() == slug)
-            return value.toObject();
-    }
-    return {};
+    return objectWhere(list, QStringLiteral("slug"), slug);
 }
 
 } // namespace
@@ -34,7 +31,6 @@ class TestResourcesEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString home(const QString &relative = {}) const
     {
         return relative.isEmpty() ? f->env().home() : f->env().home() + u'/' + relative;
@@ -46,11 +42,7 @@ private:
     {
         return QJsonDocument::fromJson(f->env().readFile(QStringLiteral(".teamai/local-agent/manifest.json"))).object();
     }
-    QJsonObject lastReport()
-    {
-        const QJsonArray reports = f->server().requests(QStringLiteral("report"));
-        return reports.last().toObject().value(QStringLiteral("body")).toObject();
-    }
+    QJsonObject lastReport() { return f->server().lastBody(QStringLiteral("report")); }
     void bindWorkspace(const QString &workspace)
     {
         const QString path = f->env().stateDir() + QStringLiteral("/config.json");

@@ -144,6 +144,12 @@ QJsonArray DevServerProcess::requests(const QString &route)
     return filtered;
 }
 
+QJsonObject DevServerProcess::lastBody(const QString &route)
+{
+    const QJsonArray seen = requests(route);
+    return seen.isEmpty() ? QJsonObject() : seen.last().toObject().value(QStringLiteral("body")).toObject();
+}
+
 QJsonArray DevServerProcess::acks()
 {
     return call("GET", QStringLiteral("/admin/acks")).array();
