@@ -1,5 +1,7 @@
 #include "AgentFixture.h"
 
+#include "RunProbes.h"
+
 #include <QDeadlineTimer>
 #include <QDir>
 #include <QFile>
@@ -66,6 +68,25 @@ QJsonObject AgentFixture::ackFor(qint64 id)
     return m_server->ackFor(id);
 }
 
+bool AgentFixture::startAgentRunningACommand(QProcess &agent, const QStringList &arguments, qint64 id, int stallMs)
+{
+    m_server->setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), stallMs}});
+    m_server->queue(restrictedCommand(id, QStringLiteral("teamai doctor")));
+    agent.start(builtBinary("TEAMAI_BIN"), arguments);
+    if (!agent.waitForStarted())
+        return false;
+    agent.closeWriteChannel();  // a hook reads its JSON from stdin: give it EOF
+    const QDeadlineTimer deadline(20000);
+    while (!deadline.hasExpired()) {
+        if (historyRow(id).value(QStringLiteral("state")).toString() == QLatin1String("running") && treeProcessesOf(agent.processId()) >= 1)
+            return true;
+        QThread::msleep(50);
+    }
+    qWarning("agent stderr: %s\nlog: %s", agent.readAllStandardError().constData(),
+             m_env->readFile(QStringLiteral(".teamai/local-agent/logs/teamai.log")).constData());
+    return false;
+}
+
 QJsonObject AgentFixture::commandIn(const QJsonObject &syncResult, qint64 id)
 {
     for (const QJsonValue &command : syncResult.value(QStringLiteral("commands")).toArray()) {
@@ -109,6 +130,29 @@ QStringList syncArguments()
     return {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")};
 }
 
+QProcess *startTeamai(const QStringList &arguments, QObject *parent, const QByteArray &input)
+{
+    auto *process = new QProcess(parent);
+    process->start(builtBinary("TEAMAI_BIN"), arguments);
+    process->write(input);
+    process->closeWriteChannel();
+    return process;
+}
+
+bool allExitedZero(const QList<QProcess *> &processes)
+{
+    bool all = true;
+    for (QProcess *process : processes) {
+        if (!process->waitForFinished(60000) || process->exitCode() != 0) {
+            qWarning("teamai %s: exit %d: %s", qPrintable(process->arguments().join(u' ')), process->exitCode(),
+                     process->readAllStandardError().constData());
+            all = false;
+        }
+        delete process;
+    }
+    return all;
+}
+
 bool waitForState(qint64 id, const QString &state, int timeoutMs)
 {
     const QDeadlineTimer deadline(timeoutMs);
@@ -127,6 +171,16 @@ int runsInLog(const QString &stateDir, qint64 id)
         return -1;
     const QRegularExpression line(QStringLiteral("teamai\\.commands: command %1 \\S+ ->").arg(id));
     return int(QString::fromUtf8(log.readAll()).count(line));
+}
+
+QJsonObject installRule(qint64 id, const QString &slug, const QString &url)
+{
+    return resourceCommand(id, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), slug}, {QStringLiteral("download_url"), url}});
+}
+
+QJsonObject installSkill(qint64 id, const QString &slug, const QString &url)
+{
+    return resourceCommand(id, QStringLiteral("install_skill"), {{QStringLiteral("skill_slug"), slug}, {QStringLiteral("download_url"), url}});
 }
 
 QList<QJsonObject> historyRows(const QStringList &extra)

@@ -18,6 +18,11 @@ void AgentTestCase::init()
     setUp();
 }
 
+QString AgentTestCase::url(const QString &path) const
+{
+    return f->server().baseUrl() + path;
+}
+
 void AgentTestCase::cleanup()
 {
     f.reset();

@@ -23,6 +23,8 @@ public:
 protected:
     /// @brief Called by init() once the fixture is ready.
     virtual void setUp() {}
+    /// @brief @p path on the fixture's devserver (e.g. "/download/rule/style.md").
+    QString url(const QString &path) const;
 
     std::unique_ptr<AgentFixture> f;
 
@@ -32,6 +34,16 @@ protected slots:
 
 private:
     AgentFixture::Start m_start;
+};
+
+/// @brief An AgentTestCase whose fixture starts Bare (HOME and the devserver, no `teamai init`):
+/// the base of the tests of init itself.
+class BareAgentTestCase : public AgentTestCase
+{
+    Q_OBJECT
+
+public:
+    BareAgentTestCase() : AgentTestCase(AgentFixture::Start::Bare) {}
 };
 
 } // namespace teamai::test

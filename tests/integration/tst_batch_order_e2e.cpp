@@ -14,13 +14,6 @@ using namespace teamai::test;
 
 namespace {
 
-QJsonObject ruleInstall(qint64 id, const QString &baseUrl, const QString &slug)
-{
-    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("install_rule")},
-                       {QStringLiteral("rule_slug"), slug},
-                       {QStringLiteral("download_url"), QString(baseUrl + QStringLiteral("/download/rule/%1.md").arg(slug))}};
-}
-
 QList<qint64> ackOrder(const QJsonArray &acks)
 {
     QList<qint64> ids;
@@ -44,7 +37,7 @@ private slots:
     void deferredCommandKeepsTheRestBehindIt()
     {
         f->server().queue(QJsonArray{unsupportedCommand(1), restrictedCommand(2, QStringLiteral("teamai --version"), QStringLiteral("cmd")),
-                                     ruleInstall(3, f->server().baseUrl(), QStringLiteral("style"))});
+                                     installRule(3, QStringLiteral("style"), url(QStringLiteral("/download/rule/style.md")))});
         const TeamaiRun hook = runTeamai({QStringLiteral("--hook"), QStringLiteral("session-start"), QStringLiteral("--tool"), QStringLiteral("claude")},
                                          QByteArray("{}"));
         QCOMPARE(hook.exitCode, 0);
@@ -64,7 +57,7 @@ private slots:
     void restAfterUninstallWaitsForTheBackendToSendItAgain()
     {
         f->server().queue(QJsonArray{restrictedCommand(10, QStringLiteral("teamai --version")),
-                                     ruleInstall(11, f->server().baseUrl(), QStringLiteral("after"))});
+                                     installRule(11, QStringLiteral("after"), url(QStringLiteral("/download/rule/after.md")))});
         const QJsonObject first = f->syncJson();
         QCOMPARE(AgentFixture::commandIn(first, 10).value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
         QVERIFY(!QFile::exists(rulePath(QStringLiteral("after"))));

@@ -11,17 +11,6 @@
 
 using namespace teamai::test;
 
-namespace {
-
-QJsonObject skillInstall(qint64 id, const QString &baseUrl, const QString &slug)
-{
-    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("install_skill")},
-                       {QStringLiteral("skill_slug"), slug},
-                       {QStringLiteral("download_url"), QString(baseUrl + QStringLiteral("/download/skill/%1.zip").arg(slug))}};
-}
-
-} // namespace
-
 class TestBrokenRecordsEndToEnd : public AgentTestCase
 {
     Q_OBJECT
@@ -42,7 +31,7 @@ private:
 private slots:
     void damagedManifestStopsWhatDependsOnIt()
     {
-        f->server().queue(skillInstall(1, f->server().baseUrl(), QStringLiteral("team-skill")));
+        f->server().queue(installSkill(1, QStringLiteral("team-skill"), url(QStringLiteral("/download/skill/team-skill.zip"))));
         QCOMPARE(runTeamai(syncArguments()).exitCode, 0);
         const QString skill = f->env().home() + QStringLiteral("/.claude/skills/team-skill/SKILL.md");
         QVERIFY(QFile::exists(skill));
@@ -55,7 +44,7 @@ private slots:
         QVERIFY(!report.value(QStringLiteral("user_level")).toObject().contains(QStringLiteral("skills")));
 
         // A new install is refused with the sentence; nothing is written over the file.
-        f->server().queue(skillInstall(2, f->server().baseUrl(), QStringLiteral("other-skill")));
+        f->server().queue(installSkill(2, QStringLiteral("other-skill"), url(QStringLiteral("/download/skill/other-skill.zip"))));
         runTeamai(syncArguments());
         const QString error = f->ackFor(2).value(QStringLiteral("error")).toString();
         QVERIFY2(error.startsWith(statePath(QStringLiteral("manifest.json")) + QStringLiteral(" is damaged (")), qPrintable(error));

@@ -170,13 +170,8 @@ private slots:
 
     void sigtermOfTheWorkerStillFinishesTheOutputAndTheRecord()
     {
-        f->server().setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), 60000}});
-        f->server().queue(restrictedCommand(81, QStringLiteral("teamai doctor")));
         QProcess worker;
-        worker.start(builtBinary("TEAMAI_BIN"), {QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude")});
-        QVERIFY(worker.waitForStarted());
-        worker.closeWriteChannel();
-        QVERIFY(waitForState(81, QStringLiteral("running")));
+        QVERIFY(f->startAgentRunningACommand(worker, {QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude")}, 81));
         QTRY_VERIFY_WITH_TIMEOUT(output::readState({QStringLiteral("claude"), 81}).running, 10000);
         QVERIFY(output::readState({QStringLiteral("claude"), 81}).pid > 0);
         Follower follower({QStringLiteral("81")});

@@ -23,12 +23,8 @@ private slots:
                 commands.append(unsupportedCommand(1000 * (round + 1) + id));
             f->server().queue(commands);
             QList<QProcess *> syncs;
-            for (int i = 0; i < 4; ++i) {
-                auto *sync = new QProcess(this);
-                sync->start(builtBinary("TEAMAI_BIN"), syncArguments());
-                sync->closeWriteChannel();
-                syncs.append(sync);
-            }
+            for (int i = 0; i < 4; ++i)
+                syncs.append(startTeamai(syncArguments(), this));
             for (QProcess *sync : syncs) {
                 QVERIFY(sync->waitForFinished(60000));
                 const QJsonObject result = QJsonDocument::fromJson(sync->readAllStandardOutput()).object();
@@ -81,23 +77,10 @@ private slots:
                 expected.insert(5000 + 100 * round + id, 1);
             }
             f->server().queue(commands);
-            QList<QProcess *> runs;
-            auto *hook = new QProcess(this);
-            hook->start(builtBinary("TEAMAI_BIN"), {QStringLiteral("--hook"), QStringLiteral("stop"), QStringLiteral("--tool"), QStringLiteral("claude")});
-            hook->write("{}");
-            hook->closeWriteChannel();
-            runs.append(hook);
-            for (int i = 0; i < 3; ++i) {
-                auto *sync = new QProcess(this);
-                sync->start(builtBinary("TEAMAI_BIN"), syncArguments());
-                sync->closeWriteChannel();
-                runs.append(sync);
-            }
-            for (QProcess *run : runs) {
-                QVERIFY(run->waitForFinished(60000));
-                QCOMPARE(run->exitCode(), 0);
-                delete run;
-            }
+            QList<QProcess *> runs{startTeamai(hookArguments(QStringLiteral("stop")), this, "{}")};
+            for (int i = 0; i < 3; ++i)
+                runs.append(startTeamai(syncArguments(), this));
+            QVERIFY(allExitedZero(runs));
             QVERIFY(f->waitForWorkers());
         }
         QHash<qint64, int> received;

@@ -12,15 +12,9 @@
 
 using namespace teamai::test;
 
-class TestCredentialsCompatEndToEnd : public AgentTestCase
+class TestCredentialsCompatEndToEnd : public BareAgentTestCase
 {
     Q_OBJECT
-public:
-    TestCredentialsCompatEndToEnd()
-        : AgentTestCase(AgentFixture::Start::Bare)
-    {
-    }
-
 private:
     TeamaiRun sync(const QStringList &environment = {})
     {

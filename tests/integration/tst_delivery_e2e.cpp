@@ -2,13 +2,12 @@
 // run twice, crashes reported, the kill switch in all its forms, a damaged ledger survived.
 
 #include "AgentTestCase.h"
+#include "DataRows.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
-#include <QRegularExpression>
-#include <QThread>
 #include <QtTest>
 
 #include <csignal>
@@ -71,17 +70,9 @@ private slots:
             commands.append(unsupportedCommand(id));
         f->server().queue(commands);
         QList<QProcess *> hooks;
-        for (int i = 0; i < 10; ++i) {
-            auto *hook = new QProcess(this);
-            hook->start(builtBinary("TEAMAI_BIN"), hookArguments(QStringLiteral("post-tool-use")));
-            hook->closeWriteChannel();
-            hooks.append(hook);
-        }
-        for (QProcess *hook : hooks) {
-            QVERIFY(hook->waitForFinished(60000));
-            QCOMPARE(hook->exitCode(), 0);
-            delete hook;
-        }
+        for (int i = 0; i < 10; ++i)
+            hooks.append(startTeamai(hookArguments(QStringLiteral("post-tool-use")), this));
+        QVERIFY(allExitedZero(hooks));
         QVERIFY(f->waitForWorkers(60000));  // post-tool-use hands its round to the worker
         for (qint64 id = 100; id < 200; ++id)
             QCOMPARE(runsInLog(f->env().stateDir(), id), 1);
@@ -97,20 +88,8 @@ private slots:
     {
         // `teamai doctor` asks the backend for its config; the backend takes 8 s to answer, so
         // the command is still running when its agent is killed.
-        f->server().setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), 8000}});
-        f->server().queue(restrictedCommand(42, QStringLiteral("teamai doctor")));
         QProcess agent;
-        agent.start(builtBinary("TEAMAI_BIN"), {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")});
-        QVERIFY(agent.waitForStarted());
-        QDeadlineTimer deadline(10000);
-        while (historyRow(42).value(QStringLiteral("state")).toString() != QLatin1String("running") && !deadline.hasExpired())
-            QThread::msleep(50);
-        if (historyRow(42).value(QStringLiteral("state")).toString() != QLatin1String("running")) {
-            qWarning("agent stdout: %s\nagent stderr: %s\nlog: %s", agent.readAllStandardOutput().constData(),
-                     agent.readAllStandardError().constData(), f->env().readFile(QStringLiteral(".teamai/local-agent/logs/teamai.log")).constData());
-            agent.kill();
-            agent.waitForFinished();
-        }
+        QVERIFY(f->startAgentRunningACommand(agent, {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")}, 42, 8000));
         QCOMPARE(historyRow(42).value(QStringLiteral("state")).toString(), QStringLiteral("running"));
         ::kill(pid_t(agent.processId()), SIGKILL);
         QVERIFY(agent.waitForFinished());
@@ -163,10 +142,7 @@ private slots:
 
     void killSwitchIsRecordedWithItsReason_data()
     {
-        QTest::addColumn<QString>("source");
-        QTest::newRow("env") << QStringLiteral("env");
-        QTest::newRow("user") << QStringLiteral("user");
-        QTest::newRow("policy") << QStringLiteral("policy");
+        addRowPerValue("source", {QStringLiteral("env"), QStringLiteral("user"), QStringLiteral("policy")});
     }
     void killSwitchIsRecordedWithItsReason()
     {

@@ -23,15 +23,9 @@ const char *const kClaudeSettings =
 
 } // namespace
 
-class TestInitUninstallEndToEnd : public AgentTestCase
+class TestInitUninstallEndToEnd : public BareAgentTestCase
 {
     Q_OBJECT
-public:
-    TestInitUninstallEndToEnd()
-        : AgentTestCase(AgentFixture::Start::Bare)
-    {
-    }
-
 private:
     TeamaiRun runInit(const QStringList &extra = {})
     {

@@ -22,7 +22,6 @@ class TestNamesEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString home(const QString &relative) const { return f->env().home() + u'/' + relative; }
     QJsonObject skill(qint64 id, const QString &slug, const QString &version, const QString &download)
     {

@@ -15,22 +15,6 @@ using namespace teamai::test;
 
 namespace {
 
-QJsonObject installRule(qint64 id, const QString &slug, const QString &url)
-{
-    return QJsonObject{{QStringLiteral("id"), id},
-                       {QStringLiteral("type"), QStringLiteral("install_rule")},
-                       {QStringLiteral("rule_slug"), slug},
-                       {QStringLiteral("download_url"), url}};
-}
-
-QJsonObject installSkill(qint64 id, const QString &slug, const QString &url)
-{
-    return QJsonObject{{QStringLiteral("id"), id},
-                       {QStringLiteral("type"), QStringLiteral("install_skill")},
-                       {QStringLiteral("skill_slug"), slug},
-                       {QStringLiteral("download_url"), url}};
-}
-
 /// Every request a server logged that carried either auth header.
 QStringList requestsWithAToken(const QJsonArray &requests)
 {
@@ -61,7 +45,6 @@ class TestNetSafetyEndToEnd : public AgentTestCase
 private:
     std::unique_ptr<DevServerProcess> other; ///< the "other origin": nothing may arrive here
 
-    QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString otherUrl(const QString &path) const { return other->baseUrl() + path; }
     void redirect(const QString &route, int status, const QString &to)
     {

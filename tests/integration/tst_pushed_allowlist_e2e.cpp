@@ -4,9 +4,8 @@
 // job under the pushed-command marker). A `teamai` started with the marker set refuses to sync,
 // be a worker, run a hook, init or remote-cmd, and sends nothing to the backend.
 
-#include "DevServerProcess.h"
-#include "TeamaiRunner.h"
-#include "TestEnvironment.h"
+#include "AgentTestCase.h"
+
 #include "agenthooks/DispatchHooks.h"
 #include "tools/ToolTable.h"
 
@@ -72,15 +71,9 @@ int teamaiProcessesIn(const QString &home)
 
 } // namespace
 
-class TestPushedAllowlistEndToEnd : public AgentTestCase
+class TestPushedAllowlistEndToEnd : public BareAgentTestCase
 {
     Q_OBJECT
-public:
-    TestPushedAllowlistEndToEnd()
-        : AgentTestCase(AgentFixture::Start::Bare)
-    {
-    }
-
 private:
     QJsonObject ledgerRow(qint64 id)
     {

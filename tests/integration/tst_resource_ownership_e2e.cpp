@@ -16,7 +16,6 @@ class TestResourceOwnershipEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString home(const QString &relative) const { return f->env().home() + u'/' + relative; }
     QJsonObject ack(qint64 id) { return f->ackFor(id); }
     QString ackError(qint64 id) { return ack(id).value(QStringLiteral("error")).toString(); }

@@ -12,15 +12,9 @@
 
 using namespace teamai::test;
 
-class TestUninstallGoneEndToEnd : public AgentTestCase
+class TestUninstallGoneEndToEnd : public BareAgentTestCase
 {
     Q_OBJECT
-public:
-    TestUninstallGoneEndToEnd()
-        : AgentTestCase(AgentFixture::Start::Bare)
-    {
-    }
-
 private:
     const teamai::ToolInfo &tool(const char *name) { return *teamai::findTool(QString::fromLatin1(name)); }
     QString autostart() const { return f->env().home() + QStringLiteral("/.config/autostart/teamai-tray.desktop"); }
