@@ -2,31 +2,24 @@
 // (teamai-cli 0.25.0) writes with `teamai bind-project` is one we report and deliver project
 // resources to, and one we write is one the reference reports and stops hinting about (a skip
 // marker too). Both clients run against one devserver and one HOME.
+#include "CompatTestCase.h"
 #include "DevServerProcess.h"
+#include "JsonLookup.h"
+#include "ReferenceClient.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
-#include <QDeadlineTimer>
 #include <QDir>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStandardPaths>
-#include <QThread>
 #include <QUuid>
 #include <QtTest>
 
 using namespace teamai::test;
 
 namespace {
-
-struct NodeRun {
-    bool ok = false;
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
 
 QJsonArray projects()
 {
@@ -36,60 +29,32 @@ QJsonArray projects()
 
 QJsonObject workspaceIn(const QJsonArray &workspaces, const QString &path)
 {
-    for (const QJsonValue &workspace : workspaces) {
-        if (workspace.toObject().value(QStringLiteral("path")).toString() == path)
-            return workspace.toObject();
-    }
-    return {};
+    return objectWhere(workspaces, QStringLiteral("path"), path);
 }
 
 } // namespace
 
-class TestCompatBinding : public QObject
+class TestCompatBinding : public CompatTestCase
 {
     Q_OBJECT
 
-    QString m_node;
-    QString m_reference;
     QString m_git;
 
-    NodeRun runReference(const TestEnvironment &env, const QStringList &arguments, const QString &cwd, const QByteArray &stdinBytes = {})
+    ReferenceRun runReference(const QStringList &arguments, const QString &cwd) const
     {
-        QProcess node;
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
-        node.setProcessEnvironment(environment);
-        node.setWorkingDirectory(cwd);
-        node.start(m_node, QStringList{m_reference} + arguments);
-        node.write(stdinBytes);
-        node.closeWriteChannel();
-        NodeRun run;
-        if (!node.waitForFinished(60000)) {
-            node.kill();
-            node.waitForFinished();
-            return run;
-        }
-        run.ok = node.exitStatus() == QProcess::NormalExit;
-        run.exitCode = node.exitCode();
-        run.out = node.readAllStandardOutput();
-        run.err = node.readAllStandardError();
-        return run;
+        return reference().run(ReferenceClient::environmentFor(env()), cwd, arguments);
     }
 
-    NodeRun referenceSessionStart(const TestEnvironment &env, const QString &tool, const QString &cwd)
+    ReferenceRun referenceSessionStart(const QString &tool, const QString &cwd) const
     {
         // A fresh session id each time: the reference keeps its "hinted" markers in the shared tmp.
-        const QJsonObject input{{QStringLiteral("session_id"), QUuid::createUuid().toString(QUuid::WithoutBraces)},
-                                {QStringLiteral("cwd"), cwd}, {QStringLiteral("hook_event_name"), QStringLiteral("SessionStart")}};
-        return runReference(env, {QStringLiteral("hook-dispatch"), QStringLiteral("session-start"), QStringLiteral("--tool"), tool}, cwd,
-                            QJsonDocument(input).toJson(QJsonDocument::Compact));
+        return reference().sessionStart(ReferenceClient::environmentFor(env()), tool, cwd, QUuid::createUuid().toString(QUuid::WithoutBraces));
     }
 
     /// A real git checkout: the reference finds workspaces with `git rev-parse --show-toplevel`.
-    QString gitRepo(const TestEnvironment &env, const QString &name)
+    QString gitRepo(const QString &name)
     {
-        const QString path = QFileInfo(env.home()).canonicalFilePath() + u'/' + name;
+        const QString path = QFileInfo(env().home()).canonicalFilePath() + u'/' + name;
         QDir().mkpath(path + QStringLiteral("/src"));
         QProcess git;
         git.start(m_git, {QStringLiteral("init"), QStringLiteral("-q"), path});
@@ -97,47 +62,19 @@ class TestCompatBinding : public QObject
         return path;
     }
 
-    static void prepareHome(const TestEnvironment &env, DevServerProcess &server)
+    void prepareHome()
     {
-        const QJsonObject config{{QStringLiteral("endpoint"), server.baseUrl()},
-                                 {QStringLiteral("token"), DevServerProcess::token()},
-                                 {QStringLiteral("createdAt"), QStringLiteral("2026-11-30T08:15:00.000Z")},
-                                 {QStringLiteral("workspaceBindings"), QJsonObject()}};
-        env.writeFile(QStringLiteral(".teamai/local-agent/config.json"), QJsonDocument(config).toJson());
-        server.setSettings(QJsonObject{{QStringLiteral("projects"), projects()}});
+        writeReferenceConfig(env(), server());
+        server().setSettings(QJsonObject{{QStringLiteral("projects"), projects()}});
     }
 
-    static QJsonObject bindings(const TestEnvironment &env)
+    QJsonObject bindings()
     {
-        return QJsonDocument::fromJson(env.readFile(QStringLiteral(".teamai/local-agent/config.json"))).object()
+        return QJsonDocument::fromJson(env().readFile(QStringLiteral(".teamai/local-agent/config.json"))).object()
             .value(QStringLiteral("workspaceBindings")).toObject();
     }
 
-    static QJsonArray lastWorkspaces(DevServerProcess &server, const QString &route)
-    {
-        const QJsonArray requests = server.requests(route);
-        return requests.isEmpty() ? QJsonArray() : requests.last().toObject().value(QStringLiteral("body")).toObject().value(QStringLiteral("workspaces")).toArray();
-    }
-
-    /// The reference's detached children must be done before HOME goes (Linux: /proc/<pid>/cwd).
-    static bool waitForProcessesIn(const QString &home)
-    {
-        const QDeadlineTimer deadline(60000);
-        const QString canonicalHome = QFileInfo(home).canonicalFilePath();
-        for (;;) {
-            bool busy = false;
-            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-                const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
-                if (pid.toLongLong() > 0 && (cwd == canonicalHome || cwd.startsWith(canonicalHome + u'/')))
-                    busy = true;
-            }
-            if (!busy)
-                return true;
-            if (deadline.hasExpired())
-                return false;
-            QThread::msleep(100);
-        }
-    }
+    QJsonArray lastWorkspaces(const QString &route) { return server().lastBody(route).value(QStringLiteral("workspaces")).toArray(); }
 
     /// A linked worktree of @p main at @p path (`git worktree add`), after a first commit.
     bool addWorktree(const QString &main, const QString &path)
@@ -155,28 +92,20 @@ class TestCompatBinding : public QObject
 private slots:
     void initTestCase()
     {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
         m_git = QStandardPaths::findExecutable(QStringLiteral("git"));
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
         if (m_git.isEmpty())
             QSKIP("git is not installed (the reference client needs it to find workspaces)");
+        CompatTestCase::initTestCase();
     }
 
     void referenceBindsWeUseIt()
     {
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server);
-        const QString app = gitRepo(env, QStringLiteral("app"));
+        prepareHome();
+        const QString app = gitRepo(QStringLiteral("app"));
 
-        const NodeRun bound = runReference(env, {QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("7")}, app + QStringLiteral("/src"));
-        QVERIFY2(bound.ok && bound.exitCode == 0, bound.err.constData());
-        const QJsonObject entry = bindings(env).value(app).toObject();
+        const ReferenceRun bound = runReference({QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("7")}, app + QStringLiteral("/src"));
+        QVERIFY2(bound.succeeded(), bound.err.constData());
+        const QJsonObject entry = bindings().value(app).toObject();
         QCOMPARE(entry.value(QStringLiteral("projectId")), QJsonValue(7));
         QCOMPARE(entry.value(QStringLiteral("projectName")).toString(), QStringLiteral("Alpha"));
 
@@ -187,44 +116,41 @@ private slots:
                                          {QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()}, 60000, app);
         QCOMPARE(hook.exitCode, 0);
         QVERIFY2(hook.out.isEmpty(), hook.out.constData());
-        QCOMPARE(workspaceIn(lastWorkspaces(server, QStringLiteral("report")), app).value(QStringLiteral("project_id")), QJsonValue(7));
+        QCOMPARE(workspaceIn(lastWorkspaces(QStringLiteral("report")), app).value(QStringLiteral("project_id")), QJsonValue(7));
 
         // And a project-scope skill for it lands in the workspace, though we sync from HOME.
-        server.queue(QJsonObject{{QStringLiteral("id"), 1}, {QStringLiteral("type"), QStringLiteral("install_skill")},
+        server().queue(QJsonObject{{QStringLiteral("id"), 1}, {QStringLiteral("type"), QStringLiteral("install_skill")},
                                  {QStringLiteral("skill_slug"), QStringLiteral("team-skill")}, {QStringLiteral("scope"), QStringLiteral("project")},
                                  {QStringLiteral("workspace_path"), app},
-                                 {QStringLiteral("download_url"), QString(server.baseUrl() + QStringLiteral("/download/skill/team-skill.zip?name=team-skill"))}});
+                                 {QStringLiteral("download_url"), QString(server().baseUrl() + QStringLiteral("/download/skill/team-skill.zip?name=team-skill"))}});
         runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")}, {},
-                  {QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()}, 60000, env.home());
-        QCOMPARE(server.acks().last().toObject().value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+                  {QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()}, 60000, env().home());
+        QCOMPARE(server().acks().last().toObject().value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QVERIFY(QFileInfo::exists(app + QStringLiteral("/.claude/skills/team-skill/SKILL.md")));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
+        QVERIFY2(waitForProcessesIn(env().home()), "the reference's detached child did not finish");
     }
 
     void weBindTheReferenceUsesIt()
     {
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server);
-        const QString app = gitRepo(env, QStringLiteral("app"));
-        const QString skipped = gitRepo(env, QStringLiteral("skipped"));
-        const QString unbound = gitRepo(env, QStringLiteral("unbound"));
+        prepareHome();
+        const QString app = gitRepo(QStringLiteral("app"));
+        const QString skipped = gitRepo(QStringLiteral("skipped"));
+        const QString unbound = gitRepo(QStringLiteral("unbound"));
         const QStringList token{QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()};
         QCOMPARE(runTeamai({QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("9")}, {}, token, 60000, app + QStringLiteral("/src")).exitCode, 0);
         QCOMPARE(runTeamai({QStringLiteral("bind-project"), QStringLiteral("--skip")}, {}, token, 60000, skipped).exitCode, 0);
 
         // The reference's hook in the bound workspace: no hint; it reports the project we bound.
-        const NodeRun inBound = referenceSessionStart(env, QStringLiteral("codebuddy"), app);
-        QVERIFY2(inBound.ok, inBound.err.constData());
+        const ReferenceRun inBound = referenceSessionStart(QStringLiteral("codebuddy"), app);
+        QVERIFY2(inBound.exited, inBound.err.constData());
         QVERIFY2(!inBound.out.contains("hookSpecificOutput"), inBound.out.constData());
-        QCOMPARE(workspaceIn(lastWorkspaces(server, QStringLiteral("sync")), app).value(QStringLiteral("project_id")), QJsonValue(9));
-        QCOMPARE(bindings(env).value(app).toObject().value(QStringLiteral("ideType")).toString(), QStringLiteral("codebuddy"));
+        QCOMPARE(workspaceIn(lastWorkspaces(QStringLiteral("sync")), app).value(QStringLiteral("project_id")), QJsonValue(9));
+        QCOMPARE(bindings().value(app).toObject().value(QStringLiteral("ideType")).toString(), QStringLiteral("codebuddy"));
 
         // Our skip marker silences it too; an unbound workspace gets its hint (and ours).
-        const NodeRun inSkipped = referenceSessionStart(env, QStringLiteral("codebuddy"), skipped);
+        const ReferenceRun inSkipped = referenceSessionStart(QStringLiteral("codebuddy"), skipped);
         QVERIFY2(!inSkipped.out.contains("hookSpecificOutput"), inSkipped.out.constData());
-        const NodeRun inUnbound = referenceSessionStart(env, QStringLiteral("codebuddy"), unbound);
+        const ReferenceRun inUnbound = referenceSessionStart(QStringLiteral("codebuddy"), unbound);
         QVERIFY2(inUnbound.out.contains("\"hookEventName\":\"SessionStart\""), inUnbound.out.constData());
         const TeamaiRun ours = runTeamai({QStringLiteral("--hook"), QStringLiteral("session-start"), QStringLiteral("--tool"), QStringLiteral("codebuddy")},
                                          QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("ours-2")}, {QStringLiteral("cwd"), unbound}})
@@ -236,40 +162,37 @@ private slots:
         QCOMPARE(oursOutput.value(QStringLiteral("hookEventName")), theirs.value(QStringLiteral("hookEventName")));
 
         // Both clients leave the file readable by the other: the reference still loads it.
-        const QJsonObject all = bindings(env);
+        const QJsonObject all = bindings();
         QCOMPARE(all.value(skipped).toObject().value(QStringLiteral("projectName")).toString(), QStringLiteral("__skipped__"));
         QVERIFY(!all.contains(unbound));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
+        QVERIFY2(waitForProcessesIn(env().home()), "the reference's detached child did not finish");
     }
 
     void worktreesInheritEitherWay()
     {
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server);
+        prepareHome();
         const QStringList token{QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()};
-        const QString home = QFileInfo(env.home()).canonicalFilePath();
+        const QString home = QFileInfo(env().home()).canonicalFilePath();
 
         // The reference binds the main checkout; our hook in its worktree inherits it.
-        const QString theirs = gitRepo(env, QStringLiteral("theirs"));
+        const QString theirs = gitRepo(QStringLiteral("theirs"));
         QVERIFY(addWorktree(theirs, home + QStringLiteral("/theirs-wt")));
-        QVERIFY(runReference(env, {QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("7")}, theirs).ok);
+        QVERIFY(runReference({QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("7")}, theirs).exited);
         const TeamaiRun hook = runTeamai({QStringLiteral("--hook"), QStringLiteral("session-start"), QStringLiteral("--tool"), QStringLiteral("workbuddy")},
                                          QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("ours-wt")},
                                                                    {QStringLiteral("cwd"), QString(home + QStringLiteral("/theirs-wt"))}}).toJson(QJsonDocument::Compact),
                                          token, 60000, home);
         QVERIFY2(hook.out.isEmpty(), hook.out.constData());
-        QCOMPARE(bindings(env).value(home + QStringLiteral("/theirs-wt")).toObject().value(QStringLiteral("projectId")), QJsonValue(7));
+        QCOMPARE(bindings().value(home + QStringLiteral("/theirs-wt")).toObject().value(QStringLiteral("projectId")), QJsonValue(7));
 
         // We bind a main checkout; the reference's hook in its worktree inherits it.
-        const QString ours = gitRepo(env, QStringLiteral("ours"));
+        const QString ours = gitRepo(QStringLiteral("ours"));
         QVERIFY(addWorktree(ours, home + QStringLiteral("/ours-wt")));
         QCOMPARE(runTeamai({QStringLiteral("bind-project"), QStringLiteral("--project-id"), QStringLiteral("9")}, {}, token, 60000, ours).exitCode, 0);
-        const NodeRun inWorktree = referenceSessionStart(env, QStringLiteral("codebuddy"), home + QStringLiteral("/ours-wt"));
+        const ReferenceRun inWorktree = referenceSessionStart(QStringLiteral("codebuddy"), home + QStringLiteral("/ours-wt"));
         QVERIFY2(!inWorktree.out.contains("hookSpecificOutput"), inWorktree.out.constData());
-        QCOMPARE(bindings(env).value(home + QStringLiteral("/ours-wt")).toObject().value(QStringLiteral("projectId")), QJsonValue(9));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
+        QCOMPARE(bindings().value(home + QStringLiteral("/ours-wt")).toObject().value(QStringLiteral("projectId")), QJsonValue(9));
+        QVERIFY2(waitForProcessesIn(env().home()), "the reference's detached child did not finish");
     }
 };
 

@@ -3,7 +3,9 @@
 // claude, codebuddy and workbuddy; the reference's uninstall removes ours too; the user's own hook
 // stays through all of it. The reference client (teamai-cli 0.25.0) and our `teamai` take turns on
 // one HOME and one devserver, and the hook our init wrote is run as the agent would run it.
+#include "CompatTestCase.h"
 #include "DevServerProcess.h"
+#include "ReferenceClient.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
@@ -69,70 +71,58 @@ int usersGroupCount(const QJsonObject &settings)
 
 } // namespace
 
-class TestCompatDispatchHooks : public QObject
+class TestCompatDispatchHooks : public CompatTestCase
 {
     Q_OBJECT
 
-    QString m_node;
-    QString m_reference;
-
-    static QString settingsOf(const QString &tool) { return teamai::findTool(tool)->hooksSettings; }
-
-    static void prepareHome(const TestEnvironment &env, const QString &tool)
+public:
+    TestCompatDispatchHooks()
+        : CompatTestCase({QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")})
     {
-        QDir().mkpath(env.home() + QStringLiteral("/.") + tool);
-        const QJsonObject settings{{QStringLiteral("hooks"), QJsonObject{{QStringLiteral("PostToolUse"), QJsonArray{usersGroup()}}}}};
-        env.writeFile(settingsOf(tool), QJsonDocument(settings).toJson());
     }
 
-    bool runReference(const TestEnvironment &env, const QStringList &arguments)
+private:
+    QString settingsOf() const { return teamai::findTool(tool())->hooksSettings; }
+
+    void setUpHome() override
     {
-        QProcess node;
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
-        node.setProcessEnvironment(environment);
-        node.setWorkingDirectory(env.home());
-        node.start(m_node, QStringList{m_reference} + arguments);
-        node.closeWriteChannel();
-        if (!node.waitForFinished(90000)) {
-            node.kill();
-            node.waitForFinished();
-            return false;
-        }
-        if (node.exitCode() != 0)
-            qWarning("reference %s: %s %s", qPrintable(arguments.join(u' ')), node.readAllStandardOutput().constData(),
-                     node.readAllStandardError().constData());
-        return node.exitStatus() == QProcess::NormalExit && node.exitCode() == 0;
+        QDir().mkpath(env().home() + QStringLiteral("/.") + tool());
+        const QJsonObject usersSettings{{QStringLiteral("hooks"), QJsonObject{{QStringLiteral("PostToolUse"), QJsonArray{usersGroup()}}}}};
+        env().writeFile(settingsOf(), QJsonDocument(usersSettings).toJson());
     }
 
-    bool referenceInit(const TestEnvironment &env, const DevServerProcess &server, const QString &tool)
+    bool runReference(const QStringList &arguments) const
     {
-        return runReference(env, {QStringLiteral("init"), QStringLiteral("--http"), server.baseUrl(), QStringLiteral("--token"),
-                                  DevServerProcess::token(), QStringLiteral("--scope"), QStringLiteral("user"), QStringLiteral("--agent"),
-                                  tool, QStringLiteral("--force")});
+        return reference().run(env(), arguments, {}, 90000).succeeded();
     }
 
-    static bool ourInit(const TestEnvironment &env, const DevServerProcess &server, const QString &tool)
+    bool referenceInit() const
     {
-        const TeamaiRun run = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server.baseUrl(), QStringLiteral("--token"),
+        return runReference({QStringLiteral("init"), QStringLiteral("--http"), server().baseUrl(), QStringLiteral("--token"),
+                             DevServerProcess::token(), QStringLiteral("--scope"), QStringLiteral("user"), QStringLiteral("--agent"),
+                             tool(), QStringLiteral("--force")});
+    }
+
+    bool ourInit()
+    {
+        const TeamaiRun run = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server().baseUrl(), QStringLiteral("--token"),
                                          DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file"),
-                                         QStringLiteral("--scope"), QStringLiteral("user"), QStringLiteral("--agent"), tool, QStringLiteral("--force")},
-                                        {}, {}, 30000, env.home());
+                                         QStringLiteral("--scope"), QStringLiteral("user"), QStringLiteral("--agent"), tool(), QStringLiteral("--force")},
+                                        {}, {}, 30000, env().home());
         if (run.exitCode != 0)
             qWarning("teamai init: %s", run.err.constData());
         return run.finished && run.exitCode == 0;
     }
 
-    static QJsonObject settings(const TestEnvironment &env, const QString &tool)
+    QJsonObject settings()
     {
-        return QJsonDocument::fromJson(env.readFile(settingsOf(tool))).object();
+        return QJsonDocument::fromJson(env().readFile(settingsOf())).object();
     }
 
     /// Exactly our four hooks, one per event, by both clients' rules; the user's hook still there.
-    static bool onlyOurs(const TestEnvironment &env, const QString &tool)
+    bool onlyOurs()
     {
-        const QJsonObject file = settings(env, tool);
+        const QJsonObject file = settings();
         const QList<Entry> entries = teamaiEntries(file);
         QStringList events;
         for (const Entry &entry : entries) {
@@ -142,102 +132,67 @@ class TestCompatDispatchHooks : public QObject
         }
         events.sort();
         return events == QStringList{QStringLiteral("PostToolUse"), QStringLiteral("SessionStart"), QStringLiteral("Stop"), QStringLiteral("UserPromptSubmit")}
-            && teamai::agenthooks::dispatch::installed(*teamai::findTool(tool), env.home()).size() == 4 && usersGroupCount(file) == 1;
+            && teamai::agenthooks::dispatch::installed(*teamai::findTool(tool()), env().home()).size() == 4 && usersGroupCount(file) == 1;
     }
 
     /// Exactly the reference's six entries (PostToolUse: *, Skill, TodoWrite), by both rules.
-    static bool onlyTheReferences(const TestEnvironment &env, const QString &tool)
+    bool onlyTheReferences()
     {
-        const QJsonObject file = settings(env, tool);
+        const QJsonObject file = settings();
         const QList<Entry> entries = teamaiEntries(file);
         const bool noneOurs = std::none_of(entries.begin(), entries.end(), [](const Entry &e) { return e.ours; });
         return entries.size() == 6 && noneOurs
-            && teamai::agenthooks::dispatch::installed(*teamai::findTool(tool), env.home()).size() == 6 && usersGroupCount(file) == 1;
+            && teamai::agenthooks::dispatch::installed(*teamai::findTool(tool()), env().home()).size() == 6 && usersGroupCount(file) == 1;
     }
 
     /// Runs our SessionStart hook's command as the agent does (a shell), with a hook payload.
-    static bool runOurSessionStartHook(const TestEnvironment &env, const QString &tool)
+    bool runOurSessionStartHook()
     {
         QString command;
-        for (const Entry &entry : teamaiEntries(settings(env, tool))) {
+        for (const Entry &entry : teamaiEntries(settings())) {
             if (entry.event == QLatin1String("SessionStart"))
                 command = entry.command;
         }
         QProcess shell;
-        shell.setProcessEnvironment(env.processEnvironment());
-        shell.setWorkingDirectory(env.home());
+        shell.setProcessEnvironment(env().processEnvironment());
+        shell.setWorkingDirectory(env().home());
         shell.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), command});
         shell.write(R"({"session_id":"compat-hooks","hook_event_name":"SessionStart"})");
         shell.closeWriteChannel();
         return shell.waitForFinished(30000) && shell.exitCode() == 0 && shell.readAllStandardOutput().isEmpty();
     }
 
-    static void tools_data()
-    {
-        QTest::addColumn<QString>("tool");
-        QTest::newRow("claude") << QStringLiteral("claude");
-        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
-        QTest::newRow("workbuddy") << QStringLiteral("workbuddy");
-    }
-
 private slots:
-    void initTestCase()
-    {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
-    }
-
-    void referenceFirstThenOursThenReferenceUninstall_data() { tools_data(); }
     void referenceFirstThenOursThenReferenceUninstall()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, tool);
-
-        QVERIFY(referenceInit(env, server, tool));
-        QVERIFY2(onlyTheReferences(env, tool), env.readFile(settingsOf(tool)).constData());
-        QVERIFY(ourInit(env, server, tool));
-        QVERIFY2(onlyOurs(env, tool), env.readFile(settingsOf(tool)).constData());
-        QVERIFY(ourInit(env, server, tool));  // again: nothing changes
-        QVERIFY(onlyOurs(env, tool));
+        QVERIFY(referenceInit());
+        QVERIFY2(onlyTheReferences(), env().readFile(settingsOf()).constData());
+        QVERIFY(ourInit());
+        QVERIFY2(onlyOurs(), env().readFile(settingsOf()).constData());
+        QVERIFY(ourInit());  // again: nothing changes
+        QVERIFY(onlyOurs());
 
         // The hook our init wrote, run by a shell as the agent runs it, does the round.
-        QVERIFY(runOurSessionStartHook(env, tool));
-        QCOMPARE(server.requests(QStringLiteral("report")).size(), 1);
-        QCOMPARE(server.requests(QStringLiteral("sync")).size(), 1);
-        QCOMPARE(server.requests(QStringLiteral("sync")).at(0).toObject().value(QStringLiteral("body")).toObject()
-                     .value(QStringLiteral("agent_type")).toString(), teamai::findTool(tool)->agentType);
+        QVERIFY(runOurSessionStartHook());
+        QCOMPARE(server().requests(QStringLiteral("report")).size(), 1);
+        QCOMPARE(server().requests(QStringLiteral("sync")).size(), 1);
+        QCOMPARE(server().requests(QStringLiteral("sync")).at(0).toObject().value(QStringLiteral("body")).toObject()
+                     .value(QStringLiteral("agent_type")).toString(), teamai::findTool(tool())->agentType);
 
         // The reference's uninstall sees our hooks as TeamAI's and removes them; the user's stays.
-        QVERIFY(runReference(env, {QStringLiteral("uninstall"), QStringLiteral("--force")}));
-        QVERIFY2(teamaiEntries(settings(env, tool)).isEmpty(), env.readFile(settingsOf(tool)).constData());
-        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(tool), env.home()).isEmpty());
-        QCOMPARE(usersGroupCount(settings(env, tool)), 1);
+        QVERIFY(runReference({QStringLiteral("uninstall"), QStringLiteral("--force")}));
+        QVERIFY2(teamaiEntries(settings()).isEmpty(), env().readFile(settingsOf()).constData());
+        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(tool()), env().home()).isEmpty());
+        QCOMPARE(usersGroupCount(settings()), 1);
     }
 
-    void oursFirstThenTheReferenceAndBack_data() { tools_data(); }
     void oursFirstThenTheReferenceAndBack()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, tool);
-
-        QVERIFY(ourInit(env, server, tool));
-        QVERIFY2(onlyOurs(env, tool), env.readFile(settingsOf(tool)).constData());
-        QVERIFY(referenceInit(env, server, tool));
-        QVERIFY2(onlyTheReferences(env, tool), env.readFile(settingsOf(tool)).constData());
-        QVERIFY(ourInit(env, server, tool));
-        QVERIFY2(onlyOurs(env, tool), env.readFile(settingsOf(tool)).constData());
-        QVERIFY(referenceInit(env, server, tool));
-        QVERIFY2(onlyTheReferences(env, tool), env.readFile(settingsOf(tool)).constData());
+        // Twice in turn: each init replaces the other's hooks with its own.
+        for (const bool ours : {true, false, true, false}) {
+            QVERIFY(ours ? ourInit() : referenceInit());
+            QVERIFY2(ours ? onlyOurs() : onlyTheReferences(), env().readFile(settingsOf()).constData());
+        }
     }
 };
 

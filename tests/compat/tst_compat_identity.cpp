@@ -2,7 +2,10 @@
 // our `teamai` on one HOME and one devserver: the report and sync bodies and the auth headers the
 // devserver recorded must agree field by field (issue 14, item 5). Differences we keep on purpose
 // are in docs/compatibility.md; none of them shows in these fields.
+#include "CompatTestCase.h"
+#include "DataRows.h"
 #include "DevServerProcess.h"
+#include "ReferenceClient.h"
 #include "TeamaiRunner.h"
 #include "TestEnvironment.h"
 
@@ -11,7 +14,6 @@
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QThread>
 #include <QtTest>
@@ -80,28 +82,25 @@ QByteArray compact(const QJsonValue &value)
 
 } // namespace
 
-class TestCompatIdentity : public QObject
+class TestCompatIdentity : public CompatTestCase
 {
     Q_OBJECT
-
-    QString m_node;
-    QString m_reference;
 
     /// HOME as a machine running the reference has it: the agents' folders, three bound
     /// workspaces (one another tool's, one skipped), one whose folder is gone, and a git work
     /// tree holding the hook's cwd that is not bound at all.
-    static QString prepareHome(const TestEnvironment &env, const DevServerProcess &server)
+    QString prepareHome()
     {
-        const QString home = env.home();
+        const QString home = env().home();
         for (const char *dir : {".claude", ".codebuddy", ".workbuddy", "ws/bound", "ws/other", "ws/skipped",
                                 "ws/proj/.git/objects", "ws/proj/.git/refs/heads", "ws/proj/sub"})
             QDir().mkpath(home + u'/' + QLatin1String(dir));
-        env.writeFile(QStringLiteral("ws/proj/.git/HEAD"), "ref: refs/heads/main\n");
+        env().writeFile(QStringLiteral("ws/proj/.git/HEAD"), "ref: refs/heads/main\n");
         // Stand-ins for the agents' binaries, so agent_version is a real comparison: the reference
         // finds them on PATH (set below), we in ~/.local/bin.
         for (const auto &[name, output] : {std::pair{"claude", "2.0.14 (Claude Code)"}, std::pair{"codebuddy", "1.2.3"}}) {
-            const QString binary = env.writeFile(QStringLiteral(".local/bin/") + QLatin1String(name),
-                                                 QByteArray("#!/bin/sh\necho '") + output + "'\n");
+            const QString binary = env().writeFile(QStringLiteral(".local/bin/") + QLatin1String(name),
+                                                   QByteArray("#!/bin/sh\necho '") + output + "'\n");
             QFile::setPermissions(binary, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
         }
         QFile input(qEnvironmentVariable("TEAMAI_TEST_DATA_DIR") + QStringLiteral("/compat/reference-config-input.json"));
@@ -109,68 +108,24 @@ class TestCompatIdentity : public QObject
             return {};
         QByteArray config = input.readAll();
         config.replace("@ROOT@", home.toUtf8());
-        config.replace("@PORT@", QByteArray::number(server.port()));
-        env.writeFile(QStringLiteral(".teamai/local-agent/config.json"), config);
+        config.replace("@PORT@", QByteArray::number(server().port()));
+        env().writeFile(QStringLiteral(".teamai/local-agent/config.json"), config);
         return home + QStringLiteral("/ws/proj/sub");
     }
 
-    static QByteArray hookInput(const QString &cwd, const char *event)
+    /// The reference's session-start hook as its own init writes it. Its token comes from
+    /// config.json; it finds the agents' binaries on PATH.
+    bool runReference(const QString &tool, const QString &cwd) const
     {
-        return QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("compat-1")},
-                                         {QStringLiteral("cwd"), cwd},
-                                         {QStringLiteral("hook_event_name"), QLatin1String(event)}})
-            .toJson(QJsonDocument::Compact);
+        QProcessEnvironment environment = ReferenceClient::environmentFor(env());
+        environment.insert(QStringLiteral("PATH"), env().home() + QStringLiteral("/.local/bin:") + environment.value(QStringLiteral("PATH")));
+        return reference().sessionStart(environment, tool, cwd, QStringLiteral("compat-1")).exited;
     }
 
-    /// The reference's session-start hook as its own init writes it: `teamai hook-dispatch
-    /// session-start --tool T`, hook JSON on stdin. Its token comes from config.json.
-    bool runReference(const TestEnvironment &env, const QString &tool, const QString &cwd)
-    {
-        QProcess node;
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
-        environment.insert(QStringLiteral("PATH"), env.home() + QStringLiteral("/.local/bin:") + environment.value(QStringLiteral("PATH")));
-        node.setProcessEnvironment(environment);
-        node.setWorkingDirectory(cwd);
-        node.start(m_node, {m_reference, QStringLiteral("hook-dispatch"), QStringLiteral("session-start"),
-                            QStringLiteral("--tool"), tool});
-        node.write(hookInput(cwd, "SessionStart"));
-        node.closeWriteChannel();
-        if (!node.waitForFinished(60000)) {
-            node.kill();
-            node.waitForFinished();
-            return false;
-        }
-        return node.exitStatus() == QProcess::NormalExit;
-    }
-
-    /// The reference forks a detached child on session-start that runs on after the hook
-    /// returned, in the hook's cwd. Waits until no process works inside @p home any more, so the
-    /// child cannot write into HOME after the test removed it (Linux: /proc/<pid>/cwd).
-    static bool waitForProcessesIn(const QString &home)
-    {
-        const QDeadlineTimer deadline(60000);
-        const QString canonicalHome = QFileInfo(home).canonicalFilePath();
-        for (;;) {
-            bool busy = false;
-            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-                const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
-                if (pid.toLongLong() > 0 && (cwd == canonicalHome || cwd.startsWith(canonicalHome + u'/')))
-                    busy = true;
-            }
-            if (!busy)
-                return true;
-            if (deadline.hasExpired())
-                return false;
-            QThread::msleep(100);
-        }
-    }
-
-    static bool waitForOurWorkers(const TestEnvironment &env)
+    bool waitForOurWorkers()
     {
         const QDeadlineTimer deadline(30000);
-        const QDir state(env.stateDir());
+        const QDir state(env().stateDir());
         while (!state.entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty()) {
             if (deadline.hasExpired())
                 return false;
@@ -180,45 +135,26 @@ class TestCompatIdentity : public QObject
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
-    }
-
-    void sameReportAndSync_data()
-    {
-        QTest::addColumn<QString>("tool");
-        QTest::newRow("claude") << QStringLiteral("claude");
-        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
-        QTest::newRow("workbuddy") << QStringLiteral("workbuddy");
-    }
+    void sameReportAndSync_data() { addRowPerValue("tool", {QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")}); }
     void sameReportAndSync()
     {
         QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        const QString cwd = prepareHome(env, server);
+        const QString cwd = prepareHome();
         QVERIFY(!cwd.isEmpty());
 
         // Ours first: its session-start hook, token from the environment (the reference keeps its
         // own in config.json; sharing the token store is issue 14 item 1).
         const TeamaiRun run = runTeamai({QStringLiteral("hook-dispatch"), QStringLiteral("session-start"), QStringLiteral("--tool"), tool},
-                                        hookInput(cwd, "SessionStart"),
+                                        hookInput(QStringLiteral("compat-1"), cwd, QStringLiteral("SessionStart")),
                                         {QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()}, 30000, cwd);
         QVERIFY2(run.finished && run.exitCode == 0, run.err.constData());
-        const Round ours = waitForRound(server);
-        QVERIFY(waitForOurWorkers(env));
-        server.reset();
+        const Round ours = waitForRound(server());
+        QVERIFY(waitForOurWorkers());
+        server().reset();
 
-        QVERIFY(runReference(env, tool, cwd));
-        const Round reference = waitForRound(server);
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
+        QVERIFY(runReference(tool, cwd));
+        const Round reference = waitForRound(server());
+        QVERIFY2(waitForProcessesIn(env().home()), "the reference's detached child did not finish");
         QVERIFY2(!reference.report.isEmpty() && !reference.sync.isEmpty(), "the reference sent no report/sync");
         QVERIFY2(!ours.report.isEmpty() && !ours.sync.isEmpty(), "we sent no report/sync");
 

@@ -2,17 +2,14 @@
 // 0.25.0) and our `teamai` take turns on one HOME and one devserver; each sees what the other
 // installed (manifest, report) and removes it, and neither touches the user's own server.
 // For claude (~/.claude.json) and codex (~/.codex/config.toml).
+#include "CompatTestCase.h"
 #include "DevServerProcess.h"
-#include "TeamaiRunner.h"
+#include "ReferenceClient.h"
 #include "TestEnvironment.h"
 
-#include <QDeadlineTimer>
 #include <QDir>
-#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
-#include <QThread>
 #include <QtTest>
 
 using namespace teamai::test;
@@ -49,115 +46,60 @@ QJsonObject uninstall(qint64 id, const QString &slug)
                        {QStringLiteral("scope"), QStringLiteral("user")}};
 }
 
-/// The ack of @p id, waiting for it up to 60 s (the reference may ack from a detached child).
-QJsonObject waitForAck(DevServerProcess &server, qint64 id)
-{
-    const QDeadlineTimer deadline(60000);
-    do {
-        for (const QJsonValue &ack : server.acks()) {
-            if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
-                return ack.toObject();
-        }
-        QThread::msleep(100);
-    } while (!deadline.hasExpired());
-    return {};
-}
-
-bool ackedSuccess(DevServerProcess &server, qint64 id)
-{
-    const QJsonObject ack = waitForAck(server, id);
-    if (ack.value(QStringLiteral("status")).toString() != QLatin1String("success"))
-        qWarning("ack %lld: %s", qlonglong(id), QJsonDocument(ack).toJson(QJsonDocument::Compact).constData());
-    return ack.value(QStringLiteral("status")).toString() == QLatin1String("success");
-}
-
 } // namespace
 
-class TestCompatMcp : public QObject
+class TestCompatMcp : public CompatTestCase
 {
     Q_OBJECT
 
-    QString m_node;
-    QString m_reference;
-
-    static void prepareHome(const TestEnvironment &env, const DevServerProcess &server, const QString &tool)
+public:
+    TestCompatMcp()
+        : CompatTestCase({QStringLiteral("claude"), QStringLiteral("codex")})
     {
-        QDir().mkpath(env.home() + QStringLiteral("/.") + tool);
-        env.writeFile(configFileOf(tool), userFileOf(tool));
-        const QJsonObject config{{QStringLiteral("endpoint"), server.baseUrl()},
-                                 {QStringLiteral("token"), DevServerProcess::token()},
-                                 {QStringLiteral("createdAt"), QStringLiteral("2026-11-30T08:15:00.000Z")},
-                                 {QStringLiteral("workspaceBindings"), QJsonObject()}};
-        env.writeFile(QStringLiteral(".teamai/local-agent/config.json"), QJsonDocument(config).toJson());
     }
 
-    /// The reference's session-start hook: report, then pull and run the queued commands.
-    bool runReference(const TestEnvironment &env, const QString &tool)
+private:
+    void setUpHome() override
     {
-        QProcess node;
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
-        node.setProcessEnvironment(environment);
-        node.setWorkingDirectory(env.home());
-        node.start(m_node, {m_reference, QStringLiteral("hook-dispatch"), QStringLiteral("session-start"), QStringLiteral("--tool"), tool});
-        node.write(QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("compat-mcp")},
-                                             {QStringLiteral("cwd"), env.home()},
-                                             {QStringLiteral("hook_event_name"), QStringLiteral("SessionStart")}})
-                       .toJson(QJsonDocument::Compact));
-        node.closeWriteChannel();
-        if (!node.waitForFinished(60000)) {
-            node.kill();
-            node.waitForFinished();
-            return false;
-        }
-        return node.exitStatus() == QProcess::NormalExit && waitForProcessesIn(env.home());
+        QDir().mkpath(env().home() + QStringLiteral("/.") + tool());
+        env().writeFile(configFileOf(tool()), userFileOf(tool()));
+        writeReferenceConfig(env(), server());
     }
 
-    static bool runOurs(const TestEnvironment &env, const QString &tool)
+    /// The reference's session-start hook: report, then pull and run the queued commands; its
+    /// detached children must be done before the next turn.
+    bool runReference() const
     {
-        const TeamaiRun run = runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), tool, QStringLiteral("--json")}, {},
-                                        {QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()}, 60000, env.home());
-        if (!run.finished || run.exitCode != 0)
-            qWarning("teamai sync: %s", run.err.constData());
-        return run.finished && run.exitCode == 0;
+        return reference().sessionStart(env(), tool(), QStringLiteral("compat-mcp")).exited && waitForProcessesIn(env().home());
     }
 
-    /// The reference's detached children must be done before the next turn (Linux: /proc/<pid>/cwd).
-    static bool waitForProcessesIn(const QString &home)
+    /// @p command queued, then the reference's turn (or ours): true when it succeeded.
+    bool referenceRuns(const QJsonObject &command) const
     {
-        const QDeadlineTimer deadline(60000);
-        const QString canonicalHome = QFileInfo(home).canonicalFilePath();
-        for (;;) {
-            bool busy = false;
-            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-                const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
-                if (pid.toLongLong() > 0 && (cwd == canonicalHome || cwd.startsWith(canonicalHome + u'/')))
-                    busy = true;
-            }
-            if (!busy)
-                return true;
-            if (deadline.hasExpired())
-                return false;
-            QThread::msleep(100);
-        }
+        server().queue(command);
+        return runReference() && ackedSuccess(command.value(QStringLiteral("id")).toInteger());
+    }
+    bool weRun(const QJsonObject &command) const
+    {
+        server().queue(command);
+        return ourSync() && ackedSuccess(command.value(QStringLiteral("id")).toInteger());
     }
 
-    static QStringList managedNames(const TestEnvironment &env, const QString &tool)
+    QStringList managedNames()
     {
         QStringList names;
-        const QJsonObject manifest = QJsonDocument::fromJson(env.readFile(QStringLiteral(".teamai/managed-mcp.json"))).object();
-        for (const QJsonValue &record : manifest.value(tool).toArray())
+        const QJsonObject manifest = QJsonDocument::fromJson(env().readFile(QStringLiteral(".teamai/managed-mcp.json"))).object();
+        for (const QJsonValue &record : manifest.value(tool()).toArray())
             names.append(record.toObject().value(QStringLiteral("name")).toString());
         return names;
     }
 
     /// The servers the tool's file defines (codex: in file order; JSON: sorted).
-    static QStringList serversIn(const TestEnvironment &env, const QString &tool)
+    QStringList serversIn()
     {
-        const QByteArray bytes = env.readFile(configFileOf(tool));
+        const QByteArray bytes = env().readFile(configFileOf(tool()));
         QStringList names;
-        if (tool == QLatin1String("codex")) {
+        if (tool() == QLatin1String("codex")) {
             for (const QByteArray &line : bytes.split('\n')) {
                 if (line.startsWith("[mcp_servers.") && line.endsWith("]") && !line.contains(".env]"))
                     names.append(QString::fromUtf8(line.mid(13, line.size() - 14)));
@@ -167,100 +109,57 @@ class TestCompatMcp : public QObject
         return QJsonDocument::fromJson(bytes).object().value(QStringLiteral("mcpServers")).toObject().keys();
     }
 
-    static QStringList reportedMcps(DevServerProcess &server)
+    QStringList reportedMcps()
     {
         QStringList slugs;
-        const QJsonObject body = server.requests(QStringLiteral("report")).last().toObject().value(QStringLiteral("body")).toObject();
+        const QJsonObject body = server().lastBody(QStringLiteral("report"));
         for (const QJsonValue &entry : body.value(QStringLiteral("user_level")).toObject().value(QStringLiteral("mcps")).toArray())
             slugs.append(entry.toObject().value(QStringLiteral("slug")).toString());
         return slugs;
     }
 
-    static void tools_data()
-    {
-        QTest::addColumn<QString>("tool");
-        QTest::newRow("claude") << QStringLiteral("claude");
-        QTest::newRow("codex") << QStringLiteral("codex");
-    }
-
 private slots:
-    void initTestCase()
-    {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
-    }
-
-    void referenceInstallsWeSeeAndUninstall_data() { tools_data(); }
     void referenceInstallsWeSeeAndUninstall()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
-
-        server.queue(install(1, QStringLiteral("ref-fs")));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        QCOMPARE(managedNames(env, tool), QStringList{QStringLiteral("ref-fs")});
+        QVERIFY(referenceRuns(install(1, QStringLiteral("ref-fs"))));
+        QCOMPARE(managedNames(), QStringList{QStringLiteral("ref-fs")});
 
         // Ours: reports the reference's server, installs its own next to it, refuses the user's.
-        server.queue(QJsonArray{install(2, QStringLiteral("our-web")), install(3, QStringLiteral("mine"))});
-        QVERIFY(runOurs(env, tool));
-        QCOMPARE(reportedMcps(server), QStringList{QStringLiteral("ref-fs")});
-        QVERIFY(ackedSuccess(server, 2));
-        QCOMPARE(waitForAck(server, 3).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
-        QCOMPARE(managedNames(env, tool), (QStringList{QStringLiteral("ref-fs"), QStringLiteral("our-web")}));
+        server().queue(QJsonArray{install(2, QStringLiteral("our-web")), install(3, QStringLiteral("mine"))});
+        QVERIFY(ourSync());
+        QCOMPARE(reportedMcps(), QStringList{QStringLiteral("ref-fs")});
+        QVERIFY(ackedSuccess(2));
+        QCOMPARE(server().waitForAck(3, 60000).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QCOMPARE(managedNames(), (QStringList{QStringLiteral("ref-fs"), QStringLiteral("our-web")}));
 
         // Ours removes the reference's; the reference removes ours: the user's file is as it was.
-        server.queue(uninstall(4, QStringLiteral("ref-fs")));
-        QVERIFY(runOurs(env, tool));
-        QVERIFY(ackedSuccess(server, 4));
-        QCOMPARE(serversIn(env, tool), (QStringList{QStringLiteral("mine"), QStringLiteral("our-web")}));
-        server.queue(uninstall(5, QStringLiteral("our-web")));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 5));
-        QCOMPARE(serversIn(env, tool), QStringList{QStringLiteral("mine")});
-        QVERIFY(managedNames(env, tool).isEmpty());
-        QCOMPARE(env.readFile(configFileOf(tool)), userFileOf(tool) + (tool == QLatin1String("codex") ? "\n" : ""));
+        QVERIFY(weRun(uninstall(4, QStringLiteral("ref-fs"))));
+        QCOMPARE(serversIn(), (QStringList{QStringLiteral("mine"), QStringLiteral("our-web")}));
+        QVERIFY(referenceRuns(uninstall(5, QStringLiteral("our-web"))));
+        QCOMPARE(serversIn(), QStringList{QStringLiteral("mine")});
+        QVERIFY(managedNames().isEmpty());
+        QCOMPARE(env().readFile(configFileOf(tool())), userFileOf(tool()) + (tool() == QLatin1String("codex") ? "\n" : ""));
     }
 
-    void weInstallReferenceSeesAndUninstalls_data() { tools_data(); }
     void weInstallReferenceSeesAndUninstalls()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
-
-        server.queue(install(1, QStringLiteral("our-fs")));
-        QVERIFY(runOurs(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
+        QVERIFY(weRun(install(1, QStringLiteral("our-fs"))));
 
         // The reference reports ours, refuses to take the user's, and re-installs ours in place.
-        server.queue(QJsonArray{install(2, QStringLiteral("mine")), install(3, QStringLiteral("our-fs"))});
-        QVERIFY(runReference(env, tool));
-        QCOMPARE(reportedMcps(server), QStringList{QStringLiteral("our-fs")});
-        QCOMPARE(waitForAck(server, 2).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
-        QVERIFY(ackedSuccess(server, 3));
-        QCOMPARE(serversIn(env, tool), (QStringList{QStringLiteral("mine"), QStringLiteral("our-fs")}));
+        server().queue(QJsonArray{install(2, QStringLiteral("mine")), install(3, QStringLiteral("our-fs"))});
+        QVERIFY(runReference());
+        QCOMPARE(reportedMcps(), QStringList{QStringLiteral("our-fs")});
+        QCOMPARE(server().waitForAck(2, 60000).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
+        QVERIFY(ackedSuccess(3));
+        QCOMPARE(serversIn(), (QStringList{QStringLiteral("mine"), QStringLiteral("our-fs")}));
 
-        server.queue(uninstall(4, QStringLiteral("our-fs")));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 4));
-        QCOMPARE(serversIn(env, tool), QStringList{QStringLiteral("mine")});
-        QVERIFY(managedNames(env, tool).isEmpty());
+        QVERIFY(referenceRuns(uninstall(4, QStringLiteral("our-fs"))));
+        QCOMPARE(serversIn(), QStringList{QStringLiteral("mine")});
+        QVERIFY(managedNames().isEmpty());
 
         // Our next round has nothing of it left: uninstalling again is nothing to do.
-        server.queue(uninstall(5, QStringLiteral("our-fs")));
-        QVERIFY(runOurs(env, tool));
-        QVERIFY(ackedSuccess(server, 5));
-        QCOMPARE(serversIn(env, tool), QStringList{QStringLiteral("mine")});
+        QVERIFY(weRun(uninstall(5, QStringLiteral("our-fs"))));
+        QCOMPARE(serversIn(), QStringList{QStringLiteral("mine")});
     }
 };
 

@@ -3,17 +3,14 @@
 // exactly the gateway the other configured (by the records in model-manifest.json) and replace it
 // on a re-apply, leaving the user's settings as they were. The reference runs commands in its
 // session-start hook, we in `teamai sync`.
+#include "CompatTestCase.h"
 #include "DevServerProcess.h"
-#include "TeamaiRunner.h"
+#include "ReferenceClient.h"
 #include "TestEnvironment.h"
 
-#include <QDeadlineTimer>
-#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QProcess>
-#include <QThread>
 #include <QtTest>
 
 using namespace teamai::test;
@@ -56,212 +53,94 @@ QJsonArray gateway(const QString &url, const QString &key)
                         {QStringLiteral("api_key"), key}, {QStringLiteral("max_tokens"), 8192}}};
 }
 
-QJsonObject waitForAck(DevServerProcess &server, qint64 id)
-{
-    const QDeadlineTimer deadline(60000);
-    do {
-        for (const QJsonValue &ack : server.acks()) {
-            if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
-                return ack.toObject();
-        }
-        QThread::msleep(100);
-    } while (!deadline.hasExpired());
-    return {};
-}
-
-bool ackedSuccess(DevServerProcess &server, qint64 id)
-{
-    const QJsonObject ack = waitForAck(server, id);
-    const bool ok = ack.value(QStringLiteral("status")).toString() == QLatin1String("success")
-        && ack.value(QStringLiteral("error")).toString().isEmpty();
-    if (!ok)
-        qWarning("ack %lld: %s", qlonglong(id), QJsonDocument(ack).toJson(QJsonDocument::Compact).constData());
-    return ok;
-}
-
 } // namespace
 
-class TestCompatModelConfig : public QObject
+class TestCompatModelConfig : public CompatTestCase
 {
     Q_OBJECT
 
-    QString m_node;
-    QString m_reference;
-
-    /// This process's environment for both clients, without the variables that would make the
-    /// gateway the user's (a developer's own ANTHROPIC_* settings) or point the clients elsewhere.
-    static QProcessEnvironment cleanEnvironment(const TestEnvironment &env)
+public:
+    TestCompatModelConfig()
+        : CompatTestCase({QStringLiteral("claude"), QStringLiteral("codebuddy")})
     {
-        QProcessEnvironment environment = env.processEnvironment();
-        for (const QString &name : environment.keys()) {
-            if (name.startsWith(QLatin1String("ANTHROPIC_")))
-                environment.remove(name);
-        }
-        for (const char *name : {"TEAMAI_TOKEN", "TEAMAI_API_TOKEN", "TEAMAI_HTTP_ENDPOINT", "TEAMAI_ENDPOINT", "TEAMAI_HOME"})
-            environment.remove(QLatin1String(name));
-        return environment;
     }
 
-    static void prepareHome(const TestEnvironment &env, const DevServerProcess &server, const QString &tool)
+private:
+    /// The variables that would make the gateway the user's: a developer's own ANTHROPIC_* settings.
+    QStringList anthropicVariables() const
     {
-        env.writeFile(filesOf(tool).models, usersFile(tool));
-        const QJsonObject config{{QStringLiteral("endpoint"), server.baseUrl()},
-                                 {QStringLiteral("token"), DevServerProcess::token()},
-                                 {QStringLiteral("createdAt"), QStringLiteral("2026-11-30T08:15:00.000Z")},
-                                 {QStringLiteral("workspaceBindings"), QJsonObject()}};
-        env.writeFile(QStringLiteral(".teamai/local-agent/config.json"), QJsonDocument(config).toJson());
+        QStringList names = env().processEnvironment().keys();
+        names.removeIf([](const QString &name) { return !name.startsWith(QLatin1String("ANTHROPIC_")); });
+        return names;
     }
 
-    bool runReference(const TestEnvironment &env, const QString &tool)
+    void setUpHome() override
     {
-        QProcess node;
-        node.setProcessEnvironment(cleanEnvironment(env));
-        node.setWorkingDirectory(env.home());
-        node.start(m_node, {m_reference, QStringLiteral("hook-dispatch"), QStringLiteral("session-start"), QStringLiteral("--tool"), tool});
-        node.write(QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("compat-model")},
-                                             {QStringLiteral("cwd"), env.home()},
-                                             {QStringLiteral("hook_event_name"), QStringLiteral("SessionStart")}})
-                       .toJson(QJsonDocument::Compact));
-        node.closeWriteChannel();
-        if (!node.waitForFinished(60000)) {
-            node.kill();
-            node.waitForFinished();
-            return false;
-        }
-        return node.exitStatus() == QProcess::NormalExit;
+        env().writeFile(filesOf(tool()).models, usersFile(tool()));
+        writeReferenceConfig(env(), server());
     }
 
-    static bool runOurs(const TestEnvironment &env, const QString &tool)
+    /// The reference's session-start hook; its detached child must be done before the next turn.
+    bool referenceTurn() const
     {
-        QStringList extra{QStringLiteral("TEAMAI_TOKEN=") + DevServerProcess::token()};
-        for (const QString &name : env.processEnvironment().keys()) {
-            if (name.startsWith(QLatin1String("ANTHROPIC_")))
-                extra << name + u'=';
-        }
-        const TeamaiRun run = runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), tool, QStringLiteral("--json")}, {}, extra, 60000, env.home());
-        if (!run.finished || run.exitCode != 0)
-            qWarning("teamai sync: %s", run.err.constData());
-        return run.finished && run.exitCode == 0;
+        QProcessEnvironment environment = ReferenceClient::environmentFor(env());
+        for (const QString &name : anthropicVariables())
+            environment.remove(name);
+        return reference().sessionStart(environment, tool(), env().home(), QStringLiteral("compat-model")).exited
+            && waitForProcessesIn(env().home());
     }
 
-    /// The reference's detached children must be done before HOME goes (Linux: /proc/<pid>/cwd).
-    static bool waitForProcessesIn(const QString &home)
+    bool ourTurn() const
     {
-        const QDeadlineTimer deadline(60000);
-        const QString canonicalHome = QFileInfo(home).canonicalFilePath();
-        for (;;) {
-            bool busy = false;
-            for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
-                const QString cwd = QFileInfo(QStringLiteral("/proc/%1/cwd").arg(pid)).symLinkTarget();
-                if (pid.toLongLong() > 0 && (cwd == canonicalHome || cwd.startsWith(canonicalHome + u'/')))
-                    busy = true;
-            }
-            if (!busy)
-                return true;
-            if (deadline.hasExpired())
-                return false;
-            QThread::msleep(100);
-        }
+        QStringList unset;
+        for (const QString &name : anthropicVariables())
+            unset << name + u'=';
+        return ourSync(unset);
     }
 
-    /// The user's file after a removal: the same JSON, as either client writes it back.
-    static QJsonDocument parsed(const QByteArray &bytes) { return QJsonDocument::fromJson(bytes); }
-
-    static void tools_data()
+    /// The first client's gateway, removed by the other's empty apply: the user's file is as it was.
+    void verifyEachRemovesTheOthers(bool referenceFirst)
     {
-        QTest::addColumn<QString>("tool");
-        QTest::newRow("claude") << QStringLiteral("claude");
-        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
+        const ToolFiles files = filesOf(tool());
+        const QString key = referenceFirst ? kKeyTheirs : kKeyOurs;
+
+        server().queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9/v1"), key)));
+        QVERIFY(referenceFirst ? referenceTurn() : ourTurn());
+        QVERIFY(ackedSuccess(1));
+        QVERIFY(env().readFile(files.models).contains(key.toUtf8()));
+
+        server().queue(applyCommand(2, {}));
+        QVERIFY(referenceFirst ? ourTurn() : referenceTurn());
+        QVERIFY(ackedSuccess(2));
+        QCOMPARE(env().readFile(files.models), usersFile(tool()));
+        if (!files.profile.isEmpty())
+            QVERIFY(!QFile::exists(env().home() + u'/' + files.profile));
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_node = qEnvironmentVariable("TEAMAI_NODE");
-        m_reference = qEnvironmentVariable("TEAMAI_REFERENCE_JS");
-        if (m_node.isEmpty() || !QFileInfo(m_node).isExecutable())
-            QFAIL("node not found at configure time (TEAMAI_NODE); run scripts/bootstrap.sh");
-        if (!QFileInfo::exists(m_reference))
-            QSKIP("reference client not installed: npm could not reach its registry (see compat_install_reference)");
-    }
+    void referenceRemovesOurs() { verifyEachRemovesTheOthers(false); }
+    void weRemoveTheReferences() { verifyEachRemovesTheOthers(true); }
 
-    void referenceRemovesOurs_data() { tools_data(); }
-    void referenceRemovesOurs()
-    {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
-        const ToolFiles files = filesOf(tool);
-
-        server.queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9/v1"), kKeyOurs)));
-        QVERIFY(runOurs(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        QVERIFY(env.readFile(files.models).contains(kKeyOurs.toUtf8()));
-
-        server.queue(applyCommand(2, {}));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 2));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        QCOMPARE(env.readFile(files.models), usersFile(tool));
-        if (!files.profile.isEmpty())
-            QVERIFY(!QFile::exists(env.home() + u'/' + files.profile));
-    }
-
-    void weRemoveTheReferences_data() { tools_data(); }
-    void weRemoveTheReferences()
-    {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
-        const ToolFiles files = filesOf(tool);
-
-        server.queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9/v1"), kKeyTheirs)));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        const QByteArray theirs = env.readFile(files.models);
-        QVERIFY(theirs.contains(kKeyTheirs.toUtf8()));
-
-        server.queue(applyCommand(2, {}));
-        QVERIFY(runOurs(env, tool));
-        QVERIFY(ackedSuccess(server, 2));
-        QCOMPARE(env.readFile(files.models), usersFile(tool));
-        if (!files.profile.isEmpty())
-            QVERIFY(!QFile::exists(env.home() + u'/' + files.profile));
-    }
-
-    void eachReplacesTheOthersOnReapply_data() { tools_data(); }
     void eachReplacesTheOthersOnReapply()
     {
-        QFETCH(QString, tool);
-        TestEnvironment env;
-        DevServerProcess server;
-        QVERIFY(server.isRunning());
-        prepareHome(env, server, tool);
-        const ToolFiles files = filesOf(tool);
+        const ToolFiles files = filesOf(tool());
 
-        server.queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9"), kKeyTheirs)));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 1));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        server.queue(applyCommand(2, gateway(QStringLiteral("https://127.0.0.1:8443"), kKeyOurs)));
-        QVERIFY(runOurs(env, tool));
-        QVERIFY(ackedSuccess(server, 2));
-        QVERIFY(!env.readFile(files.models).contains(kKeyTheirs.toUtf8()));
-        const QByteArray ours = env.readFile(files.models);
+        server().queue(applyCommand(1, gateway(QStringLiteral("http://127.0.0.1:9"), kKeyTheirs)));
+        QVERIFY(referenceTurn());
+        QVERIFY(ackedSuccess(1));
+        server().queue(applyCommand(2, gateway(QStringLiteral("https://127.0.0.1:8443"), kKeyOurs)));
+        QVERIFY(ourTurn());
+        QVERIFY(ackedSuccess(2));
+        QVERIFY(!env().readFile(files.models).contains(kKeyTheirs.toUtf8()));
+        const QByteArray ours = env().readFile(files.models);
         QVERIFY(ours.contains(kKeyOurs.toUtf8()));
-        QVERIFY(ours.contains("users-key") || tool == QLatin1String("claude"));
+        QVERIFY(ours.contains("users-key") || tool() == QLatin1String("claude"));
 
-        server.queue(applyCommand(3, gateway(QStringLiteral("http://127.0.0.1:10"), kKeyTheirs)));
-        QVERIFY(runReference(env, tool));
-        QVERIFY(ackedSuccess(server, 3));
-        QVERIFY2(waitForProcessesIn(env.home()), "the reference's detached child did not finish");
-        QVERIFY(!env.readFile(files.models).contains(kKeyOurs.toUtf8()));
-        QVERIFY(env.readFile(files.models).contains(kKeyTheirs.toUtf8()));
+        server().queue(applyCommand(3, gateway(QStringLiteral("http://127.0.0.1:10"), kKeyTheirs)));
+        QVERIFY(referenceTurn());
+        QVERIFY(ackedSuccess(3));
+        QVERIFY(!env().readFile(files.models).contains(kKeyOurs.toUtf8()));
+        QVERIFY(env().readFile(files.models).contains(kKeyTheirs.toUtf8()));
     }
 };
 

@@ -1,26 +1,31 @@
 #include "AgentFixture.h"
 
+#include "RunProbes.h"
+
 #include <QDeadlineTimer>
 #include <QDir>
+#include <QFile>
 #include <QJsonDocument>
+#include <QRegularExpression>
 #include <QThread>
 
 namespace teamai::test {
 
-AgentFixture::AgentFixture()
+AgentFixture::AgentFixture(Start start)
     : m_env(std::make_unique<TestEnvironment>())
     , m_server(std::make_unique<DevServerProcess>())
 {
-    if (!m_server->isRunning())
-        return;
+    m_ready = m_server->isRunning() && (start == Start::Bare || enrol());
+}
+
+bool AgentFixture::enrol()
+{
     const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(),
                                       QStringLiteral("--token"), DevServerProcess::token(),
                                       QStringLiteral("--token-store"), QStringLiteral("file")});
-    if (init.exitCode != 0) {
+    if (init.exitCode != 0)
         qWarning("teamai init failed: %s", init.err.constData());
-        return;
-    }
-    m_ready = true;
+    return init.exitCode == 0;
 }
 
 AgentFixture::~AgentFixture()
@@ -31,14 +36,7 @@ AgentFixture::~AgentFixture()
 
 QJsonObject AgentFixture::waitForAck(qint64 id, int timeoutMs)
 {
-    const QDeadlineTimer deadline(timeoutMs);
-    do {
-        const QJsonObject ack = ackFor(id);
-        if (!ack.isEmpty())
-            return ack;
-        QThread::msleep(50);
-    } while (!deadline.hasExpired());
-    return {};
+    return m_server->waitForAck(id, timeoutMs);
 }
 
 bool AgentFixture::waitForWorkers(int timeoutMs)
@@ -58,8 +56,7 @@ bool AgentFixture::waitForWorkers(int timeoutMs)
 
 QJsonObject AgentFixture::syncJson(const QStringList &extraEnvironment)
 {
-    const TeamaiRun run = runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"),
-                                     QStringLiteral("--json")}, {}, extraEnvironment);
+    const TeamaiRun run = runTeamai(syncArguments(), {}, extraEnvironment);
     const QJsonDocument doc = QJsonDocument::fromJson(run.out);
     if (!doc.isObject())
         qWarning("sync --json printed no JSON; stdout: %s stderr: %s", run.out.constData(), run.err.constData());
@@ -68,11 +65,26 @@ QJsonObject AgentFixture::syncJson(const QStringList &extraEnvironment)
 
 QJsonObject AgentFixture::ackFor(qint64 id)
 {
-    for (const QJsonValue &ack : m_server->acks()) {
-        if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
-            return ack.toObject();
+    return m_server->ackFor(id);
+}
+
+bool AgentFixture::startAgentRunningACommand(QProcess &agent, const QStringList &arguments, qint64 id, int stallMs)
+{
+    m_server->setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), stallMs}});
+    m_server->queue(restrictedCommand(id, QStringLiteral("teamai doctor")));
+    agent.start(builtBinary("TEAMAI_BIN"), arguments);
+    if (!agent.waitForStarted())
+        return false;
+    agent.closeWriteChannel();  // a hook reads its JSON from stdin: give it EOF
+    const QDeadlineTimer deadline(20000);
+    while (!deadline.hasExpired()) {
+        if (historyRow(id).value(QStringLiteral("state")).toString() == QLatin1String("running") && treeProcessesOf(agent.processId()) >= 1)
+            return true;
+        QThread::msleep(50);
     }
-    return {};
+    qWarning("agent stderr: %s\nlog: %s", agent.readAllStandardError().constData(),
+             m_env->readFile(QStringLiteral(".teamai/local-agent/logs/teamai.log")).constData());
+    return false;
 }
 
 QJsonObject AgentFixture::commandIn(const QJsonObject &syncResult, qint64 id)
@@ -100,6 +112,75 @@ QJsonObject resourceCommand(qint64 id, const QString &type, const QJsonObject &f
     command.insert(QStringLiteral("id"), id);
     command.insert(QStringLiteral("type"), type);
     return command;
+}
+
+QStringList hookArguments(const QString &event, const QString &tool)
+{
+    return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), tool};
+}
+
+QByteArray hookInput(const QString &cwd)
+{
+    return QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("s1")}, {QStringLiteral("cwd"), cwd}})
+        .toJson(QJsonDocument::Compact);
+}
+
+QStringList syncArguments()
+{
+    return {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")};
+}
+
+QProcess *startTeamai(const QStringList &arguments, QObject *parent, const QByteArray &input)
+{
+    auto *process = new QProcess(parent);
+    process->start(builtBinary("TEAMAI_BIN"), arguments);
+    process->write(input);
+    process->closeWriteChannel();
+    return process;
+}
+
+bool allExitedZero(const QList<QProcess *> &processes)
+{
+    bool all = true;
+    for (QProcess *process : processes) {
+        if (!process->waitForFinished(60000) || process->exitCode() != 0) {
+            qWarning("teamai %s: exit %d: %s", qPrintable(process->arguments().join(u' ')), process->exitCode(),
+                     process->readAllStandardError().constData());
+            all = false;
+        }
+        delete process;
+    }
+    return all;
+}
+
+bool waitForState(qint64 id, const QString &state, int timeoutMs)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    while (historyRow(id).value(QStringLiteral("state")).toString() != state) {
+        if (deadline.hasExpired())
+            return false;
+        QThread::msleep(50);
+    }
+    return true;
+}
+
+int runsInLog(const QString &stateDir, qint64 id)
+{
+    QFile log(stateDir + QStringLiteral("/logs/teamai.log"));
+    if (!log.open(QIODevice::ReadOnly))
+        return -1;
+    const QRegularExpression line(QStringLiteral("teamai\\.commands: command %1 \\S+ ->").arg(id));
+    return int(QString::fromUtf8(log.readAll()).count(line));
+}
+
+QJsonObject installRule(qint64 id, const QString &slug, const QString &url)
+{
+    return resourceCommand(id, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), slug}, {QStringLiteral("download_url"), url}});
+}
+
+QJsonObject installSkill(qint64 id, const QString &slug, const QString &url)
+{
+    return resourceCommand(id, QStringLiteral("install_skill"), {{QStringLiteral("skill_slug"), slug}, {QStringLiteral("download_url"), url}});
 }
 
 QList<QJsonObject> historyRows(const QStringList &extra)

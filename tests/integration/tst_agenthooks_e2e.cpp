@@ -1,7 +1,7 @@
 // Hook rules end to end: install_hook_rule / uninstall_hook_rule from the devserver, run by
 // `teamai sync`, editing the agent's settings in a temporary HOME without touching anything else.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -26,12 +26,10 @@ const char *const kUserSettings =
 
 } // namespace
 
-class TestAgentHooksEndToEnd : public QObject
+class TestAgentHooksEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QJsonObject settings(const QString &relative = QStringLiteral(".claude/settings.json")) const
     {
         return QJsonDocument::fromJson(f->env().readFile(relative)).object();
@@ -43,15 +41,12 @@ private:
     QString ackError(qint64 id) { return f->ackFor(id).value(QStringLiteral("error")).toString(); }
     bool ackOk(qint64 id) { return f->ackFor(id).value(QStringLiteral("status")).toString() == QLatin1String("success"); }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         f->env().writeFile(QStringLiteral(".claude/settings.json"), kUserSettings);
     }
-    void cleanup() { f.reset(); }
 
+private slots:
     void addReplaceRemove()
     {
         f->server().queue(hookRule(1, true, {{QStringLiteral("slug"), QStringLiteral("lint")},

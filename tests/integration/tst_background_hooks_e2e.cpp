@@ -4,7 +4,7 @@
 // while a worker runs is taken by that worker; a damaged request never stops a round; and when
 // the worker cannot be started the hook does the round itself.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 #include "util/FileLock.h"
 
 #include <QDir>
@@ -18,27 +18,6 @@
 using namespace teamai::test;
 
 namespace {
-
-QStringList hookArgs(const QString &event)
-{
-    return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), QStringLiteral("claude")};
-}
-
-QByteArray hookJson(const QString &cwd)
-{
-    return QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("s1")},
-                                     {QStringLiteral("cwd"), cwd}}).toJson(QJsonDocument::Compact);
-}
-
-// How many times this agent's processes handled command @p id (one log line each).
-int runsInLog(const QString &stateDir, qint64 id)
-{
-    QFile log(stateDir + QStringLiteral("/logs/teamai.log"));
-    if (!log.open(QIODevice::ReadOnly))
-        return -1;
-    const QRegularExpression line(QStringLiteral("teamai\\.commands: command %1 \\S+ ->").arg(id));
-    return int(QString::fromUtf8(log.readAll()).count(line));
-}
 
 int acksOf(DevServerProcess &server, qint64 id)
 {
@@ -56,17 +35,6 @@ QStringList reportStatuses(DevServerProcess &server)
     return statuses;
 }
 
-bool waitForState(qint64 id, const QString &state, int timeoutMs = 30000)
-{
-    const QDeadlineTimer deadline(timeoutMs);
-    while (historyRow(id).value(QStringLiteral("state")).toString() != state) {
-        if (deadline.hasExpired())
-            return false;
-        QThread::msleep(50);
-    }
-    return true;
-}
-
 void verifyQuiet(const TeamaiRun &run)
 {
     QVERIFY2(run.finished, "the hook outlived the hook timeout `teamai init` writes (10 s)");
@@ -77,12 +45,10 @@ void verifyQuiet(const TeamaiRun &run)
 
 } // namespace
 
-class TestBackgroundHooksE2e : public QObject
+class TestBackgroundHooksE2e : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString requestPath() const { return f->env().stateDir() + QStringLiteral("/report-request-claude.json"); }
 
     QString project(const QString &name) const
@@ -102,17 +68,10 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void stopHookReturnsWhileItsCommandRuns()
     {
         queueLongCommand(1);
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), hookJson(project(QStringLiteral("a"))), {}, 10000));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("stop")), hookInput(project(QStringLiteral("a"))), {}, 10000));
         // The hook is gone; its round goes on in the worker: the command runs, unacknowledged.
         QVERIFY(waitForState(1, QStringLiteral("running")));
         QVERIFY(f->ackFor(1).isEmpty());
@@ -131,7 +90,7 @@ private slots:
     void postToolUseReportsThroughTheWorker()
     {
         f->server().queue(unsupportedCommand(2));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), hookJson(project(QStringLiteral("b")))));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("post-tool-use")), hookInput(project(QStringLiteral("b")))));
         QCOMPARE(f->waitForAck(2).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
         QVERIFY(f->waitForWorkers());
         QCOMPARE(reportStatuses(f->server()), QStringList{QStringLiteral("running")});
@@ -148,8 +107,8 @@ private slots:
         QDir().mkpath(f->env().stateDir());
         teamai::FileLock lock(f->env().stateDir() + QStringLiteral("/worker-claude.lock"), {.removeWhenReleased = true});
         QVERIFY(lock.acquire(0));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), hookJson(project(QStringLiteral("c")))));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), hookJson(project(QStringLiteral("c")))));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("post-tool-use")), hookInput(project(QStringLiteral("c")))));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("stop")), hookInput(project(QStringLiteral("c")))));
         QVERIFY(QFileInfo::exists(requestPath()));
         QCOMPARE(QFile(requestPath()).permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther),
                  QFile::Permissions());
@@ -172,13 +131,13 @@ private slots:
     void requestsWrittenWhileAWorkerRunsAreTakenByIt()
     {
         queueLongCommand(4);
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), hookJson(project(QStringLiteral("d")))));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("post-tool-use")), hookInput(project(QStringLiteral("d")))));
         QVERIFY(waitForState(4, QStringLiteral("running")));
         // Two stops in quick succession while the worker runs the command: their workers find
         // the lock taken, and the running worker takes the latest request when it is done.
         f->server().queue(unsupportedCommand(5));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), hookJson(project(QStringLiteral("d")))));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), hookJson(project(QStringLiteral("e")))));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("stop")), hookInput(project(QStringLiteral("d")))));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("stop")), hookInput(project(QStringLiteral("e")))));
         QCOMPARE(historyRow(4).value(QStringLiteral("state")).toString(), QStringLiteral("running"));
         QVERIFY(QFileInfo::exists(requestPath()));
 
@@ -200,10 +159,10 @@ private slots:
         // The worker was started by a hook without the kill switch; a stop hook under
         // TEAMAI_DISABLE_REMOTE_CMD=1 hands its round to it: the commands of that round are refused.
         queueLongCommand(6);
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), hookJson(project(QStringLiteral("f")))));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("post-tool-use")), hookInput(project(QStringLiteral("f")))));
         QVERIFY(waitForState(6, QStringLiteral("running")));
         f->server().queue(restrictedCommand(7, QStringLiteral("teamai --version")));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), hookJson(project(QStringLiteral("f"))),
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("stop")), hookInput(project(QStringLiteral("f"))),
                               {QStringLiteral("TEAMAI_DISABLE_REMOTE_CMD=1")}));
         QCOMPARE(f->waitForAck(7, 60000).value(QStringLiteral("error")).toString(), QStringLiteral("remote cmd disabled by client"));
         QVERIFY(f->waitForWorkers(60000));
@@ -214,7 +173,7 @@ private slots:
     void sandboxedHookSyncsWithoutAReport()
     {
         f->server().queue(unsupportedCommand(8));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), hookJson(project(QStringLiteral("g"))),
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("stop")), hookInput(project(QStringLiteral("g"))),
                               {QStringLiteral("X_IDE_IS_CLOUDSTUDIO=TRUE")}));
         QVERIFY(!f->waitForAck(8).isEmpty());
         QVERIFY(f->waitForWorkers());
@@ -281,9 +240,9 @@ private slots:
         QVERIFY(QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner));
         f->server().queue(unsupportedCommand(10));
         QProcess hook;
-        hook.start(copy, hookArgs(QStringLiteral("stop")));
+        hook.start(copy, hookArguments(QStringLiteral("stop")));
         QVERIFY(hook.waitForStarted());
-        hook.write(hookJson(project(QStringLiteral("h"))));
+        hook.write(hookInput(project(QStringLiteral("h"))));
         hook.closeWriteChannel();
         QVERIFY(hook.waitForFinished(10000));
         QCOMPARE(hook.exitCode(), 0);

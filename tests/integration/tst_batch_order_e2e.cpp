@@ -3,7 +3,7 @@
 // successful uninstall_teamai the rest is not kept in the ledger: it runs only when the backend
 // sends it again (SPEC §4).
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -13,13 +13,6 @@
 using namespace teamai::test;
 
 namespace {
-
-QJsonObject ruleInstall(qint64 id, const QString &baseUrl, const QString &slug)
-{
-    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("install_rule")},
-                       {QStringLiteral("rule_slug"), slug},
-                       {QStringLiteral("download_url"), QString(baseUrl + QStringLiteral("/download/rule/%1.md").arg(slug))}};
-}
 
 QList<qint64> ackOrder(const QJsonArray &acks)
 {
@@ -31,29 +24,20 @@ QList<qint64> ackOrder(const QJsonArray &acks)
 
 } // namespace
 
-class TestBatchOrderEndToEnd : public QObject
+class TestBatchOrderEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString rulePath(const QString &slug) const { return f->env().home() + QStringLiteral("/.claude/rules/%1.md").arg(slug); }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     // [unsupported, cmd, rule] in session-start: the first is quick and runs in the hook; the cmd
     // goes to the worker, and the rule waits behind it instead of running first (it used to run
     // in the hook, before the cmd).
     void deferredCommandKeepsTheRestBehindIt()
     {
         f->server().queue(QJsonArray{unsupportedCommand(1), restrictedCommand(2, QStringLiteral("teamai --version"), QStringLiteral("cmd")),
-                                     ruleInstall(3, f->server().baseUrl(), QStringLiteral("style"))});
+                                     installRule(3, QStringLiteral("style"), url(QStringLiteral("/download/rule/style.md")))});
         const TeamaiRun hook = runTeamai({QStringLiteral("--hook"), QStringLiteral("session-start"), QStringLiteral("--tool"), QStringLiteral("claude")},
                                          QByteArray("{}"));
         QCOMPARE(hook.exitCode, 0);
@@ -73,7 +57,7 @@ private slots:
     void restAfterUninstallWaitsForTheBackendToSendItAgain()
     {
         f->server().queue(QJsonArray{restrictedCommand(10, QStringLiteral("teamai --version")),
-                                     ruleInstall(11, f->server().baseUrl(), QStringLiteral("after"))});
+                                     installRule(11, QStringLiteral("after"), url(QStringLiteral("/download/rule/after.md")))});
         const QJsonObject first = f->syncJson();
         QCOMPARE(AgentFixture::commandIn(first, 10).value(QStringLiteral("outcome")).toString(), QStringLiteral("succeeded"));
         QVERIFY(!QFile::exists(rulePath(QStringLiteral("after"))));

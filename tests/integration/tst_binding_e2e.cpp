@@ -4,7 +4,8 @@
 // prints nothing), and project-scope resources landing only in bound workspaces. And get-config
 // (item 4): its plugins reconciled through the restricted path, a failed or malformed answer
 // changing nothing, the kill switch stopping it all.
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
+#include "JsonLookup.h"
 
 #include <QDeadlineTimer>
 #include <QDir>
@@ -52,11 +53,9 @@ QJsonObject pluginSection(const QString &install, const QString &version = QStri
 
 } // namespace
 
-class TestBindingE2e : public QObject
+class TestBindingE2e : public AgentTestCase
 {
     Q_OBJECT
-
-    std::unique_ptr<AgentFixture> f;
 
     QString home() const { return QFileInfo(f->env().home()).canonicalFilePath(); }
     QString configPath() const { return f->env().stateDir() + QStringLiteral("/config.json"); }
@@ -88,19 +87,11 @@ class TestBindingE2e : public QObject
     }
 
     /// The `workspaces` of the last request of @p route.
-    QJsonArray lastWorkspaces(const QString &route)
-    {
-        const QJsonArray requests = f->server().requests(route);
-        return requests.isEmpty() ? QJsonArray() : requests.last().toObject().value(QStringLiteral("body")).toObject().value(QStringLiteral("workspaces")).toArray();
-    }
+    QJsonArray lastWorkspaces(const QString &route) { return f->server().lastBody(route).value(QStringLiteral("workspaces")).toArray(); }
 
     static QJsonObject workspaceIn(const QJsonArray &workspaces, const QString &path)
     {
-        for (const QJsonValue &workspace : workspaces) {
-            if (workspace.toObject().value(QStringLiteral("path")).toString() == path)
-                return workspace.toObject();
-        }
-        return {};
+        return objectWhere(workspaces, QStringLiteral("path"), path);
     }
 
     static QString contextOf(const QByteArray &out, const QString &eventName)
@@ -131,15 +122,12 @@ class TestBindingE2e : public QObject
 
     TeamaiRun sessionStart() { return hook(QStringLiteral("session-start"), QStringLiteral("claude"), home(), QStringLiteral("s-plugins")); }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         f->server().setSettings(QJsonObject{{QStringLiteral("projects"), twoProjects()}});
     }
-    void cleanup() { f.reset(); }
 
+private slots:
     void bindProjectWritesTheReferenceEntry()
     {
         const QString app = repo(QStringLiteral("app"));

@@ -2,7 +2,7 @@
 // status and the ack — instead of a wrong report, a silent "unauthorized" or an uninstall that
 // exits 0 leaving TeamAI's things behind.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,28 +11,10 @@
 
 using namespace teamai::test;
 
-namespace {
-
-QStringList syncArgs()
-{
-    return {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")};
-}
-
-QJsonObject skillInstall(qint64 id, const QString &baseUrl, const QString &slug)
-{
-    return QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("install_skill")},
-                       {QStringLiteral("skill_slug"), slug},
-                       {QStringLiteral("download_url"), QString(baseUrl + QStringLiteral("/download/skill/%1.zip").arg(slug))}};
-}
-
-} // namespace
-
-class TestBrokenRecordsEndToEnd : public QObject
+class TestBrokenRecordsEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString statePath(const QString &name) const { return f->env().stateDir() + u'/' + name; }
     void damage(const QString &name)
     {
@@ -47,30 +29,23 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void damagedManifestStopsWhatDependsOnIt()
     {
-        f->server().queue(skillInstall(1, f->server().baseUrl(), QStringLiteral("team-skill")));
-        QCOMPARE(runTeamai(syncArgs()).exitCode, 0);
+        f->server().queue(installSkill(1, QStringLiteral("team-skill"), url(QStringLiteral("/download/skill/team-skill.zip"))));
+        QCOMPARE(runTeamai(syncArguments()).exitCode, 0);
         const QString skill = f->env().home() + QStringLiteral("/.claude/skills/team-skill/SKILL.md");
         QVERIFY(QFile::exists(skill));
         damage(QStringLiteral("manifest.json"));
         const QByteArray damaged = f->env().readFile(QStringLiteral(".teamai/local-agent/manifest.json"));
 
         // The report sends no skill list rather than one that calls the team's skill `local`.
-        runTeamai(syncArgs());
+        runTeamai(syncArguments());
         const QJsonObject report = f->server().requests(QStringLiteral("report")).last().toObject().value(QStringLiteral("body")).toObject();
         QVERIFY(!report.value(QStringLiteral("user_level")).toObject().contains(QStringLiteral("skills")));
 
         // A new install is refused with the sentence; nothing is written over the file.
-        f->server().queue(skillInstall(2, f->server().baseUrl(), QStringLiteral("other-skill")));
-        runTeamai(syncArgs());
+        f->server().queue(installSkill(2, QStringLiteral("other-skill"), url(QStringLiteral("/download/skill/other-skill.zip"))));
+        runTeamai(syncArguments());
         const QString error = f->ackFor(2).value(QStringLiteral("error")).toString();
         QVERIFY2(error.startsWith(statePath(QStringLiteral("manifest.json")) + QStringLiteral(" is damaged (")), qPrintable(error));
         QVERIFY(error.contains(QStringLiteral("restore the file from a backup, or delete it")));
@@ -94,7 +69,7 @@ private slots:
     {
         damage(QStringLiteral("settings.json"));
         const int requestsBefore = f->server().requests().size();
-        const TeamaiRun sync = runTeamai(syncArgs());
+        const TeamaiRun sync = runTeamai(syncArguments());
         QCOMPARE(sync.exitCode, 1);
         const QString said = QString::fromUtf8(sync.out + sync.err);
         QVERIFY2(said.contains(statePath(QStringLiteral("settings.json")) + QStringLiteral(" is damaged")), qPrintable(said));
@@ -108,7 +83,7 @@ private slots:
         damage(QStringLiteral("agent-hooks.json"));
         f->server().queue(QJsonObject{{QStringLiteral("id"), 5}, {QStringLiteral("type"), QStringLiteral("uninstall_hook_rule")},
                                       {QStringLiteral("slug"), QStringLiteral("fmt")}});
-        runTeamai(syncArgs());
+        runTeamai(syncArguments());
         const QString ackError = f->ackFor(5).value(QStringLiteral("error")).toString();
         QVERIFY2(ackError.contains(QStringLiteral("agent-hooks.json is damaged")), qPrintable(ackError));
         // Last, since a full uninstall also removes the configuration.

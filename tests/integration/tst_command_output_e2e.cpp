@@ -4,7 +4,7 @@
 // recorded, reports bytes it could no longer get, and the record and the state file are written
 // even when the worker is stopped by SIGTERM mid-run.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 #include "RunProbes.h"
 #include "output/CommandOutput.h"
 
@@ -24,34 +24,12 @@ using namespace teamai::test;
 
 namespace {
 
-QStringList hookArgs(const QString &event)
-{
-    return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), QStringLiteral("claude")};
-}
-
-QByteArray hookJson(const QString &cwd)
-{
-    return QJsonDocument(QJsonObject{{QStringLiteral("session_id"), QStringLiteral("s1")},
-                                     {QStringLiteral("cwd"), cwd}}).toJson(QJsonDocument::Compact);
-}
-
 int modeOf(const QString &path)
 {
     struct stat info {};
     if (::lstat(QFile::encodeName(path).constData(), &info) != 0)
         return -1;
     return int(info.st_mode & 07777);
-}
-
-bool waitForState(qint64 id, const QString &state, int timeoutMs = 30000)
-{
-    const QDeadlineTimer deadline(timeoutMs);
-    while (historyRow(id).value(QStringLiteral("state")).toString() != state) {
-        if (deadline.hasExpired())
-            return false;
-        QThread::msleep(50);
-    }
-    return true;
 }
 
 /// `teamai history --follow` in its own process, its stdout and stderr collected as they come.
@@ -100,12 +78,10 @@ private:
 
 } // namespace
 
-class TestCommandOutputE2e : public QObject
+class TestCommandOutputE2e : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString outputFolder(qint64 id) const
     {
         return f->env().stateDir() + QStringLiteral("/output/claude/") + QString::number(id);
@@ -120,13 +96,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void followerPrintsTheOutputWhileTheWorkerRunsIt()
     {
         // `teamai doctor` prints its first checks at once, then waits ~4 s for get-config.
@@ -136,7 +105,7 @@ private slots:
         const QString cwd = f->env().home() + QStringLiteral("/work");
         QDir().mkpath(cwd);
         // The stop hook returns at once; the detached worker runs the command.
-        const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("stop")), hookJson(cwd));
+        const TeamaiRun hook = runTeamai(hookArguments(QStringLiteral("stop")), hookInput(cwd));
         QCOMPARE(hook.exitCode, 0);
         QVERIFY(waitForState(71, QStringLiteral("running")));
 
@@ -201,13 +170,8 @@ private slots:
 
     void sigtermOfTheWorkerStillFinishesTheOutputAndTheRecord()
     {
-        f->server().setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), 60000}});
-        f->server().queue(restrictedCommand(81, QStringLiteral("teamai doctor")));
         QProcess worker;
-        worker.start(builtBinary("TEAMAI_BIN"), {QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude")});
-        QVERIFY(worker.waitForStarted());
-        worker.closeWriteChannel();
-        QVERIFY(waitForState(81, QStringLiteral("running")));
+        QVERIFY(f->startAgentRunningACommand(worker, {QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude")}, 81));
         QTRY_VERIFY_WITH_TIMEOUT(output::readState({QStringLiteral("claude"), 81}).running, 10000);
         QVERIFY(output::readState({QStringLiteral("claude"), 81}).pid > 0);
         Follower follower({QStringLiteral("81")});

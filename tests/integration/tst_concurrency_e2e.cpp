@@ -1,7 +1,7 @@
 // Issue #13 item 7: a sync's exit status tells the truth about its own round, also while other
 // agent processes sync at the same time, and says why when it is not 0.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QJsonDocument>
 #include <QProcess>
@@ -9,29 +9,10 @@
 
 using namespace teamai::test;
 
-namespace {
-
-QStringList syncArgs()
-{
-    return {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude"), QStringLiteral("--json")};
-}
-
-} // namespace
-
-class TestConcurrencyEndToEnd : public QObject
+class TestConcurrencyEndToEnd : public AgentTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<AgentFixture> f;
-
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     // Four syncs at once: each one's acks arrive, so each exits 0 — even though the others' acks
     // sit in the shared outbox while it finishes.
     void concurrentSyncsEachReportTheirOwnRound()
@@ -42,12 +23,8 @@ private slots:
                 commands.append(unsupportedCommand(1000 * (round + 1) + id));
             f->server().queue(commands);
             QList<QProcess *> syncs;
-            for (int i = 0; i < 4; ++i) {
-                auto *sync = new QProcess(this);
-                sync->start(builtBinary("TEAMAI_BIN"), syncArgs());
-                sync->closeWriteChannel();
-                syncs.append(sync);
-            }
+            for (int i = 0; i < 4; ++i)
+                syncs.append(startTeamai(syncArguments(), this));
             for (QProcess *sync : syncs) {
                 QVERIFY(sync->waitForFinished(60000));
                 const QJsonObject result = QJsonDocument::fromJson(sync->readAllStandardOutput()).object();
@@ -68,7 +45,7 @@ private slots:
     {
         f->server().queue(unsupportedCommand(7));
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("status"), 503}});
-        const TeamaiRun run = runTeamai(syncArgs());
+        const TeamaiRun run = runTeamai(syncArguments());
         QCOMPARE(run.exitCode, 1);
         const QJsonObject result = QJsonDocument::fromJson(run.out).object();
         QCOMPARE(result.value(QStringLiteral("ok")).toBool(), false);
@@ -78,11 +55,11 @@ private slots:
                  qPrintable(problems.at(0).toString()));
 
         // The next run re-sends it from the outbox; still refused: that is its problem too.
-        const QJsonObject again = QJsonDocument::fromJson(runTeamai(syncArgs()).out).object();
+        const QJsonObject again = QJsonDocument::fromJson(runTeamai(syncArguments()).out).object();
         QVERIFY(again.value(QStringLiteral("problems")).toArray().at(0).toString().startsWith(
             QStringLiteral("a queued acknowledgement could not be re-sent")));
         f->server().clearFaults();
-        QCOMPARE(runTeamai(syncArgs()).exitCode, 0);
+        QCOMPARE(runTeamai(syncArguments()).exitCode, 0);
         QCOMPARE(f->ackFor(7).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
     }
 
@@ -100,23 +77,10 @@ private slots:
                 expected.insert(5000 + 100 * round + id, 1);
             }
             f->server().queue(commands);
-            QList<QProcess *> runs;
-            auto *hook = new QProcess(this);
-            hook->start(builtBinary("TEAMAI_BIN"), {QStringLiteral("--hook"), QStringLiteral("stop"), QStringLiteral("--tool"), QStringLiteral("claude")});
-            hook->write("{}");
-            hook->closeWriteChannel();
-            runs.append(hook);
-            for (int i = 0; i < 3; ++i) {
-                auto *sync = new QProcess(this);
-                sync->start(builtBinary("TEAMAI_BIN"), syncArgs());
-                sync->closeWriteChannel();
-                runs.append(sync);
-            }
-            for (QProcess *run : runs) {
-                QVERIFY(run->waitForFinished(60000));
-                QCOMPARE(run->exitCode(), 0);
-                delete run;
-            }
+            QList<QProcess *> runs{startTeamai(hookArguments(QStringLiteral("stop")), this, "{}")};
+            for (int i = 0; i < 3; ++i)
+                runs.append(startTeamai(syncArguments(), this));
+            QVERIFY(allExitedZero(runs));
             QVERIFY(f->waitForWorkers());
         }
         QHash<qint64, int> received;

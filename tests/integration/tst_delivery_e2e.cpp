@@ -1,59 +1,29 @@
 // SPEC §7 under faults, with the development backend and the real binary: nothing lost, nothing
 // run twice, crashes reported, the kill switch in all its forms, a damaged ledger survived.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
+#include "DataRows.h"
 
 #include <QDir>
 #include <QFile>
 #include <QJsonDocument>
 #include <QProcess>
-#include <QRegularExpression>
-#include <QThread>
 #include <QtTest>
 
 #include <csignal>
 
 using namespace teamai::test;
 
-namespace {
-
-QStringList hookArgs(const QString &event)
-{
-    return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), QStringLiteral("claude")};
-}
-
-// How many times this agent's processes started handling command @p id (one log line each).
-int runsInLog(const QString &stateDir, qint64 id)
-{
-    QFile log(stateDir + QStringLiteral("/logs/teamai.log"));
-    if (!log.open(QIODevice::ReadOnly))
-        return -1;
-    const QRegularExpression line(QStringLiteral("teamai\\.commands: command %1 \\S+ ->").arg(id));
-    return int(QString::fromUtf8(log.readAll()).count(line));
-}
-
-} // namespace
-
-class TestDeliveryEndToEnd : public QObject
+class TestDeliveryEndToEnd : public AgentTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<AgentFixture> f;
-
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void acksSurviveAnAckOutage()
     {
         f->server().queue(QJsonArray{unsupportedCommand(1), unsupportedCommand(2), unsupportedCommand(3)});
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("ack")}, {QStringLiteral("status"), 503}});
         for (int sync = 0; sync < 3; ++sync)
-            QCOMPARE(runTeamai(hookArgs(QStringLiteral("stop"))).exitCode, 0);
+            QCOMPARE(runTeamai(hookArguments(QStringLiteral("stop"))).exitCode, 0);
         // The hooks hand their rounds to the worker, which meets the outage (and tries once more).
         QVERIFY(f->waitForWorkers());
         QVERIFY(f->server().acks().isEmpty());
@@ -100,17 +70,9 @@ private slots:
             commands.append(unsupportedCommand(id));
         f->server().queue(commands);
         QList<QProcess *> hooks;
-        for (int i = 0; i < 10; ++i) {
-            auto *hook = new QProcess(this);
-            hook->start(builtBinary("TEAMAI_BIN"), hookArgs(QStringLiteral("post-tool-use")));
-            hook->closeWriteChannel();
-            hooks.append(hook);
-        }
-        for (QProcess *hook : hooks) {
-            QVERIFY(hook->waitForFinished(60000));
-            QCOMPARE(hook->exitCode(), 0);
-            delete hook;
-        }
+        for (int i = 0; i < 10; ++i)
+            hooks.append(startTeamai(hookArguments(QStringLiteral("post-tool-use")), this));
+        QVERIFY(allExitedZero(hooks));
         QVERIFY(f->waitForWorkers(60000));  // post-tool-use hands its round to the worker
         for (qint64 id = 100; id < 200; ++id)
             QCOMPARE(runsInLog(f->env().stateDir(), id), 1);
@@ -126,20 +88,8 @@ private slots:
     {
         // `teamai doctor` asks the backend for its config; the backend takes 8 s to answer, so
         // the command is still running when its agent is killed.
-        f->server().setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), 8000}});
-        f->server().queue(restrictedCommand(42, QStringLiteral("teamai doctor")));
         QProcess agent;
-        agent.start(builtBinary("TEAMAI_BIN"), {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")});
-        QVERIFY(agent.waitForStarted());
-        QDeadlineTimer deadline(10000);
-        while (historyRow(42).value(QStringLiteral("state")).toString() != QLatin1String("running") && !deadline.hasExpired())
-            QThread::msleep(50);
-        if (historyRow(42).value(QStringLiteral("state")).toString() != QLatin1String("running")) {
-            qWarning("agent stdout: %s\nagent stderr: %s\nlog: %s", agent.readAllStandardOutput().constData(),
-                     agent.readAllStandardError().constData(), f->env().readFile(QStringLiteral(".teamai/local-agent/logs/teamai.log")).constData());
-            agent.kill();
-            agent.waitForFinished();
-        }
+        QVERIFY(f->startAgentRunningACommand(agent, {QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")}, 42, 8000));
         QCOMPARE(historyRow(42).value(QStringLiteral("state")).toString(), QStringLiteral("running"));
         ::kill(pid_t(agent.processId()), SIGKILL);
         QVERIFY(agent.waitForFinished());
@@ -161,7 +111,7 @@ private slots:
     {
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("delayMs"), 6000}});
         f->server().queue(unsupportedCommand(50));
-        const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("session-start")));
+        const TeamaiRun hook = runTeamai(hookArguments(QStringLiteral("session-start")));
         QCOMPARE(hook.exitCode, 0);
         QVERIFY2(hook.elapsedMs < 4500 + 300, qPrintable(QString::number(hook.elapsedMs)));
         QCOMPARE(f->waitForAck(50, 20000).value(QStringLiteral("error")).toString(), QStringLiteral("Unsupported command type: reboot_machine"));
@@ -178,7 +128,7 @@ private slots:
                                       {QStringLiteral("skill_slug"), QStringLiteral("slow-skill")},
                                       {QStringLiteral("download_url"), QString(f->server().baseUrl()
                                            + QStringLiteral("/download/skill/slow-skill.zip?name=slow-skill&version=2.0.0"))}});
-        const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("session-start")));
+        const TeamaiRun hook = runTeamai(hookArguments(QStringLiteral("session-start")));
         QCOMPARE(hook.exitCode, 0);
         QVERIFY2(hook.elapsedMs < 4500 + 300, qPrintable(QString::number(hook.elapsedMs)));
         const QJsonObject ack = f->waitForAck(80, 20000);
@@ -192,10 +142,7 @@ private slots:
 
     void killSwitchIsRecordedWithItsReason_data()
     {
-        QTest::addColumn<QString>("source");
-        QTest::newRow("env") << QStringLiteral("env");
-        QTest::newRow("user") << QStringLiteral("user");
-        QTest::newRow("policy") << QStringLiteral("policy");
+        addRowPerValue("source", {QStringLiteral("env"), QStringLiteral("user"), QStringLiteral("policy")});
     }
     void killSwitchIsRecordedWithItsReason()
     {
@@ -227,7 +174,7 @@ private slots:
         const QByteArray garbage = QByteArray("SQLite format 3") + QByteArray(5000, '\x7f');
         f->env().writeFile(QStringLiteral(".teamai/local-agent/ledger.db"), garbage);
         f->server().queue(unsupportedCommand(70));
-        const TeamaiRun hook = runTeamai(hookArgs(QStringLiteral("stop")));
+        const TeamaiRun hook = runTeamai(hookArguments(QStringLiteral("stop")));
         QCOMPARE(hook.exitCode, 0);
         QCOMPARE(hook.out, QByteArray());
         QCOMPARE(f->waitForAck(70).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));

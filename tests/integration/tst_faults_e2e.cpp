@@ -3,7 +3,7 @@
 // (truncated, garbage header, garbage pages behind an intact header, rows only in the WAL).
 // Each test asserts on the files, the ledger and the requests the devserver received.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include "commands/Command.h"
 #include "store/CommandLedger.h"
@@ -48,15 +48,6 @@ QMap<QString, QByteArray> snapshot(const QString &dir)
         files.insert(path, file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray("<unreadable>"));
     }
     return files;
-}
-
-int runsInLog(const QString &stateDir, qint64 id)
-{
-    QFile log(stateDir + QStringLiteral("/logs/teamai.log"));
-    if (!log.open(QIODevice::ReadOnly))
-        return -1;
-    const QRegularExpression line(QStringLiteral("teamai\\.commands: command %1 \\S+ ->").arg(id));
-    return int(QString::fromUtf8(log.readAll()).count(line));
 }
 
 QList<QJsonObject> acksOf(DevServerProcess &server, qint64 id)
@@ -106,12 +97,10 @@ qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->
 qint64 ackIdOf(const teamai::Result<std::optional<teamai::OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
 } // namespace
 
-class TestFaultsEndToEnd : public QObject
+class TestFaultsEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString ledgerPath() const { return f->env().stateDir() + QStringLiteral("/ledger.db"); }
     QString noticePath() const { return f->env().stateDir() + QStringLiteral("/ledger-set-aside.json"); }
     TeamaiRun sync(const QStringList &env = {})
@@ -163,10 +152,8 @@ private slots:
     {
         if (!QFile::exists(shim()))
             QSKIP("the ENOSPC shim is built on Linux only");
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
+        AgentTestCase::init();
     }
-    void cleanup() { f.reset(); }
 
     void initOnAFullDiskChangesNothing_data()
     {

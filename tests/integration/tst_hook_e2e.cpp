@@ -1,7 +1,7 @@
 // `teamai --hook EVENT --tool TOOL`: what agents run. It must do the round and never break the
 // agent — exit 0, nothing on stdout, bounded time — whatever the backend does.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -11,20 +11,15 @@
 using namespace teamai::test;
 
 namespace {
+
 const QByteArray kHookJson = R"({"session_id":"abc","hook_event_name":"SessionStart"})";
 
-QStringList hookArgs(const QString &event, const QString &tool = QStringLiteral("claude"))
-{
-    return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), tool};
-}
 } // namespace
 
-class TestHookEndToEnd : public QObject
+class TestHookEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QList<QJsonObject> journal()
     {
         QList<QJsonObject> lines;
@@ -47,19 +42,12 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void sessionStartDoesTheWholeRound()
     {
         // A foreground hook syncs and stores the command; a restricted command (up to 120 s) is
         // never run inside the 4.5 s budget: the detached worker runs and acks it.
         f->server().queue(restrictedCommand(1, QStringLiteral("teamai --version")));
-        const TeamaiRun run = runTeamai(hookArgs(QStringLiteral("session-start")), kHookJson);
+        const TeamaiRun run = runTeamai(hookArguments(QStringLiteral("session-start")), kHookJson);
         verifyQuiet(run);
         QCOMPARE(f->waitForAck(1).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QVERIFY(f->waitForWorkers());
@@ -75,14 +63,14 @@ private slots:
         // round, quick commands and pushed `cmd` alike: one report and one sync per hook, all
         // from the worker (tst_background_hooks_e2e shows the hook itself sends nothing).
         f->server().queue(QJsonObject{{QStringLiteral("id"), 12}, {QStringLiteral("type"), QStringLiteral("reboot_machine")}});
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), kHookJson));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("post-tool-use")), kHookJson));
         QCOMPARE(f->waitForAck(12).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
         QVERIFY(f->waitForWorkers());
         QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 1);
         QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);
 
         f->server().queue(restrictedCommand(11, QStringLiteral("teamai --version")));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), kHookJson));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("post-tool-use")), kHookJson));
         QCOMPARE(f->waitForAck(11).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QVERIFY(f->waitForWorkers());
         QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 2);
@@ -104,20 +92,20 @@ private slots:
     void invalidStdinIsTolerated()
     {
         f->server().queue(restrictedCommand(2, QStringLiteral("teamai --version")));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("post-tool-use")), "{{{ not json"));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("post-tool-use")), "{{{ not json"));
         QCOMPARE(f->waitForAck(2).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
     }
 
     void cloudStudioSkipsTheReportButSyncs()
     {
         f->server().queue(restrictedCommand(3, QStringLiteral("teamai --version")));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("prompt-submit")), kHookJson, {QStringLiteral("X_IDE_IS_CLOUDSTUDIO=TRUE")}));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("prompt-submit")), kHookJson, {QStringLiteral("X_IDE_IS_CLOUDSTUDIO=TRUE")}));
         QCOMPARE(f->waitForAck(3).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QVERIFY(f->waitForWorkers());
         QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 0);
         QVERIFY(f->server().requests(QStringLiteral("sync")).size() >= 1);
 
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("prompt-submit")), kHookJson,
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("prompt-submit")), kHookJson,
                               {QStringLiteral("X_IDE_IS_CLOUDSTUDIO=TRUE"), QStringLiteral("TEAMAI_ALLOW_SANDBOX_REPORT=1")}));
         QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 1);
     }
@@ -125,7 +113,7 @@ private slots:
     void backendDownReturnsQuickly()
     {
         f->server().stop();
-        const TeamaiRun run = runTeamai(hookArgs(QStringLiteral("session-start")), kHookJson);
+        const TeamaiRun run = runTeamai(hookArguments(QStringLiteral("session-start")), kHookJson);
         verifyQuiet(run);
         QVERIFY2(run.elapsedMs < 4000, qPrintable(QString::number(run.elapsedMs)));
         const QList<QJsonObject> lines = journal();
@@ -137,7 +125,7 @@ private slots:
     void slowBackendStaysWithinTheForegroundBudget()
     {
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("delayMs"), 10000}});
-        const TeamaiRun run = runTeamai(hookArgs(QStringLiteral("session-start")), kHookJson);
+        const TeamaiRun run = runTeamai(hookArguments(QStringLiteral("session-start")), kHookJson);
         verifyQuiet(run);
         QVERIFY2(run.elapsedMs < 4500 + 500, qPrintable(QString::number(run.elapsedMs)));
     }
@@ -146,7 +134,7 @@ private slots:
     {
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("report")}, {QStringLiteral("status"), 500}});
         f->server().queue(restrictedCommand(4, QStringLiteral("teamai --version")));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("session-start")), kHookJson));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("session-start")), kHookJson));
         QCOMPARE(f->waitForAck(4).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QVERIFY(journal().last().value(QStringLiteral("error")).toString().startsWith(QStringLiteral("report failed")));
     }
@@ -165,7 +153,7 @@ private slots:
         QFETCH(QJsonObject, fault);
         f->server().setFault(fault);
         f->server().queue(restrictedCommand(5, QStringLiteral("teamai --version")));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), kHookJson));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("stop")), kHookJson));
         QVERIFY(f->waitForWorkers());  // the worker's round fails, journaled under the hook's event
         QVERIFY(f->server().acks().isEmpty());
         QCOMPARE(journal().last().value(QStringLiteral("event")).toString(), QStringLiteral("stop"));
@@ -176,7 +164,7 @@ private slots:
     {
         f->server().setFault({{QStringLiteral("route"), QStringLiteral("sync")}, {QStringLiteral("status"), 500},
                               {QStringLiteral("body"), QStringLiteral(R"({"error":"bad header Bearer dev-token"})")}});
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("stop")), kHookJson));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("stop")), kHookJson));
         QVERIFY(f->waitForWorkers());
         QFile log(f->env().stateDir() + QStringLiteral("/logs/teamai.log"));
         QVERIFY(log.open(QIODevice::ReadOnly));
@@ -192,8 +180,8 @@ private slots:
     void badInvocationsNeverBreakTheAgent_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("unknown event") << hookArgs(QStringLiteral("lunch-break"));
-        QTest::newRow("unknown tool") << hookArgs(QStringLiteral("stop"), QStringLiteral("emacs"));
+        QTest::newRow("unknown event") << hookArguments(QStringLiteral("lunch-break"));
+        QTest::newRow("unknown tool") << hookArguments(QStringLiteral("stop"), QStringLiteral("emacs"));
         QTest::newRow("no event") << QStringList{QStringLiteral("--hook")};
         // An unknown option no longer stops the round: tst_hook_options_e2e.
     }
@@ -208,7 +196,7 @@ private slots:
     void unconfiguredAgentIsQuiet()
     {
         QFile::remove(f->env().stateDir() + QStringLiteral("/config.json"));
-        verifyQuiet(runTeamai(hookArgs(QStringLiteral("session-start")), kHookJson));
+        verifyQuiet(runTeamai(hookArguments(QStringLiteral("session-start")), kHookJson));
         QVERIFY(f->server().requests().isEmpty());
     }
 };

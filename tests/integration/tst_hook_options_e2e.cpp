@@ -3,7 +3,7 @@
 // its global --dry-run and -v), and options it does not know never stop the round: it reports,
 // syncs, exits 0 and prints nothing.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,12 +28,10 @@ QByteArray payloadIn(const QString &cwd)
 }
 } // namespace
 
-class TestHookOptionsEndToEnd : public QObject
+class TestHookOptionsEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     static void verifyQuiet(const TeamaiRun &run)
     {
         QVERIFY(run.finished);
@@ -45,8 +43,7 @@ private:
     {
         if (!f->waitForWorkers())  // stop/post-tool-use: the worker's round
             qWarning("a worker did not finish");
-        const QJsonArray requests = f->server().requests(route);
-        return requests.isEmpty() ? QJsonObject() : requests.last().toObject().value(QStringLiteral("body")).toObject();
+        return f->server().lastBody(route);
     }
     /// The folder names of the workspaces the last sync named.
     QStringList syncedWorkspaces()
@@ -69,13 +66,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void unknownOptionsStillRunTheRound()
     {
         f->server().queue(unsupportedCommand(1));

@@ -4,7 +4,7 @@
 // policy — kept in agent-hooks.json, and restored exactly once when they are allowed again.
 // uninstall_hook_rule works while disabled, and a user's own identical hook is never touched.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QJsonDocument>
 #include <QtTest>
@@ -39,12 +39,10 @@ QJsonObject hookRule(qint64 id, bool install)
 
 } // namespace
 
-class TestHookRuleKillSwitchEndToEnd : public QObject
+class TestHookRuleKillSwitchEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QJsonObject settings() const { return QJsonDocument::fromJson(f->env().readFile(kSettings)).object(); }
     static QJsonObject userSettings() { return QJsonDocument::fromJson(kUserSettings).object(); }
 
@@ -95,15 +93,12 @@ private:
         QCOMPARE(countHooks(false), 1);
     }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         f->env().writeFile(kSettings, kUserSettings);
     }
-    void cleanup() { f.reset(); }
 
+private slots:
     void disableWithdrawsAtOnceAndEnableRestoresOnce()
     {
         installRule(1);

@@ -1,13 +1,13 @@
 // `teamai init` and `teamai uninstall` end to end in a temporary HOME: the hooks init writes
 // (compared with golden files), idempotence, and an uninstall that removes exactly what was ours.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
+#include "FileTree.h"
 #include "agenthooks/DispatchHooks.h"
 #include "tools/ToolTable.h"
 
 #include <QDateTime>
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonDocument>
 #include <QProcess>
 #include <QStandardPaths>
@@ -21,41 +21,20 @@ const char *const kClaudeSettings =
     "{\"model\": \"opus\", \"hooks\": {\"Stop\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}],"
     " \"SessionStart\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"teamai hook-dispatch session-start\"}]}]}}";
 
-QStringList treeOf(const QString &dir)
-{
-    QStringList entries;
-    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        entries.append(QDir(dir).relativeFilePath(it.next()));
-    entries.sort();
-    return entries;
-}
-
-QJsonObject command(qint64 id, const QString &type, const QJsonObject &fields)
-{
-    QJsonObject object = fields;
-    object.insert(QStringLiteral("id"), id);
-    object.insert(QStringLiteral("type"), type);
-    return object;
-}
-
 } // namespace
 
-class TestInitUninstallEndToEnd : public QObject
+class TestInitUninstallEndToEnd : public BareAgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<TestEnvironment> m_env;
-    std::unique_ptr<DevServerProcess> m_server;
-
     TeamaiRun runInit(const QStringList &extra = {})
     {
-        return runTeamai(QStringList{QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(), QStringLiteral("--token"),
+        return runTeamai(QStringList{QStringLiteral("init"), QStringLiteral("--http"), f->server().baseUrl(), QStringLiteral("--token"),
                                      DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file")} + extra);
     }
     QJsonObject json(const QString &relative) const
     {
-        return QJsonDocument::fromJson(m_env->readFile(relative)).object();
+        return QJsonDocument::fromJson(f->env().readFile(relative)).object();
     }
     /// The file with the machine-specific path of teamai replaced by @TEAMAI@.
     static QJsonObject portable(const QByteArray &bytes)
@@ -80,11 +59,10 @@ private:
     }
     QString ackError(qint64 id)
     {
-        for (const QJsonValue &ack : m_server->acks()) {
-            if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
-                return ack.toObject().value(QStringLiteral("status")).toString() + u' ' + ack.toObject().value(QStringLiteral("error")).toString();
-        }
-        return QStringLiteral("no ack");
+        const QJsonObject ack = f->ackFor(id);
+        if (ack.isEmpty())
+            return QStringLiteral("no ack");
+        return ack.value(QStringLiteral("status")).toString() + u' ' + ack.value(QStringLiteral("error")).toString();
     }
     void sync(const QString &tool)
     {
@@ -93,43 +71,31 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        m_env = std::make_unique<TestEnvironment>();
-        m_server = std::make_unique<DevServerProcess>();
-        QVERIFY(m_server->isRunning());
-    }
-    void cleanup()
-    {
-        m_server.reset();
-        m_env.reset();
-    }
-
     void initWritesTheGoldenHooks()
     {
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), kClaudeSettings);
-        QVERIFY(QDir().mkpath(m_env->home() + QStringLiteral("/.cursor")));
+        f->env().writeFile(QStringLiteral(".claude/settings.json"), kClaudeSettings);
+        QVERIFY(QDir().mkpath(f->env().home() + QStringLiteral("/.cursor")));
         const TeamaiRun run = runInit();
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY(run.out.contains("Hooks installed for claude"));
         QVERIFY(run.out.contains("Hooks installed for cursor"));
-        QCOMPARE(portable(m_env->readFile(QStringLiteral(".claude/settings.json"))), golden(QStringLiteral("init-claude-settings.json")));
-        QCOMPARE(portable(m_env->readFile(QStringLiteral(".cursor/hooks.json"))), golden(QStringLiteral("init-cursor-hooks.json")));
-        QVERIFY2(!QFile::exists(m_env->home() + QStringLiteral("/.codex")), "agents without a folder are left alone");
+        QCOMPARE(portable(f->env().readFile(QStringLiteral(".claude/settings.json"))), golden(QStringLiteral("init-claude-settings.json")));
+        QCOMPARE(portable(f->env().readFile(QStringLiteral(".cursor/hooks.json"))), golden(QStringLiteral("init-cursor-hooks.json")));
+        QVERIFY2(!QFile::exists(f->env().home() + QStringLiteral("/.codex")), "agents without a folder are left alone");
     }
 
     void initTwiceChangesNothing()
     {
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), kClaudeSettings);
+        f->env().writeFile(QStringLiteral(".claude/settings.json"), kClaudeSettings);
         QCOMPARE(runInit().exitCode, 0);
-        const QString path = m_env->home() + QStringLiteral("/.claude/settings.json");
-        const QByteArray first = m_env->readFile(QStringLiteral(".claude/settings.json"));
+        const QString path = f->env().home() + QStringLiteral("/.claude/settings.json");
+        const QByteArray first = f->env().readFile(QStringLiteral(".claude/settings.json"));
         const QDateTime modified = QFileInfo(path).lastModified();
         QTest::qWait(20);
         const TeamaiRun again = runInit();
         QCOMPARE(again.exitCode, 0);
         QVERIFY2(again.out.contains("Hooks for claude already in place"), again.out.constData());
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/settings.json")), first);
+        QCOMPARE(f->env().readFile(QStringLiteral(".claude/settings.json")), first);
         QCOMPARE(QFileInfo(path).lastModified(), modified);
     }
 
@@ -138,42 +104,42 @@ private slots:
         const TeamaiRun bad = runInit({QStringLiteral("--agents"), QStringLiteral("claude,vim")});
         QCOMPARE(bad.exitCode, 2);
         QVERIFY(bad.err.contains("unknown tool `vim`"));
-        QVERIFY(!QFile::exists(m_env->stateDir() + QStringLiteral("/config.json")));
+        QVERIFY(!QFile::exists(f->env().stateDir() + QStringLiteral("/config.json")));
 
         const TeamaiRun run = runInit({QStringLiteral("--agents"), QStringLiteral("codex")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         const QJsonObject hooks = json(QStringLiteral(".codex/hooks.json")).value(QStringLiteral("hooks")).toObject();
         QCOMPARE(hooks.keys(), (QStringList{QStringLiteral("PostToolUse"), QStringLiteral("SessionStart"), QStringLiteral("Stop"),
                                             QStringLiteral("UserPromptSubmit")}));
-        QVERIFY(!QFile::exists(m_env->home() + QStringLiteral("/.claude")));
+        QVERIFY(!QFile::exists(f->env().home() + QStringLiteral("/.claude")));
     }
 
     void uninstallAgentRemovesExactlyWhatWasOurs()
     {
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), kClaudeSettings);
+        f->env().writeFile(QStringLiteral(".claude/settings.json"), kClaudeSettings);
         const QByteArray claudeMd = "# Mine\n";
-        m_env->writeFile(QStringLiteral(".claude/CLAUDE.md"), claudeMd);
-        m_env->writeFile(QStringLiteral(".claude/skills/local/SKILL.md"), "---\nname: local\n---\n");
-        m_env->writeFile(QStringLiteral(".claude/rules/local.md"), "# local\n");
-        QVERIFY(QDir().mkpath(m_env->home() + QStringLiteral("/.cursor")));
+        f->env().writeFile(QStringLiteral(".claude/CLAUDE.md"), claudeMd);
+        f->env().writeFile(QStringLiteral(".claude/skills/local/SKILL.md"), "---\nname: local\n---\n");
+        f->env().writeFile(QStringLiteral(".claude/rules/local.md"), "# local\n");
+        QVERIFY(QDir().mkpath(f->env().home() + QStringLiteral("/.cursor")));
         QCOMPARE(runInit().exitCode, 0);
-        const QByteArray cursorHooks = m_env->readFile(QStringLiteral(".cursor/hooks.json"));
+        const QByteArray cursorHooks = f->env().readFile(QStringLiteral(".cursor/hooks.json"));
 
-        const QString base = m_server->baseUrl();
-        m_server->queue(QJsonArray{
-            command(1, QStringLiteral("install_skill"), {{QStringLiteral("skill_slug"), QStringLiteral("team-skill")},
+        const QString base = f->server().baseUrl();
+        f->server().queue(QJsonArray{
+            resourceCommand(1, QStringLiteral("install_skill"), {{QStringLiteral("skill_slug"), QStringLiteral("team-skill")},
                                                          {QStringLiteral("download_url"), QString(base + QStringLiteral("/download/skill/team-skill.zip?name=Team%20Skill"))}}),
-            command(2, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("team-rule")},
+            resourceCommand(2, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("team-rule")},
                                                         {QStringLiteral("download_url"), QString(base + QStringLiteral("/download/rule/team-rule.md"))}}),
-            command(3, QStringLiteral("install_claudemd"), {{QStringLiteral("claudemd_slug"), QStringLiteral("team-block")},
+            resourceCommand(3, QStringLiteral("install_claudemd"), {{QStringLiteral("claudemd_slug"), QStringLiteral("team-block")},
                                                             {QStringLiteral("download_url"), QString(base + QStringLiteral("/download/claudemd/team-block.md"))}}),
-            command(4, QStringLiteral("install_hook_rule"), {{QStringLiteral("slug"), QStringLiteral("team-hook")}, {QStringLiteral("event"), QStringLiteral("PreToolUse")},
+            resourceCommand(4, QStringLiteral("install_hook_rule"), {{QStringLiteral("slug"), QStringLiteral("team-hook")}, {QStringLiteral("event"), QStringLiteral("PreToolUse")},
                                                              {QStringLiteral("cmd"), QStringLiteral("team-check")}}),
         });
         sync(QStringLiteral("claude"));
         for (qint64 id : {1, 2, 3, 4})
             QVERIFY2(ackError(id).startsWith(QStringLiteral("success")), qPrintable(ackError(id)));
-        m_server->queue(command(5, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("cursor-rule")},
+        f->server().queue(resourceCommand(5, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("cursor-rule")},
                                                                     {QStringLiteral("download_url"), QString(base + QStringLiteral("/download/rule/cursor-rule.md"))}}));
         sync(QStringLiteral("cursor"));
         QVERIFY2(ackError(5).startsWith(QStringLiteral("success")), qPrintable(ackError(5)));
@@ -192,22 +158,22 @@ private slots:
         const QJsonObject expected = QJsonDocument::fromJson(
             "{\"model\": \"opus\", \"hooks\": {\"Stop\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}]}}").object();
         QCOMPARE(json(QStringLiteral(".claude/settings.json")), expected);
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/CLAUDE.md")), claudeMd);
-        QCOMPARE(treeOf(m_env->home() + QStringLiteral("/.claude/skills")), (QStringList{QStringLiteral("local"), QStringLiteral("local/SKILL.md")}));
-        QCOMPARE(treeOf(m_env->home() + QStringLiteral("/.claude/rules")), QStringList{QStringLiteral("local.md")});
+        QCOMPARE(f->env().readFile(QStringLiteral(".claude/CLAUDE.md")), claudeMd);
+        QCOMPARE(treeOf(f->env().home() + QStringLiteral("/.claude/skills")), (QStringList{QStringLiteral("local"), QStringLiteral("local/SKILL.md")}));
+        QCOMPARE(treeOf(f->env().home() + QStringLiteral("/.claude/rules")), QStringList{QStringLiteral("local.md")});
         // Cursor's hooks and resources are untouched.
-        QCOMPARE(m_env->readFile(QStringLiteral(".cursor/hooks.json")), cursorHooks);
-        QVERIFY(QFile::exists(m_env->home() + QStringLiteral("/.cursor/rules/cursor-rule.md")));
+        QCOMPARE(f->env().readFile(QStringLiteral(".cursor/hooks.json")), cursorHooks);
+        QVERIFY(QFile::exists(f->env().home() + QStringLiteral("/.cursor/rules/cursor-rule.md")));
         const QJsonObject manifest = json(QStringLiteral(".teamai/local-agent/manifest.json"));
         const QJsonObject user = manifest.value(QStringLiteral("scopes")).toObject().value(QStringLiteral("user")).toObject();
         QVERIFY(user.value(QStringLiteral("skills")).toObject().isEmpty());
         QCOMPARE(user.value(QStringLiteral("rules")).toObject().keys(), QStringList{QStringLiteral("cursor-rule")});
-        QVERIFY(QFile::exists(m_env->stateDir() + QStringLiteral("/config.json")));  // TeamAI's own config stays
+        QVERIFY(QFile::exists(f->env().stateDir() + QStringLiteral("/config.json")));  // TeamAI's own config stays
 
         // Everything else on a second, agent-less run; then nothing is left.
         const TeamaiRun all = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--force")});
         QVERIFY2(all.exitCode == 0, all.err.constData());
-        QVERIFY(!QFile::exists(m_env->home() + QStringLiteral("/.cursor/rules/cursor-rule.md")));
+        QVERIFY(!QFile::exists(f->env().home() + QStringLiteral("/.cursor/rules/cursor-rule.md")));
         QVERIFY(!json(QStringLiteral(".cursor/hooks.json")).contains(QStringLiteral("hooks")));
         const TeamaiRun nothing = runTeamai({QStringLiteral("uninstall")});
         QCOMPARE(nothing.exitCode, 0);
@@ -219,9 +185,9 @@ private slots:
         const QString script = QStandardPaths::findExecutable(QStringLiteral("script"));
         if (script.isEmpty())
             QSKIP("util-linux `script` is needed to give teamai a terminal");
-        QVERIFY(QDir().mkpath(m_env->home() + QStringLiteral("/.claude")));
+        QVERIFY(QDir().mkpath(f->env().home() + QStringLiteral("/.claude")));
         QCOMPARE(runInit().exitCode, 0);
-        const QByteArray settings = m_env->readFile(QStringLiteral(".claude/settings.json"));
+        const QByteArray settings = f->env().readFile(QStringLiteral(".claude/settings.json"));
         auto onTerminal = [&](const QByteArray &answer) {
             QProcess process;
             process.start(script, {QStringLiteral("-qec"), teamai::agenthooks::dispatch::quoteProgram(builtBinary("TEAMAI_BIN")) + QStringLiteral(" uninstall --agent claude"),
@@ -235,21 +201,21 @@ private slots:
         const QByteArray declined = onTerminal("n\n");
         QVERIFY2(declined.contains("Remove these? [y/N]"), declined.constData());
         QVERIFY(declined.contains("Cancelled: nothing was removed."));
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/settings.json")), settings);
+        QCOMPARE(f->env().readFile(QStringLiteral(".claude/settings.json")), settings);
         const QByteArray accepted = onTerminal("y\n");
         QVERIFY2(accepted.contains("Removed claude hook(s)"), accepted.constData());
-        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), m_env->home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).isEmpty());
     }
 
     void uninstallTeamaiFromTheBackend()
     {
-        QVERIFY(QDir().mkpath(m_env->home() + QStringLiteral("/.claude")));
+        QVERIFY(QDir().mkpath(f->env().home() + QStringLiteral("/.claude")));
         QCOMPARE(runInit().exitCode, 0);
-        QCOMPARE(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), m_env->home()).size(), 4);
-        m_server->queue(command(9, QStringLiteral("uninstall_teamai"), {{QStringLiteral("cmd"), QStringLiteral("teamai uninstall --agent claude --force")}}));
+        QCOMPARE(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).size(), 4);
+        f->server().queue(resourceCommand(9, QStringLiteral("uninstall_teamai"), {{QStringLiteral("cmd"), QStringLiteral("teamai uninstall --agent claude --force")}}));
         sync(QStringLiteral("claude"));
         QCOMPARE(ackError(9), QStringLiteral("success "));
-        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), m_env->home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).isEmpty());
     }
 };
 

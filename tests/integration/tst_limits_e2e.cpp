@@ -18,11 +18,6 @@ using namespace teamai::test;
 
 namespace {
 
-QStringList hookArgs(const QString &event)
-{
-    return {QStringLiteral("--hook"), event, QStringLiteral("--tool"), QStringLiteral("claude")};
-}
-
 // The ledger's size on disk: the database and its write-ahead log.
 qint64 ledgerBytes(const TestEnvironment &env)
 {
@@ -96,7 +91,7 @@ private slots:
         QVERIFY(f.ready());
         f.server().queue(tiny(701));
         QProcess hook;
-        hook.start(builtBinary("TEAMAI_BIN"), hookArgs(QStringLiteral("prompt-submit")));
+        hook.start(builtBinary("TEAMAI_BIN"), hookArguments(QStringLiteral("prompt-submit")));
         QVERIFY(hook.waitForStarted(5000));
         // One byte every 100 ms, and stdin never closed: the agent is slow, not finished.
         const QByteArray json = QByteArray("{\"cwd\": \"/tmp\", \"session_id\": \"") + QByteArray(400, 's') + "\"}";
@@ -157,7 +152,7 @@ private slots:
 
         // The hook exits (its budget, not the size of the answer, decides when); what it had no
         // time for goes to the worker.
-        const TeamaiRun run = runTeamai(hookArgs(QStringLiteral("prompt-submit")), {}, {}, 60000);
+        const TeamaiRun run = runTeamai(hookArguments(QStringLiteral("prompt-submit")), {}, {}, 60000);
         QVERIFY(run.finished);
         QCOMPARE(run.exitCode, 0);
 
@@ -170,7 +165,7 @@ private slots:
                 break;
             // A worker stops after a few rounds; a later hook starts the next one.
             if (f.waitForWorkers(2000))
-                runTeamai(hookArgs(QStringLiteral("prompt-submit")), {}, {}, 60000);
+                runTeamai(hookArguments(QStringLiteral("prompt-submit")), {}, {}, 60000);
         }
         QCOMPARE(left, 0);
         QVERIFY(f.waitForWorkers(60000));

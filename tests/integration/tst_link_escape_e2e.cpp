@@ -4,10 +4,10 @@
 // `teamai sync` runs the devserver's install commands, every one is acked failed, and the
 // outside files keep their bytes. Links that stay inside the base keep working.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
+#include "FileTree.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonDocument>
 #include <QtTest>
 
@@ -15,29 +15,15 @@ using namespace teamai::test;
 
 namespace {
 
-QMap<QString, QByteArray> snapshot(const QString &dir)
-{
-    QMap<QString, QByteArray> files;
-    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        QFile file(path);
-        files.insert(QDir(dir).relativeFilePath(path), it.fileInfo().isDir() || !file.open(QIODevice::ReadOnly) ? QByteArray("<dir>") : file.readAll());
-    }
-    return files;
-}
-
 const QByteArray kBashrc = "# the user's shell start-up\nexport PATH=$HOME/bin:$PATH\n";
 const QByteArray kOutsideSettings = "{\"model\": \"opus\"}\n";
 
 } // namespace
 
-class TestLinkEscapeEndToEnd : public QObject
+class TestLinkEscapeEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QString home(const QString &relative) const { return f->env().home() + u'/' + relative; }
     QString outside() const { return home(QStringLiteral("outside")); }
     QString workspace() const { return home(QStringLiteral("code/repo")); }
@@ -81,19 +67,16 @@ private:
         return command;
     }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         f->env().writeFile(QStringLiteral("outside/bashrc"), kBashrc);
         f->env().writeFile(QStringLiteral("outside/settings.json"), kOutsideSettings);
         f->env().writeFile(QStringLiteral("outside/dir/sentinel"), "outside\n");
         QVERIFY(QDir().mkpath(workspace() + QStringLiteral("/.claude")));
         bindWorkspace();
     }
-    void cleanup() { f.reset(); }
 
+private slots:
     void linksLeavingTheBaseAreRefused_data()
     {
         QTest::addColumn<bool>("project");
@@ -128,7 +111,7 @@ private slots:
             QVERIFY(QDir(at).removeRecursively());
         QVERIFY(QDir().mkpath(QFileInfo(at).absolutePath()));
         QVERIFY(QFile::link(target.startsWith(u'@') ? outside() + u'/' + target.mid(1) : target, at));
-        const auto before = snapshot(outside());
+        const auto before = snapshotOf(outside());
 
         qint64 id = 0;
         QJsonArray commands;
@@ -143,7 +126,7 @@ private slots:
             QVERIFY2(error.contains(QLatin1String("Refusing to write ")), qPrintable(error));
             QVERIFY2(error.contains(QLatin1String("through a link")) || error.contains(QLatin1String("link to nothing")), qPrintable(error));
         }
-        QCOMPARE(snapshot(outside()), before);
+        QCOMPARE(snapshotOf(outside()), before);
         QVERIFY(QFileInfo(at).isSymLink());  // the link itself is left as the user made it
         const QByteArray manifest = f->env().readFile(QStringLiteral(".teamai/local-agent/manifest.json"));
         QVERIFY(!manifest.contains("team-block") && !manifest.contains("\"style\"") && !manifest.contains("\"tool\""));

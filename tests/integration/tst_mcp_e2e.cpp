@@ -3,7 +3,7 @@
 // workspace's .mcp.json, codex's config.toml, cursor's mcp.json) and managed-mcp.json, without
 // touching what the user has there; and the report that follows.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -50,12 +50,10 @@ QJsonObject install(qint64 id, const QString &slug, const QJsonObject &config, c
 
 } // namespace
 
-class TestMcpEndToEnd : public QObject
+class TestMcpEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QJsonObject json(const QString &relative) const { return QJsonDocument::fromJson(f->env().readFile(relative)).object(); }
     QJsonObject servers(const QString &relative = QStringLiteral(".claude.json")) const
     {
@@ -65,10 +63,7 @@ private:
     QString ackError(qint64 id) { return f->ackFor(id).value(QStringLiteral("error")).toString(); }
     bool ackOk(qint64 id) { return f->ackFor(id).value(QStringLiteral("status")).toString() == QLatin1String("success"); }
     bool ackFailed(qint64 id) { return f->ackFor(id).value(QStringLiteral("status")).toString() == QLatin1String("failed"); }
-    QJsonObject lastReport()
-    {
-        return f->server().requests(QStringLiteral("report")).last().toObject().value(QStringLiteral("body")).toObject();
-    }
+    QJsonObject lastReport() { return f->server().lastBody(QStringLiteral("report")); }
     bool syncTool(const QString &tool, const QStringList &environment = {})
     {
         return runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), tool}, {}, environment).exitCode == 0;
@@ -88,15 +83,12 @@ private:
         f->env().writeFile(QStringLiteral(".teamai/local-agent/config.json"), QJsonDocument(config).toJson());
     }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         f->env().writeFile(QStringLiteral(".claude.json"), kClaudeJson);
     }
-    void cleanup() { f.reset(); }
 
+private slots:
     void installReinstallReportUninstall()
     {
         f->server().queue(install(1, QStringLiteral("fs"), stdioConfig(QStringLiteral("npx"), {QStringLiteral("-y"), QStringLiteral("server-fs")}),

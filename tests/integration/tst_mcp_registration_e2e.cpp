@@ -3,7 +3,7 @@
 // recorded in ~/.teamai/local-agent/mcp-registration.json and never in managed-mcp.json (nor in
 // the report's `mcps`); a `teamai` entry that is the user's is left alone; uninstall removes ours.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include "mcp/McpConfigFile.h"
 
@@ -30,12 +30,10 @@ bool isTeamaiBinary(const QString &path)
 
 } // namespace
 
-class TestMcpRegistrationEndToEnd : public QObject
+class TestMcpRegistrationEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     TeamaiRun initMcp(const QString &agents)
     {
         return runTeamai({QStringLiteral("init"), QStringLiteral("--http"), f->server().baseUrl(), QStringLiteral("--token"),
@@ -56,16 +54,13 @@ private:
                                      .toJson()).contains(QLatin1String("teamai"));
     }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         f->env().writeFile(QStringLiteral(".claude.json"), kClaudeJson);
         f->env().writeFile(QStringLiteral(".codex/config.toml"), kCodexToml);
     }
-    void cleanup() { f.reset(); }
 
+private slots:
     void registersOursReplacesItAndUninstallRemovesIt()
     {
         const TeamaiRun run = initMcp(QStringLiteral("claude,codex"));

@@ -44,17 +44,6 @@ QString textOf(const QJsonObject &result)
     return result.value(QStringLiteral("content")).toArray().at(0).toObject().value(QStringLiteral("text")).toString();
 }
 
-bool waitForState(qint64 id, const QString &state, int timeoutMs = 30000)
-{
-    const QDeadlineTimer deadline(timeoutMs);
-    while (historyRow(id).value(QStringLiteral("state")).toString() != state) {
-        if (deadline.hasExpired())
-            return false;
-        QThread::msleep(50);
-    }
-    return true;
-}
-
 void setOutputWindow(TestEnvironment &env, qint64 bytes)
 {
     const QString relative = QStringLiteral(".teamai/local-agent/settings.json");

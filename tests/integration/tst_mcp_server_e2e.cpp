@@ -4,7 +4,7 @@
 // commands off as the agent; an oversized line is refused and the stream goes on; stdin EOF ends
 // the server with exit status 0.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDeadlineTimer>
 #include <QJsonDocument>
@@ -75,24 +75,19 @@ QJsonObject statusJson()
 
 } // namespace
 
-class TestMcpServerEndToEnd : public QObject
+class TestMcpServerEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         f->server().queue(QJsonArray{unsupportedCommand(1), restrictedCommand(2, QStringLiteral("teamai --version"), QStringLiteral("cmd"))});
         const QJsonObject sync = f->syncJson();
         QVERIFY2(!sync.isEmpty(), "teamai sync ran");
         QVERIFY(!f->waitForAck(2).isEmpty());
     }
-    void cleanup() { f.reset(); }
 
+private slots:
     void everyToolAgainstTheLedger()
     {
         McpSession mcp;

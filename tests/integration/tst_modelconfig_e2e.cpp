@@ -4,7 +4,7 @@
 // leaves the user's values alone (in the file and in the environment) and says so in the ack,
 // obeys the kill switch, acks malformed commands failed, and keeps the API key out of every file
 // of its own (logs, ledger, records).
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include "commands/Command.h"
 #include "identity/AgentIdentity.h"
@@ -53,12 +53,10 @@ QJsonObject snapshot(const QJsonArray &models)
 
 } // namespace
 
-class TestModelConfigEndToEnd : public QObject
+class TestModelConfigEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
     QJsonObject claudeEnv() const
     {
         return QJsonDocument::fromJson(f->env().readFile(kSettings)).object().value(QStringLiteral("env")).toObject();
@@ -82,13 +80,6 @@ private:
     static QString errorOf(const QJsonObject &ack) { return ack.value(QStringLiteral("error")).toString(); }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void applyThenReapplyReplaces()
     {
         f->env().writeFile(kSettings, "{\n  \"model\": \"opus\",\n  \"env\": {\n    \"FOO\": \"bar\"\n  }\n}\n");

@@ -3,10 +3,10 @@
 // the real `teamai sync` handles them in a temporary HOME, and the test checks the acks the
 // backend received, what the agent downloaded, and that nothing was written.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
+#include "FileTree.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonDocument>
 #include <QtTest>
 
@@ -14,42 +14,21 @@ using namespace teamai::test;
 
 namespace {
 
-QJsonObject command(qint64 id, const QString &type, const QJsonObject &fields)
-{
-    QJsonObject object = fields;
-    object.insert(QStringLiteral("id"), id);
-    object.insert(QStringLiteral("type"), type);
-    return object;
-}
-
-QStringList treeOf(const QString &dir)
-{
-    QStringList entries;
-    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        entries.append(QDir(dir).relativeFilePath(it.next()));
-    entries.sort();
-    return entries;
-}
-
 const char *const kUserSettings = "{\"model\": \"opus\"}";
 
 } // namespace
 
-class TestNamesEndToEnd : public QObject
+class TestNamesEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
-    QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString home(const QString &relative) const { return f->env().home() + u'/' + relative; }
     QJsonObject skill(qint64 id, const QString &slug, const QString &version, const QString &download)
     {
         QJsonObject fields{{QStringLiteral("skill_slug"), slug}, {QStringLiteral("download_url"), url(download)}};
         if (!version.isEmpty())
             fields.insert(QStringLiteral("skill_version"), version);
-        return command(id, QStringLiteral("install_skill"), fields);
+        return resourceCommand(id, QStringLiteral("install_skill"), fields);
     }
     void expectRefused(const QJsonObject &syncResult, qint64 id, const QString &outcome, const QString &error)
     {
@@ -68,13 +47,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void hostileResourceNamesAreRefusedAndNothingIsWritten()
     {
         const QString huge(5000, u'a');
@@ -84,9 +56,9 @@ private slots:
             skill(3, QStringLiteral("name."), QString(), QStringLiteral("/download/skill/dot.zip")),
             skill(4, QStringLiteral("lpt1.txt"), QStringLiteral("1.0"), QStringLiteral("/download/skill/lpt.zip")),
             skill(5, huge, QString(), QStringLiteral("/download/skill/huge.zip")),
-            command(6, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("a|b")},
+            resourceCommand(6, QStringLiteral("install_rule"), {{QStringLiteral("rule_slug"), QStringLiteral("a|b")},
                                                         {QStringLiteral("download_url"), url(QStringLiteral("/download/rule/r.md"))}}),
-            command(7, QStringLiteral("uninstall_claudemd"), {{QStringLiteral("claudemd_slug"), QStringLiteral("z")},
+            resourceCommand(7, QStringLiteral("uninstall_claudemd"), {{QStringLiteral("claudemd_slug"), QStringLiteral("z")},
                                                               {QStringLiteral("resource_version"), QStringLiteral("/etc/passwd")}}),
             // A valid slug whose SKILL.md names the folder after a Windows device.
             skill(8, QStringLiteral("fine"), QString(), QStringLiteral("/download/skill/fine.zip?name=CON")),
@@ -118,7 +90,7 @@ private slots:
                                {QStringLiteral("cmd"), QStringLiteral("echo hi")}};
             if (!version.isEmpty())
                 fields.insert(QStringLiteral("version"), version);
-            return command(id, QStringLiteral("install_hook_rule"), fields);
+            return resourceCommand(id, QStringLiteral("install_hook_rule"), fields);
         };
         f->server().queue(QJsonArray{rule(10, QStringLiteral("aux"), QString()), rule(11, QStringLiteral("ok"), QStringLiteral("..\\..\\v")),
                                      rule(12, QStringLiteral("nul .log"), QStringLiteral("2"))});

@@ -4,7 +4,7 @@
 // installed, the ack says why), and the devserver's admin API guarded by its per-run token and a
 // loopback Host.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QFile>
@@ -14,22 +14,6 @@
 using namespace teamai::test;
 
 namespace {
-
-QJsonObject installRule(qint64 id, const QString &slug, const QString &url)
-{
-    return QJsonObject{{QStringLiteral("id"), id},
-                       {QStringLiteral("type"), QStringLiteral("install_rule")},
-                       {QStringLiteral("rule_slug"), slug},
-                       {QStringLiteral("download_url"), url}};
-}
-
-QJsonObject installSkill(qint64 id, const QString &slug, const QString &url)
-{
-    return QJsonObject{{QStringLiteral("id"), id},
-                       {QStringLiteral("type"), QStringLiteral("install_skill")},
-                       {QStringLiteral("skill_slug"), slug},
-                       {QStringLiteral("download_url"), url}};
-}
 
 /// Every request a server logged that carried either auth header.
 QStringList requestsWithAToken(const QJsonArray &requests)
@@ -55,14 +39,12 @@ QByteArray adminRequest(const QByteArray &method, const QByteArray &host, const 
 
 } // namespace
 
-class TestNetSafetyEndToEnd : public QObject
+class TestNetSafetyEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
     std::unique_ptr<DevServerProcess> other; ///< the "other origin": nothing may arrive here
 
-    QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString otherUrl(const QString &path) const { return other->baseUrl() + path; }
     void redirect(const QString &route, int status, const QString &to)
     {
@@ -79,19 +61,18 @@ private:
         QCOMPARE(other->acks(), QJsonArray());
     }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
         other = std::make_unique<DevServerProcess>();
         QVERIFY(other->isRunning());
         QVERIFY(other->port() != f->server().port());
     }
+
+private slots:
     void cleanup()
     {
         other.reset();
-        f.reset();
+        AgentTestCase::cleanup();
     }
 
     void syncRedirectedToAnotherOriginRunsNothing_data()

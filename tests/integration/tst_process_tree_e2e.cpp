@@ -1,97 +1,73 @@
 // Issue 13 item 3 / issue 12 item 1, with the development backend and the real binary: killing the
 // agent kills its command, and a command never outlives the record of it.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 #include "RunProbes.h"
 
-#include <QDir>
-#include <QFile>
-#include <QJsonDocument>
 #include <QProcess>
-#include <QThread>
 #include <QtTest>
 
 #include <csignal>
 
 using namespace teamai::test;
 
-
-class TestProcessTreeEndToEnd : public QObject
+class TestProcessTreeEndToEnd : public AgentTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<AgentFixture> f;
 
-    /// Starts @p arguments with a pushed `teamai doctor` that hangs on a stalled backend route, and
-    /// returns once the ledger says the command runs and its process exists.
-    bool startAgentRunningACommand(QProcess &agent, const QStringList &arguments, qint64 id)
+    /// How an agent running a command ended after a signal.
+    struct Signalled {
+        qint64 pid = 0;  ///< 0: it did not run the command, or did not end within 15 s
+        QProcess::ExitStatus status = QProcess::NormalExit;
+        int exitCode = -1;
+    };
+
+    /// Starts `teamai ARGUMENTS` running command @p id (see AgentFixture::startAgentRunningACommand),
+    /// sends the agent @p signal and waits until it has ended.
+    Signalled signalAgentRunningACommand(const QStringList &arguments, qint64 id, int signal)
     {
-        // `teamai doctor` asks the backend for its config; the backend answers after 60 s, so the
-        // pushed command is still running when its agent is signalled.
-        f->server().setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), 60000}});
-        f->server().queue(restrictedCommand(id, QStringLiteral("teamai doctor")));
-        agent.start(builtBinary("TEAMAI_BIN"), arguments);
-        if (!agent.waitForStarted())
-            return false;
-        agent.closeWriteChannel();  // a hook reads its JSON from stdin: give it EOF
-        QDeadlineTimer deadline(20000);
-        while (!deadline.hasExpired()) {
-            if (historyRow(id).value(QStringLiteral("state")).toString() == QLatin1String("running")
-                && treeProcessesOf(agent.processId()) >= 1)
-                return true;
-            QThread::msleep(50);
-        }
-        qWarning("agent stderr: %s\nlog: %s", agent.readAllStandardError().constData(),
-                 f->env().readFile(QStringLiteral(".teamai/local-agent/logs/teamai.log")).constData());
-        return false;
+        QProcess agent;
+        if (!f->startAgentRunningACommand(agent, arguments, id))
+            return {};
+        const qint64 pid = agent.processId();
+        ::kill(pid_t(pid), signal);
+        if (!agent.waitForFinished(15000))
+            return {};
+        return {pid, agent.exitStatus(), agent.exitCode()};
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
-    void agents_data()
+    /// Every test runs with the worker (hooks hand pushed commands to it) and with `teamai sync`,
+    /// which runs them itself.
+    void initTestCase_data()
     {
         QTest::addColumn<QStringList>("arguments");
         QTest::newRow("worker") << QStringList{QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude")};
-        // Hooks hand pushed commands to the worker; `teamai sync` runs them itself.
         QTest::newRow("sync") << QStringList{QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")};
     }
 
-    void sigkillOfTheAgentKillsItsCommand_data() { agents_data(); }
     void sigkillOfTheAgentKillsItsCommand()
     {
-        QFETCH(QStringList, arguments);
-        QProcess agent;
-        QVERIFY(startAgentRunningACommand(agent, arguments, 61));
-        const qint64 agentPid = agent.processId();
-        ::kill(pid_t(agentPid), SIGKILL);
-        QVERIFY(agent.waitForFinished(10000));
-        QCOMPARE(agent.exitStatus(), QProcess::CrashExit);
+        QFETCH_GLOBAL(QStringList, arguments);
+        const Signalled agent = signalAgentRunningACommand(arguments, 61, SIGKILL);
+        QVERIFY(agent.pid > 0);
+        QCOMPARE(agent.status, QProcess::CrashExit);
         // Nobody is left to stop it politely: the parent-death signal and the watcher do.
-        QTRY_COMPARE_WITH_TIMEOUT(treeProcessesOf(agentPid), 0, 10000);
+        QTRY_COMPARE_WITH_TIMEOUT(treeProcessesOf(agent.pid), 0, 10000);
         // Since nothing of it still runs, the next agent may call it interrupted and say so.
         QCOMPARE(runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")}).exitCode, 0);
         QCOMPARE(historyRow(61).value(QStringLiteral("state")).toString(), QStringLiteral("interrupted"));
         QCOMPARE(f->ackFor(61).value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
     }
 
-    void sigtermOfTheAgentStopsRecordsAndAcks_data() { agents_data(); }
     void sigtermOfTheAgentStopsRecordsAndAcks()
     {
-        QFETCH(QStringList, arguments);
-        QProcess agent;
-        QVERIFY(startAgentRunningACommand(agent, arguments, 62));
-        const qint64 agentPid = agent.processId();
-        ::kill(pid_t(agentPid), SIGTERM);
-        QVERIFY(agent.waitForFinished(15000));
-        QCOMPARE(agent.exitStatus(), QProcess::NormalExit);
-        QCOMPARE(agent.exitCode(), 128 + SIGTERM);
-        QCOMPARE(treeProcessesOf(agentPid), 0);  // gone before the agent exited
+        QFETCH_GLOBAL(QStringList, arguments);
+        const Signalled agent = signalAgentRunningACommand(arguments, 62, SIGTERM);
+        QVERIFY(agent.pid > 0);
+        QCOMPARE(agent.status, QProcess::NormalExit);
+        QCOMPARE(agent.exitCode, 128 + SIGTERM);
+        QCOMPARE(treeProcessesOf(agent.pid), 0);  // gone before the agent exited
 
         // Recorded before the agent exited: what happened, that it ran, and 143 with the signal.
         const QJsonObject row = historyRow(62);

@@ -4,9 +4,8 @@
 // job under the pushed-command marker). A `teamai` started with the marker set refuses to sync,
 // be a worker, run a hook, init or remote-cmd, and sends nothing to the backend.
 
-#include "DevServerProcess.h"
-#include "TeamaiRunner.h"
-#include "TestEnvironment.h"
+#include "AgentTestCase.h"
+
 #include "agenthooks/DispatchHooks.h"
 #include "tools/ToolTable.h"
 
@@ -72,21 +71,10 @@ int teamaiProcessesIn(const QString &home)
 
 } // namespace
 
-class TestPushedAllowlistEndToEnd : public QObject
+class TestPushedAllowlistEndToEnd : public BareAgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<TestEnvironment> m_env;
-    std::unique_ptr<DevServerProcess> m_server;
-
-    QJsonObject ackFor(qint64 id)
-    {
-        for (const QJsonValue &ack : m_server->acks()) {
-            if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
-                return ack.toObject();
-        }
-        return {};
-    }
     QJsonObject ledgerRow(qint64 id)
     {
         const TeamaiRun run = runTeamai({QStringLiteral("history"), QStringLiteral("--json")});
@@ -104,29 +92,21 @@ private:
     }
     const teamai::ToolInfo &tool(const char *name) { return *teamai::findTool(QString::fromLatin1(name)); }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        m_env = std::make_unique<TestEnvironment>();
-        m_server = std::make_unique<DevServerProcess>();
-        QVERIFY(m_server->isRunning());
         for (const char *dir : {".claude", ".codex", ".cursor"})
-            QVERIFY(QDir().mkpath(m_env->home() + u'/' + QLatin1String(dir)));
-        const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(), QStringLiteral("--token"),
+            QVERIFY(QDir().mkpath(f->env().home() + u'/' + QLatin1String(dir)));
+        const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), f->server().baseUrl(), QStringLiteral("--token"),
                                           DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file"),
                                           QStringLiteral("--agents"), QStringLiteral("claude")});
         QVERIFY2(init.exitCode == 0, init.err.constData());
-        QCOMPARE(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).size(), 4);
-    }
-    void cleanup()
-    {
-        m_server.reset();
-        m_env.reset();
+        QCOMPARE(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).size(), 4);
     }
 
+private slots:
     void refusedCommandsChangeNothingAndRunNothing()
     {
-        const QString victim = m_env->home() + QStringLiteral("/elsewhere");
+        const QString victim = f->env().home() + QStringLiteral("/elsewhere");
         QVERIFY(QDir().mkpath(victim));
         const struct {
             qint64 id;
@@ -147,17 +127,17 @@ private slots:
              QStringLiteral("Rejected cmd: option \"--purge\" of \"teamai uninstall\" is not allowed from the backend")},
             {11, QStringLiteral("teamai hook-dispatch stop"), notAllowed(QStringLiteral("teamai hook-dispatch"))},
         };
-        const QMap<QString, QByteArray> before = snapshot(m_env->home());
+        const QMap<QString, QByteArray> before = snapshot(f->env().home());
         QVERIFY(before.contains(QStringLiteral(".teamai/local-agent/config.json")));
         QVERIFY(before.contains(QStringLiteral(".teamai/token")));
         QVERIFY(before.contains(QStringLiteral(".claude/settings.json")));
         for (const auto &c : cases)
-            m_server->queue(pushed(c.id, c.cmd, c.id % 2 ? QStringLiteral("uninstall_teamai") : QStringLiteral("cmd")));
+            f->server().queue(pushed(c.id, c.cmd, c.id % 2 ? QStringLiteral("uninstall_teamai") : QStringLiteral("cmd")));
 
         const TeamaiRun run = sync();
         QCOMPARE(run.exitCode, 0);
         for (const auto &c : cases) {
-            const QJsonObject ack = ackFor(c.id);
+            const QJsonObject ack = f->ackFor(c.id);
             QCOMPARE(ack.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
             QCOMPARE(ack.value(QStringLiteral("error")).toString(), c.error);
             const QJsonObject row = ledgerRow(c.id);
@@ -167,47 +147,47 @@ private slots:
         }
         // Only the one report and sync of our own round reached the backend (the pushed init's
         // endpoint was never contacted, no recursion synced), then the acks.
-        QCOMPARE(m_server->requests(QStringLiteral("sync")).size(), 1);
-        QCOMPARE(m_server->requests(QStringLiteral("report")).size(), 1);
+        QCOMPARE(f->server().requests(QStringLiteral("sync")).size(), 1);
+        QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 1);
         // config.json, the token, the switch (settings.json) and every agent's settings: unchanged.
-        QCOMPARE(snapshot(m_env->home()), before);
+        QCOMPARE(snapshot(f->env().home()), before);
         QVERIFY(QDir(victim).isEmpty());
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), m_env->home()).isEmpty());
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("cursor"), m_env->home()).isEmpty());
-        QVERIFY(QDir(m_env->stateDir()).entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty());
-        QCOMPARE(teamaiProcessesIn(m_env->home()), 0);
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("cursor"), f->env().home()).isEmpty());
+        QVERIFY(QDir(f->env().stateDir()).entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty());
+        QCOMPARE(teamaiProcessesIn(f->env().home()), 0);
     }
 
     void allowedCommandsStillRun()
     {
         // (A success ends its batch: one allowed command per round.)
-        m_server->queue(pushed(20, QStringLiteral("teamai --version")));
+        f->server().queue(pushed(20, QStringLiteral("teamai --version")));
         QCOMPARE(sync().exitCode, 0);
-        QCOMPARE(ackFor(20).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
-        m_server->queue(pushed(21, QStringLiteral("teamai history --limit 5 --state rejected --json"), QStringLiteral("cmd")));
+        QCOMPARE(f->ackFor(20).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        f->server().queue(pushed(21, QStringLiteral("teamai history --limit 5 --state rejected --json"), QStringLiteral("cmd")));
         QCOMPARE(sync().exitCode, 0);
-        QCOMPARE(ackFor(21).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QCOMPARE(f->ackFor(21).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QCOMPARE(ledgerRow(20).value(QStringLiteral("delivery")).toString(), QStringLiteral("delivered"));
 
         // The feature itself: the backend uninstalls TeamAI from one agent. The child runs under
         // the pushed-command marker, and uninstall is what the marker still allows.
-        m_server->queue(pushed(22, QStringLiteral("teamai uninstall --agent claude --force")));
+        f->server().queue(pushed(22, QStringLiteral("teamai uninstall --agent claude --force")));
         QCOMPARE(sync().exitCode, 0);
-        QCOMPARE(ackFor(22).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).isEmpty());
-        QCOMPARE(teamaiProcessesIn(m_env->home()), 0);
+        QCOMPARE(f->ackFor(22).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).isEmpty());
+        QCOMPARE(teamaiProcessesIn(f->env().home()), 0);
     }
 
     void markedProcessRefusesToSyncWorkOrHook()
     {
         // codex keeps TeamAI's hooks, so claude is not the last agent: its uninstall below keeps
         // the configuration (the last agent's would remove it, issue #14 item 6).
-        const TeamaiRun codex = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(),
+        const TeamaiRun codex = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), f->server().baseUrl(),
                                            QStringLiteral("--agents"), QStringLiteral("claude,codex")});
         QVERIFY2(codex.exitCode == 0, codex.err.constData());
-        m_server->queue(pushed(30, QStringLiteral("teamai --version")));
-        const QMap<QString, QByteArray> before = snapshot(m_env->home());
-        const qsizetype requestsBefore = m_server->requests().size();
+        f->server().queue(pushed(30, QStringLiteral("teamai --version")));
+        const QMap<QString, QByteArray> before = snapshot(f->env().home());
+        const qsizetype requestsBefore = f->server().requests().size();
         const QStringList work = {kMarker};
 
         const TeamaiRun synced = sync(work);
@@ -216,7 +196,7 @@ private slots:
         QVERIFY(synced.out.isEmpty());
 
         const TeamaiRun worker = runTeamai({QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude"),
-                                            QStringLiteral("--cwd"), m_env->home()}, {}, work);
+                                            QStringLiteral("--cwd"), f->env().home()}, {}, work);
         QCOMPARE(worker.exitCode, 1);
         QVERIFY(worker.err.contains("refused inside a pushed command"));
 
@@ -239,11 +219,11 @@ private slots:
         QCOMPARE(remote.exitCode, 1);
 
         // Nothing reached the backend, nothing changed, nothing is left running.
-        QCOMPARE(m_server->requests().size(), requestsBefore);
-        QCOMPARE(m_server->queued().size(), 1);
-        QCOMPARE(snapshot(m_env->home()), before);
-        QVERIFY(QDir(m_env->stateDir()).entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty());
-        QCOMPARE(teamaiProcessesIn(m_env->home()), 0);
+        QCOMPARE(f->server().requests().size(), requestsBefore);
+        QCOMPARE(f->server().queued().size(), 1);
+        QCOMPARE(snapshot(f->env().home()), before);
+        QVERIFY(QDir(f->env().stateDir()).entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty());
+        QCOMPARE(teamaiProcessesIn(f->env().home()), 0);
 
         // What the allowlist allows still works under the marker.
         const TeamaiRun version = runTeamai({QStringLiteral("--version")}, {}, work);
@@ -253,10 +233,10 @@ private slots:
         const TeamaiRun uninstall = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("claude"),
                                                QStringLiteral("--force")}, {}, work);
         QVERIFY2(uninstall.exitCode == 0, uninstall.err.constData());
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).isEmpty());
         // The same sync without the marker goes ahead.
         QCOMPARE(sync().exitCode, 0);
-        QCOMPARE(ackFor(30).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
+        QCOMPARE(f->ackFor(30).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
     }
 };
 

@@ -3,47 +3,19 @@
 // collides with the user's own, and uninstalls driven by a crafted manifest whose stored paths
 // point out of the tool's folder; the user's files are compared byte for byte.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
+#include "FileTree.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonDocument>
 #include <QtTest>
 
 using namespace teamai::test;
 
-namespace {
-
-QJsonObject command(qint64 id, const QString &type, const QJsonObject &fields)
-{
-    QJsonObject object = fields;
-    object.insert(QStringLiteral("id"), id);
-    object.insert(QStringLiteral("type"), type);
-    return object;
-}
-
-/// Every file under @p dir with its bytes (folders as empty entries): the snapshot compared.
-QMap<QString, QByteArray> snapshot(const QString &dir)
-{
-    QMap<QString, QByteArray> files;
-    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext()) {
-        const QString path = it.next();
-        QFile file(path);
-        files.insert(QDir(dir).relativeFilePath(path), it.fileInfo().isDir() || !file.open(QIODevice::ReadOnly) ? QByteArray("<dir>") : file.readAll());
-    }
-    return files;
-}
-
-} // namespace
-
-class TestResourceOwnershipEndToEnd : public QObject
+class TestResourceOwnershipEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
-    QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString home(const QString &relative) const { return f->env().home() + u'/' + relative; }
     QJsonObject ack(qint64 id) { return f->ackFor(id); }
     QString ackError(qint64 id) { return ack(id).value(QStringLiteral("error")).toString(); }
@@ -55,7 +27,7 @@ private:
     }
     void installSkill(qint64 id, const QString &slug, const QString &query)
     {
-        f->server().queue(command(id, QStringLiteral("install_skill"),
+        f->server().queue(resourceCommand(id, QStringLiteral("install_skill"),
                                   {{QStringLiteral("skill_slug"), slug},
                                    {QStringLiteral("download_url"), url(QStringLiteral("/download/skill/%1.zip%2").arg(slug, query))}}));
         f->syncJson();
@@ -68,13 +40,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void usersOwnSkillFolderSurvivesACollidingInstall_data()
     {
         QTest::addColumn<QString>("slug");
@@ -87,11 +52,11 @@ private slots:
         QFETCH(QString, slug);
         QFETCH(QString, query);
         makeUsersOwnSkill();
-        const auto before = snapshot(home(QStringLiteral(".claude/skills")));
+        const auto before = snapshotOf(home(QStringLiteral(".claude/skills")));
         installSkill(1, slug, query);
         QCOMPARE(ackStatus(1), QStringLiteral("failed"));
         QCOMPARE(ackError(1), QStringLiteral("Skill folder notes exists and was not installed by TeamAI"));
-        QCOMPARE(snapshot(home(QStringLiteral(".claude/skills"))), before);
+        QCOMPARE(snapshotOf(home(QStringLiteral(".claude/skills"))), before);
         QVERIFY(!userScope().value(QStringLiteral("skills")).toObject().contains(slug));
     }
 
@@ -101,7 +66,7 @@ private slots:
         installSkill(1, QStringLiteral("notes"), QStringLiteral("?name=Team%20Notes&version=1"));
         QCOMPARE(ackStatus(1), QStringLiteral("success"));
         makeUsersOwnSkill();
-        const auto before = snapshot(home(QStringLiteral(".claude/skills")));
+        const auto before = snapshotOf(home(QStringLiteral(".claude/skills")));
 
         // Neither a new version of `notes` named after the slug, nor another skill named `notes`, may take it.
         installSkill(2, QStringLiteral("notes"), QStringLiteral("?version=2"));
@@ -110,7 +75,7 @@ private slots:
             QCOMPARE(ackStatus(id), QStringLiteral("failed"));
             QCOMPARE(ackError(id), QStringLiteral("Skill folder notes exists and was not installed by TeamAI"));
         }
-        QCOMPARE(snapshot(home(QStringLiteral(".claude/skills"))), before);
+        QCOMPARE(snapshotOf(home(QStringLiteral(".claude/skills"))), before);
         QCOMPARE(userScope().value(QStringLiteral("skills")).toObject().value(QStringLiteral("notes")).toObject()
                      .value(QStringLiteral("dir_name")).toString(), QStringLiteral("Team Notes"));
     }
@@ -123,20 +88,20 @@ private slots:
         installSkill(2, QStringLiteral("tool"), QStringLiteral("?name=Tool&version=2"));
         QVERIFY2(ackStatus(2) == QLatin1String("success"), qPrintable(ackError(2)));
         QVERIFY(f->env().readFile(QStringLiteral(".claude/skills/Tool/SKILL.md")).contains("version: 2"));
-        const auto users = snapshot(home(QStringLiteral(".claude/skills/notes")));
+        const auto users = snapshotOf(home(QStringLiteral(".claude/skills/notes")));
 
         installSkill(3, QStringLiteral("tool"), QStringLiteral("?name=Tool%20Two&version=3"));
         QVERIFY2(ackStatus(3) == QLatin1String("success"), qPrintable(ackError(3)));
         QVERIFY(!QFileInfo::exists(home(QStringLiteral(".claude/skills/Tool"))));
         QVERIFY(f->env().readFile(QStringLiteral(".claude/skills/Tool Two/SKILL.md")).contains("version: 3"));
-        QCOMPARE(snapshot(home(QStringLiteral(".claude/skills/notes"))), users);
+        QCOMPARE(snapshotOf(home(QStringLiteral(".claude/skills/notes"))), users);
     }
 
     void usersOwnRuleFileIsNotOverwritten()
     {
         const QByteArray mine = "# My style rule\nTabs, always.\n";
         f->env().writeFile(QStringLiteral(".claude/rules/style.md"), mine);
-        f->server().queue(command(1, QStringLiteral("install_rule"),
+        f->server().queue(resourceCommand(1, QStringLiteral("install_rule"),
                                   {{QStringLiteral("rule_slug"), QStringLiteral("style")},
                                    {QStringLiteral("download_url"), url(QStringLiteral("/download/rule/style.md"))}}));
         f->syncJson();
@@ -180,21 +145,21 @@ private slots:
         const QJsonObject manifest{{QStringLiteral("scopes"),
                                     QJsonObject{{QStringLiteral("user"), QJsonObject{{kind, QJsonObject{{slug, entry}}}}}}}};
         f->env().writeFile(QStringLiteral(".teamai/local-agent/manifest.json"), QJsonDocument(manifest).toJson());
-        const auto documents = snapshot(home(QStringLiteral("Documents")));
+        const auto documents = snapshotOf(home(QStringLiteral("Documents")));
         QCOMPARE(documents.size(), 2);
 
         const QString type = kind == QLatin1String("skills") ? QStringLiteral("uninstall_skill") : QStringLiteral("uninstall_rule");
         const QString field = kind == QLatin1String("skills") ? QStringLiteral("skill_slug") : QStringLiteral("rule_slug");
-        f->server().queue(command(1, type, {{field, slug}}));
+        f->server().queue(resourceCommand(1, type, {{field, slug}}));
         f->syncJson();
         QVERIFY(!ack(1).isEmpty());
-        QCOMPARE(snapshot(home(QStringLiteral("Documents"))), documents);
+        QCOMPARE(snapshotOf(home(QStringLiteral("Documents"))), documents);
 
         const TeamaiRun run = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--force")});
         QVERIFY(run.finished);
         QCOMPARE(run.exitCode, 0);  // only the init hooks were TeamAI's, and they are removed
         QVERIFY2(run.err.contains("teamai uninstall: ignoring manifest "), run.err.constData());
-        QCOMPARE(snapshot(home(QStringLiteral("Documents"))), documents);
+        QCOMPARE(snapshotOf(home(QStringLiteral("Documents"))), documents);
     }
 };
 

@@ -2,10 +2,11 @@
 // uninstalls (including hostile archives and bad URLs), `teamai sync` runs them in a temporary
 // HOME, and the acks, the files and the next report are checked.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
+#include "FileTree.h"
+#include "JsonLookup.h"
 
 #include <QDir>
-#include <QDirIterator>
 #include <QJsonDocument>
 #include <QUrl>
 #include <QtTest>
@@ -19,34 +20,17 @@ QString encoded(const QString &text)
     return QString::fromLatin1(QUrl::toPercentEncoding(text));
 }
 
-QStringList treeOf(const QString &dir)
-{
-    QStringList entries;
-    QDirIterator it(dir, QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDirIterator::Subdirectories);
-    while (it.hasNext())
-        entries.append(QDir(dir).relativeFilePath(it.next()));
-    entries.sort();
-    return entries;
-}
-
 QJsonObject find(const QJsonArray &list, const QString &slug)
 {
-    for (const QJsonValue &value : list) {
-        if (value.toObject().value(QStringLiteral("slug")).toString() == slug)
-            return value.toObject();
-    }
-    return {};
+    return objectWhere(list, QStringLiteral("slug"), slug);
 }
 
 } // namespace
 
-class TestResourcesEndToEnd : public QObject
+class TestResourcesEndToEnd : public AgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<AgentFixture> f;
-
-    QString url(const QString &path) const { return f->server().baseUrl() + path; }
     QString home(const QString &relative = {}) const
     {
         return relative.isEmpty() ? f->env().home() : f->env().home() + u'/' + relative;
@@ -58,11 +42,7 @@ private:
     {
         return QJsonDocument::fromJson(f->env().readFile(QStringLiteral(".teamai/local-agent/manifest.json"))).object();
     }
-    QJsonObject lastReport()
-    {
-        const QJsonArray reports = f->server().requests(QStringLiteral("report"));
-        return reports.last().toObject().value(QStringLiteral("body")).toObject();
-    }
+    QJsonObject lastReport() { return f->server().lastBody(QStringLiteral("report")); }
     void bindWorkspace(const QString &workspace)
     {
         const QString path = f->env().stateDir() + QStringLiteral("/config.json");
@@ -77,13 +57,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void skillInstallReportUninstall()
     {
         f->server().queue(resourceCommand(1, QStringLiteral("install_skill"),

@@ -1,27 +1,17 @@
 // `teamai sync` against the development backend: the whole report → sync → run → ack path with
 // the real binary, for each kind of command issue #2 names.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 
 #include <QDir>
 #include <QtTest>
 
 using namespace teamai::test;
 
-class TestSyncEndToEnd : public QObject
+class TestSyncEndToEnd : public AgentTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<AgentFixture> f;
-
 private slots:
-    void init()
-    {
-        f = std::make_unique<AgentFixture>();
-        QVERIFY(f->ready());
-    }
-    void cleanup() { f.reset(); }
-
     void reportThenSyncWithIdentity()
     {
         const QJsonObject result = f->syncJson();

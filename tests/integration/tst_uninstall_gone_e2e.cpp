@@ -2,7 +2,7 @@
 // place and the tray's autostart entry; the ledger stays unless --purge; the last agent's
 // uninstall is the full one; a hook an agent still calls afterwards sends nothing.
 
-#include "AgentFixture.h"
+#include "AgentTestCase.h"
 #include "agenthooks/DispatchHooks.h"
 #include "tools/ToolTable.h"
 
@@ -12,32 +12,29 @@
 
 using namespace teamai::test;
 
-class TestUninstallGoneEndToEnd : public QObject
+class TestUninstallGoneEndToEnd : public BareAgentTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<TestEnvironment> m_env;
-    std::unique_ptr<DevServerProcess> m_server;
-
     const teamai::ToolInfo &tool(const char *name) { return *teamai::findTool(QString::fromLatin1(name)); }
-    QString autostart() const { return m_env->home() + QStringLiteral("/.config/autostart/teamai-tray.desktop"); }
+    QString autostart() const { return f->env().home() + QStringLiteral("/.config/autostart/teamai-tray.desktop"); }
     QStringList configuration() const
     {
-        return {m_env->stateDir() + QStringLiteral("/config.json"), m_env->stateDir() + QStringLiteral("/settings.json"),
-                m_env->teamaiHome() + QStringLiteral("/token"), m_env->teamaiHome() + QStringLiteral("/apikey"), autostart()};
+        return {f->env().stateDir() + QStringLiteral("/config.json"), f->env().stateDir() + QStringLiteral("/settings.json"),
+                f->env().teamaiHome() + QStringLiteral("/token"), f->env().teamaiHome() + QStringLiteral("/apikey"), autostart()};
     }
     void initAndSync(const QString &agents)
     {
-        const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(), QStringLiteral("--token"),
+        const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), f->server().baseUrl(), QStringLiteral("--token"),
                                           DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file"),
                                           QStringLiteral("--agents"), agents});
         QVERIFY2(init.exitCode == 0, init.err.constData());
-        m_env->writeFile(QStringLiteral(".config/autostart/teamai-tray.desktop"), "[Desktop Entry]\nType=Application\nExec=teamai-tray\n");
+        f->env().writeFile(QStringLiteral(".config/autostart/teamai-tray.desktop"), "[Desktop Entry]\nType=Application\nExec=teamai-tray\n");
         const TeamaiRun sync = runTeamai({QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("claude")});
         QVERIFY2(sync.exitCode == 0, sync.err.constData());
         for (const QString &path : configuration())
             QVERIFY2(QFile::exists(path), qPrintable(path));
-        QVERIFY(QFile::exists(m_env->stateDir() + QStringLiteral("/ledger.db")));
+        QVERIFY(QFile::exists(f->env().stateDir() + QStringLiteral("/ledger.db")));
     }
     TeamaiRun uninstall(const QStringList &extra = {})
     {
@@ -47,40 +44,32 @@ private:
     {
         for (const QString &path : configuration())
             QVERIFY2(!QFile::exists(path), qPrintable(path));
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).isEmpty());
         // An agent that cached its settings still calls the hook: exit 0, nothing sent.
-        const qsizetype before = m_server->requests().size();
+        const qsizetype before = f->server().requests().size();
         for (const char *event : {"session-start", "stop"}) {
             const TeamaiRun hook = runTeamai({QStringLiteral("--hook"), QString::fromLatin1(event), QStringLiteral("--tool"), QStringLiteral("claude")},
                                              QByteArrayLiteral("{\"cwd\":\"/\"}"));
             QCOMPARE(hook.exitCode, 0);
         }
-        QCOMPARE(m_server->requests().size(), before);
+        QCOMPARE(f->server().requests().size(), before);
+    }
+
+    void setUp() override
+    {
+        for (const char *dir : {".claude", ".codex"})
+            QVERIFY(QDir().mkpath(f->env().home() + u'/' + QLatin1String(dir)));
     }
 
 private slots:
-    void init()
-    {
-        m_env = std::make_unique<TestEnvironment>();
-        m_server = std::make_unique<DevServerProcess>();
-        QVERIFY(m_server->isRunning());
-        for (const char *dir : {".claude", ".codex"})
-            QVERIFY(QDir().mkpath(m_env->home() + u'/' + QLatin1String(dir)));
-    }
-    void cleanup()
-    {
-        m_server.reset();
-        m_env.reset();
-    }
-
     void forceRemovesEverythingButTheLedger()
     {
         initAndSync(QStringLiteral("claude,codex"));
         const TeamaiRun run = uninstall();
         QVERIFY2(run.exitCode == 0, run.err.constData());
         verifyGone();
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), m_env->home()).isEmpty());
-        QVERIFY(QFile::exists(m_env->stateDir() + QStringLiteral("/ledger.db")));
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).isEmpty());
+        QVERIFY(QFile::exists(f->env().stateDir() + QStringLiteral("/ledger.db")));
     }
 
     void purgeRemovesTheLedgerToo()
@@ -89,7 +78,7 @@ private slots:
         const TeamaiRun run = uninstall({QStringLiteral("--purge")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         verifyGone();
-        QVERIFY(!QFile::exists(m_env->stateDir() + QStringLiteral("/ledger.db")));
+        QVERIFY(!QFile::exists(f->env().stateDir() + QStringLiteral("/ledger.db")));
     }
 
     void lastAgentIsTheFullUninstall()
@@ -98,8 +87,8 @@ private slots:
         // codex still has TeamAI's hooks: only claude's go, the configuration stays.
         TeamaiRun run = uninstall({QStringLiteral("--agent"), QStringLiteral("claude")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), m_env->home()).isEmpty());
-        QVERIFY(!teamai::agenthooks::dispatch::installed(tool("codex"), m_env->home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).isEmpty());
+        QVERIFY(!teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).isEmpty());
         for (const QString &path : configuration())
             QVERIFY2(QFile::exists(path), qPrintable(path));
         // --purge is for the full uninstall only.
@@ -108,7 +97,7 @@ private slots:
         run = uninstall({QStringLiteral("--agent"), QStringLiteral("codex")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         verifyGone();
-        QVERIFY(QFile::exists(m_env->stateDir() + QStringLiteral("/ledger.db")));
+        QVERIFY(QFile::exists(f->env().stateDir() + QStringLiteral("/ledger.db")));
     }
 
     void orphanedSectionAndReferenceHttpConfigGo()
@@ -117,24 +106,24 @@ private slots:
         // What the reference leaves when its own uninstall removed ~/.teamai first: a TeamAI
         // section no manifest explains, and its `init --http` config that would report again.
         const QByteArray mine = "# Mine\n";
-        m_env->writeFile(QStringLiteral(".claude/CLAUDE.md"),
+        f->env().writeFile(QStringLiteral(".claude/CLAUDE.md"),
                          mine + "\n<!-- [teamai:claudemd:start] -->\n## gone\n<!-- [teamai:claudemd:end] -->\n");
-        m_env->writeFile(QStringLiteral(".teamai/config.yaml"), "repo:\n  kind: http\n  url: http://127.0.0.1:9/\n");
+        f->env().writeFile(QStringLiteral(".teamai/config.yaml"), "repo:\n  kind: http\n  url: http://127.0.0.1:9/\n");
         const TeamaiRun run = uninstall();
         QVERIFY2(run.exitCode == 0, run.err.constData());
         verifyGone();
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/CLAUDE.md")), mine);
-        QVERIFY(!QFile::exists(m_env->teamaiHome() + QStringLiteral("/config.yaml")));
+        QCOMPARE(f->env().readFile(QStringLiteral(".claude/CLAUDE.md")), mine);
+        QVERIFY(!QFile::exists(f->env().teamaiHome() + QStringLiteral("/config.yaml")));
     }
 
     void gitTeamRepoConfigStays()
     {
         initAndSync(QStringLiteral("claude"));
         const QByteArray git = "repo:\n  kind: git\n  remote: git@example.invalid:team/repo.git\n";
-        m_env->writeFile(QStringLiteral(".teamai/config.yaml"), git);
+        f->env().writeFile(QStringLiteral(".teamai/config.yaml"), git);
         QCOMPARE(uninstall().exitCode, 0);
         verifyGone();
-        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/config.yaml")), git);
+        QCOMPARE(f->env().readFile(QStringLiteral(".teamai/config.yaml")), git);
     }
 };
 

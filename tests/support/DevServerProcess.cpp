@@ -2,12 +2,14 @@
 
 #include "TestEnvironment.h"
 
+#include <QDeadlineTimer>
 #include <QEventLoop>
 #include <QNetworkAccessManager>
 #include <QNetworkProxy>
 #include <QNetworkReply>
 #include <QRegularExpression>
 #include <QTcpSocket>
+#include <QThread>
 #include <QTimer>
 #include <QtTest>
 
@@ -142,9 +144,36 @@ QJsonArray DevServerProcess::requests(const QString &route)
     return filtered;
 }
 
+QJsonObject DevServerProcess::lastBody(const QString &route)
+{
+    const QJsonArray seen = requests(route);
+    return seen.isEmpty() ? QJsonObject() : seen.last().toObject().value(QStringLiteral("body")).toObject();
+}
+
 QJsonArray DevServerProcess::acks()
 {
     return call("GET", QStringLiteral("/admin/acks")).array();
+}
+
+QJsonObject DevServerProcess::ackFor(qint64 id)
+{
+    for (const QJsonValue &ack : acks()) {
+        if (ack.toObject().value(QStringLiteral("id")).toInteger() == id)
+            return ack.toObject();
+    }
+    return {};
+}
+
+QJsonObject DevServerProcess::waitForAck(qint64 id, int timeoutMs)
+{
+    const QDeadlineTimer deadline(timeoutMs);
+    do {
+        const QJsonObject ack = ackFor(id);
+        if (!ack.isEmpty())
+            return ack;
+        QThread::msleep(50);
+    } while (!deadline.hasExpired());
+    return {};
 }
 
 void DevServerProcess::setFault(const QJsonObject &fault)

@@ -30,7 +30,13 @@ public:
     QJsonArray queued();
     /// @brief Every request the server saw, optionally only those of one route (report, sync, ack…).
     QJsonArray requests(const QString &route = {});
+    /// @brief The body of the last request on @p route (empty when there was none).
+    QJsonObject lastBody(const QString &route);
     QJsonArray acks();
+    /// @brief The ack the server received for command @p id (empty object when none).
+    QJsonObject ackFor(qint64 id);
+    /// @brief Waits (up to @p timeoutMs) until the server received an ack for @p id; returns it.
+    QJsonObject waitForAck(qint64 id, int timeoutMs = 15000);
     void setFault(const QJsonObject &fault);
     void clearFaults();
     void setSettings(const QJsonObject &settings);
