@@ -2,8 +2,9 @@
 
 namespace teamai {
 
-// The session token cache lives on Linux's tmpfs runtime folder only (docs/security.md); here the
-// keychain is asked every time. Not built on the Linux CI machines: review by reading.
+// Every system but Linux (chosen by CMakeLists.txt): the session token cache lives on Linux's
+// tmpfs runtime folder only (docs/security.md); here the keychain is asked every time. Not built
+// on the Linux CI machines: review by reading.
 Result<QString> TokenCache::path()
 {
     return Error{QStringLiteral("the session token cache is used on Linux only")};
