@@ -125,11 +125,11 @@ AgentHookRegistry::Loaded AgentHookRegistry::load(const QString &path)
     return loaded;
 }
 
-bool AgentHookRegistry::save(QString *error, const QString &path) const
+Status AgentHookRegistry::save(const QString &path) const
 {
-    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
-        return false;
-    return toOutParameter(jsonfile::writeObject(path, m_root, jsonfile::kPrivateFile), error);
+    if (const Status folder = paths::ensurePrivateDir(paths::agentStateDir()); !folder)
+        return folder;
+    return jsonfile::writeObject(path, m_root, jsonfile::kPrivateFile);
 }
 
 QString AgentHookRegistry::keyOf(const QString &tool, const QString &slug) const

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QJsonObject>
 #include <QList>
 #include <QString>
@@ -47,7 +49,7 @@ public:
     static Loaded load(const QString &path = defaultPath());
     static AgentHookRegistry fromRoot(const QJsonObject &root);
     QJsonObject root() const { return m_root; }
-    bool save(QString *error, const QString &path = defaultPath()) const;
+    Status save(const QString &path = defaultPath()) const;
 
     std::optional<HookRuleRecord> find(const QString &tool, const QString &slug) const;
     void put(const HookRuleRecord &record);

@@ -41,7 +41,10 @@ Change editSettings(const ToolInfo &tool, const QString &baseDir, const std::fun
         return change;
     }
     change.events = edit(loaded.file);
-    change.ok = loaded.file.saveIfChanged(&change.error, &change.written);
+    const Status saved = loaded.file.saveIfChanged();
+    change.ok = saved.ok();
+    change.error = saved.error();
+    change.written = saved && loaded.file.changed();
     return change;
 }
 
@@ -146,17 +149,14 @@ Change uninstall(const ToolInfo &tool, const QString &baseDir)
     return editSettings(tool, baseDir, [](HookSettingsFile &file) { return file.removeHooks(isDispatchHook); });
 }
 
-QStringList installed(const ToolInfo &tool, const QString &baseDir, QString *error)
+Result<QStringList> installed(const ToolInfo &tool, const QString &baseDir)
 {
     QStringList lines;
     if (tool.hooksSettings.isEmpty())
         return lines;
     const HookSettingsFile::Loaded loaded = HookSettingsFile::load(settingsPathFor(tool, baseDir), layoutFor(tool));
-    if (!loaded.error.isEmpty()) {
-        if (error)
-            *error = loaded.error;
-        return lines;
-    }
+    if (!loaded.error.isEmpty())
+        return Error{loaded.error};
     for (const HookSettingsFile::Found &found : loaded.file.findHooks(isDispatchHook))
         lines.append(QStringLiteral("%1: %2").arg(found.event, found.hook.value(QStringLiteral("command")).toString()));
     return lines;

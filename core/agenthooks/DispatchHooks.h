@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QJsonObject>
 #include <QString>
 #include <QStringList>
@@ -63,8 +65,9 @@ Change install(const ToolInfo &tool, const QString &baseDir, const QString &team
 /// @brief Removes every dispatch hook (ours or the reference client's) from @p tool's settings.
 Change uninstall(const ToolInfo &tool, const QString &baseDir);
 
-/// @brief The dispatch hooks now in @p tool's settings: one "Event: command" line each.
-QStringList installed(const ToolInfo &tool, const QString &baseDir, QString *error = nullptr);
+/// @brief The dispatch hooks now in @p tool's settings: one "Event: command" line each; fails
+/// when the settings file cannot be read.
+Result<QStringList> installed(const ToolInfo &tool, const QString &baseDir);
 
 } // namespace dispatch
 } // namespace agenthooks

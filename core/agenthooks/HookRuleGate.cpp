@@ -29,30 +29,31 @@ bool anyToChange(const AgentHookRegistry &registry, bool allowed)
 
 /// A record read back is checked as the install checked it (issue 12: stored paths are validated
 /// on every read): its file must be the tool's hooks settings in the scope it names, and its
-/// event the tool's spelling of the event the backend sent. Empty when fine.
-QString recordProblem(const ToolInfo &tool, const HookRuleRecord &record)
+/// event the tool's spelling of the event the backend sent.
+Status checkRecord(const ToolInfo &tool, const HookRuleRecord &record)
 {
     const QString expected = QDir::cleanPath(resources::ResourceScope::fromKey(record.scopeKey).baseDir + u'/' + tool.hooksSettings);
     if (QDir::cleanPath(record.settingsPath) != expected)
-        return QStringLiteral("agent-hooks.json names %1, which is not %2's hook settings (%3); left unchanged")
-            .arg(record.settingsPath, tool.name, expected);
+        return Error{QStringLiteral("agent-hooks.json names %1, which is not %2's hook settings (%3); left unchanged")
+                         .arg(record.settingsPath, tool.name, expected)};
     if (record.agentEvent.isEmpty() || agentEventName(tool, record.event) != record.agentEvent)
-        return QStringLiteral("agent-hooks.json has an invalid event `%1`; left unchanged").arg(record.agentEvent);
+        return Error{QStringLiteral("agent-hooks.json has an invalid event `%1`; left unchanged").arg(record.agentEvent)};
     return {};
 }
 
-/// Withdraws or restores @p record in its settings file; false with @p error when it cannot.
-bool applyTo(const HookRuleRecord &record, bool allowed, QString *error)
+/// Withdraws or restores @p record in its settings file.
+Status applyTo(const HookRuleRecord &record, bool allowed)
 {
     const ToolInfo *tool = findTool(record.tool);
-    if (!tool || tool->hooksSettings.isEmpty()) {
-        *error = QStringLiteral("agent-hooks.json names an unknown tool `%1`").arg(record.tool);
-        return false;
-    }
-    *error = recordProblem(*tool, record);
-    if (!error->isEmpty())
-        return false;
-    return allowed ? writeHook(*tool, record, error) : removeHook(*tool, record.settingsPath, record.slug, error, nullptr);
+    if (!tool || tool->hooksSettings.isEmpty())
+        return Error{QStringLiteral("agent-hooks.json names an unknown tool `%1`").arg(record.tool)};
+    if (const Status checked = checkRecord(*tool, record); !checked)
+        return checked;
+    if (allowed)
+        return writeHook(*tool, record);
+    if (const Result<int> removed = removeHook(*tool, record.settingsPath, record.slug); !removed)
+        return Error{removed.error()};
+    return {};
 }
 
 } // namespace
@@ -78,8 +79,8 @@ GateFollowed followGate(bool allowed, const QString &because, int lockWaitMs)
     for (HookRuleRecord record : loaded.registry.all()) {
         if (record.withdrawn != allowed)
             continue;
-        if (!applyTo(record, allowed, &error)) {
-            followed.errors.append(QStringLiteral("hook rule %1 (%2): %3").arg(record.slug, record.tool, error));
+        if (const Status applied = applyTo(record, allowed); !applied) {
+            followed.errors.append(QStringLiteral("hook rule %1 (%2): %3").arg(record.slug, record.tool, applied.error()));
             continue;
         }
         record.withdrawn = !allowed;
@@ -92,8 +93,10 @@ GateFollowed followGate(bool allowed, const QString &because, int lockWaitMs)
     }
     // A settings file already changed but the record not saved heals on the next call: the
     // entry is then found (or not) exactly as wanted and only the record is written.
-    if ((followed.withdrawn || followed.restored) && !loaded.registry.save(&error))
-        followed.errors.append(error);
+    if (followed.withdrawn || followed.restored) {
+        if (const Status saved = loaded.registry.save(); !saved)
+            followed.errors.append(saved.error());
+    }
     for (const QString &problem : followed.errors)
         qCWarning(lcCommands).noquote() << "kill switch and hook rules:" << problem;
     return followed;
@@ -110,10 +113,12 @@ void migrateRegistryIfNeeded(int lockWaitMs)
     if (!lock.acquire(&error, lockWaitMs))
         return;  // the next round tries again
     AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
-    if (loaded.error.isEmpty() && loaded.needsMigration && loaded.registry.save(&error))
+    if (!loaded.error.isEmpty() || !loaded.needsMigration)
+        return;
+    if (const Status saved = loaded.registry.save(); saved)
         qCInfo(lcCommands).noquote() << "agent-hooks.json: moved to the reference client's format";
-    else if (!error.isEmpty())
-        qCWarning(lcCommands).noquote() << "agent-hooks.json: cannot move to the reference client's format:" << error;
+    else
+        qCWarning(lcCommands).noquote() << "agent-hooks.json: cannot move to the reference client's format:" << saved.error();
 }
 
 GateFollowed followGateNow(int lockWaitMs)
@@ -126,14 +131,11 @@ GateFollowed followGateNow(int lockWaitMs)
     return followGate(gate.allowed, RemoteCommandGate::reasonName(gate.reason), lockWaitMs);
 }
 
-QString setRemoteCommandsEnabled(bool enabled, const QString &changedBy, GateFollowed *followed)
+Result<GateFollowed> setRemoteCommandsEnabled(bool enabled, const QString &changedBy)
 {
     if (const Status saved = RemoteCommandGate::setUserEnabled(enabled, changedBy); !saved)
-        return saved.error();
-    const GateFollowed result = followGateNow(kSwitchLockWaitMs);
-    if (followed)
-        *followed = result;
-    return {};
+        return Error{saved.error()};
+    return followGateNow(kSwitchLockWaitMs);
 }
 
 } // namespace teamai::agenthooks::hookrules

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 #include <QStringList>
 
@@ -33,8 +35,7 @@ GateFollowed followGateNow(int lockWaitMs);
 
 /// @brief The one way the user's switch is flipped (`teamai remote-cmd enable|disable` and the
 /// tray): persists it (RemoteCommandGate::setUserEnabled), then applies the resulting verdict to
-/// the hook rules at once. Returns the switch's error (nothing changed) or empty; @p followed
-/// tells what happened to the rules.
-QString setRemoteCommandsEnabled(bool enabled, const QString &changedBy, GateFollowed *followed = nullptr);
+/// the hook rules at once: what happened to the rules, or the switch's error (nothing changed).
+Result<GateFollowed> setRemoteCommandsEnabled(bool enabled, const QString &changedBy);
 
 } // namespace teamai::agenthooks::hookrules

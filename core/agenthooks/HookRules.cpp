@@ -50,17 +50,16 @@ QJsonObject groupKeysFor(const ToolInfo &tool, const QString &slug)
     return QJsonObject{{QStringLiteral("description"), tagFor(slug)}};
 }
 
-/// Removes @p slug's entries from @p path; false with @p error when the file cannot be edited.
-bool removeFrom(const ToolInfo &tool, const QString &path, const HookSettingsFile::Predicate &ours, QString *error,
-                int *removed)
+/// Removes @p slug's entries from @p path: how many; fails when the file cannot be edited.
+Result<int> removeFrom(const ToolInfo &tool, const QString &path, const HookSettingsFile::Predicate &ours)
 {
     HookSettingsFile::Loaded loaded = HookSettingsFile::load(path, layoutFor(tool));
-    if (!loaded.error.isEmpty()) {
-        *error = loaded.error;
-        return false;
-    }
-    *removed += int(loaded.file.removeHooks(ours).size());
-    return loaded.file.saveIfChanged(error);
+    if (!loaded.error.isEmpty())
+        return Error{loaded.error};
+    const int removed = int(loaded.file.removeHooks(ours).size());
+    if (const Status saved = loaded.file.saveIfChanged(); !saved)
+        return Error{saved.error()};
+    return removed;
 }
 
 } // namespace
@@ -86,13 +85,11 @@ QJsonObject hookObjectFor(const ToolInfo &tool, const HookRuleRecord &record)
     return hook;
 }
 
-bool writeHook(const ToolInfo &tool, const HookRuleRecord &record, QString *error)
+Status writeHook(const ToolInfo &tool, const HookRuleRecord &record)
 {
     HookSettingsFile::Loaded loaded = HookSettingsFile::load(record.settingsPath, layoutFor(tool));
-    if (!loaded.error.isEmpty()) {
-        *error = loaded.error;
-        return false;
-    }
+    if (!loaded.error.isEmpty())
+        return Error{loaded.error};
     HookSettingsFile &file = loaded.file;
     const HookSettingsFile::Predicate ours = ruleMatcher(record.slug);
     file.ensureHook(record.agentEvent, record.matcher, hookObjectFor(tool, record), ours, groupKeysFor(tool, record.slug));
@@ -101,16 +98,12 @@ bool writeHook(const ToolInfo &tool, const HookRuleRecord &record, QString *erro
         if (found.event != record.agentEvent)
             file.removeHooks(ours, found.event);
     }
-    return file.saveIfChanged(error);
+    return file.saveIfChanged();
 }
 
-bool removeHook(const ToolInfo &tool, const QString &settingsPath, const QString &slug, QString *error, int *removed)
+Result<int> removeHook(const ToolInfo &tool, const QString &settingsPath, const QString &slug)
 {
-    int count = 0;
-    const bool ok = removeFrom(tool, settingsPath, ruleMatcher(slug), error, &count);
-    if (removed)
-        *removed += count;
-    return ok;
+    return removeFrom(tool, settingsPath, ruleMatcher(slug));
 }
 
 HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QString &scopeKey, const HookRuleSpec &spec)
@@ -137,9 +130,10 @@ HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QStr
     }
     const std::optional<HookRuleRecord> previous = registry.registry.find(tool.name, spec.slug);
     if (previous && (previous->byReference || QDir::cleanPath(previous->settingsPath) != QDir::cleanPath(settingsPath))) {
-        int removed = 0;
-        if (!removeFrom(tool, previous->settingsPath, recordMatcher(tool, previous, spec.slug), &outcome.error, &removed))
+        if (const Result<int> removed = removeFrom(tool, previous->settingsPath, recordMatcher(tool, previous, spec.slug)); !removed) {
+            outcome.error = removed.error();
             return outcome;
+        }
     }
 
     HookRuleRecord record;
@@ -153,11 +147,15 @@ HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QStr
     record.settingsPath = settingsPath;
     record.scopeKey = scopeKey;
     record.installedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-    if (!writeHook(tool, record, &outcome.error))
+    if (const Status written = writeHook(tool, record); !written) {
+        outcome.error = written.error();
         return outcome;
+    }
     registry.registry.put(record);
-    if (!registry.registry.save(&outcome.error))
+    if (const Status saved = registry.registry.save(); !saved) {
+        outcome.error = saved.error();
         return outcome;
+    }
     outcome.ok = true;
     outcome.detail = QStringLiteral("%1 hook rule %2 on %3 in %4")
                          .arg(previous ? QStringLiteral("replaced") : QStringLiteral("installed"), spec.slug, agentEvent, settingsPath);
@@ -186,13 +184,19 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
     }
     int removed = 0;
     for (const QString &path : files) {
-        if (!removeFrom(tool, path, recordMatcher(tool, record, slug), &outcome.error, &removed))
+        const Result<int> removedHere = removeFrom(tool, path, recordMatcher(tool, record, slug));
+        if (!removedHere) {
+            outcome.error = removedHere.error();
             return outcome;
+        }
+        removed += *removedHere;
     }
     if (record) {
         registry.registry.remove(tool.name, slug);
-        if (!registry.registry.save(&outcome.error))
+        if (const Status saved = registry.registry.save(); !saved) {
+            outcome.error = saved.error();
             return outcome;
+        }
     }
     outcome.ok = true;
     outcome.detail = removed > 0 || record
@@ -206,11 +210,11 @@ QList<HookRuleRecord> installed(const ToolInfo &tool)
     return AgentHookRegistry::load().registry.forTool(tool.name);
 }
 
-QList<HookRuleRecord> installedForAllTools(QString *error)
+Result<QList<HookRuleRecord>> installedForAllTools()
 {
     AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
-    if (error)
-        *error = loaded.error;
+    if (!loaded.error.isEmpty())
+        return Error{loaded.error};
     return loaded.registry.all();
 }
 

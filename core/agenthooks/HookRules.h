@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agenthooks/AgentHookRegistry.h"
+#include "util/Result.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -45,11 +46,11 @@ QJsonObject hookObjectFor(const ToolInfo &tool, const HookRuleRecord &record);
 
 /// @brief Makes @p record's hook the one tagged entry of its slug in `record.settingsPath`
 /// (added once, replaced in place, or left alone when already right). No lock, no registry.
-bool writeHook(const ToolInfo &tool, const HookRuleRecord &record, QString *error);
+Status writeHook(const ToolInfo &tool, const HookRuleRecord &record);
 
-/// @brief Removes every entry tagged as @p slug from @p settingsPath (a missing file is fine).
-/// No lock, no registry. @p removed, when given, is increased by the number removed.
-bool removeHook(const ToolInfo &tool, const QString &settingsPath, const QString &slug, QString *error, int *removed);
+/// @brief Removes every entry tagged as @p slug from @p settingsPath (a missing file is fine):
+/// how many it removed. No lock, no registry.
+Result<int> removeHook(const ToolInfo &tool, const QString &settingsPath, const QString &slug);
 
 /// @brief Writes the rule into `<baseDir>/<tool hooks settings>`; @p scopeKey is recorded.
 HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QString &scopeKey, const HookRuleSpec &spec);
@@ -61,9 +62,9 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug);
 /// @brief The rules agent-hooks.json lists for @p tool.
 QList<HookRuleRecord> installed(const ToolInfo &tool);
 
-/// @brief Every rule agent-hooks.json lists, all tools (for `teamai status` and the tray);
-/// @p error is set when the file cannot be read.
-QList<HookRuleRecord> installedForAllTools(QString *error);
+/// @brief Every rule agent-hooks.json lists, all tools (for `teamai status` and the tray); fails
+/// when the file cannot be read.
+Result<QList<HookRuleRecord>> installedForAllTools();
 
 /// @brief "active" (in its settings file) or "withdrawn" (taken out by the kill switch).
 QString stateName(const HookRuleRecord &record);

@@ -201,25 +201,13 @@ QList<HookSettingsFile::Found> HookSettingsFile::findHooks(const Predicate &ours
     return found;
 }
 
-bool HookSettingsFile::saveIfChanged(QString *error, bool *written) const
+Status HookSettingsFile::saveIfChanged() const
 {
-    if (written)
-        *written = false;
     if (!changed())
-        return true;
+        return {};
     // Never through a link out of the tool's folder (user scope) or the workspace (project scope).
-    QString failure;
-    if (!toOutParameter(safepath::writeFile(safepath::writeBaseOfToolFile(m_path), m_path,
-                                            QJsonDocument(m_root).toJson(QJsonDocument::Indented),
-                                            jsonfile::kPrivateFile, safepath::Mode::KeepExisting),
-                        &failure)) {
-        if (error)
-            *error = failure;
-        return false;
-    }
-    if (written)
-        *written = true;
-    return true;
+    return safepath::writeFile(safepath::writeBaseOfToolFile(m_path), m_path, QJsonDocument(m_root).toJson(QJsonDocument::Indented),
+                               jsonfile::kPrivateFile, safepath::Mode::KeepExisting);
 }
 
 } // namespace teamai::agenthooks

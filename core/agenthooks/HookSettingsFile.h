@@ -1,6 +1,7 @@
 #pragma once
 
 #include "agenthooks/HookEvents.h"
+#include "util/Result.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -55,9 +56,10 @@ public:
 
     bool changed() const { return m_root != m_original; }
     /// @brief Writes the file atomically when it changed (keeping its permissions; a new file is
-    /// 0600). @p written tells whether it did. Refused, writing nothing, when the path leaves its
-    /// base folder through a link (SafePath; base = the tool folder under HOME, or the workspace).
-    bool saveIfChanged(QString *error, bool *written = nullptr) const;
+    /// 0600); so it wrote when changed() and this succeeded. Refused, writing nothing, when the
+    /// path leaves its base folder through a link (SafePath; base = the tool folder under HOME,
+    /// or the workspace).
+    Status saveIfChanged() const;
 
     QString path() const { return m_path; }
     QJsonObject json() const { return m_root; }

@@ -1,6 +1,7 @@
 #include "mcp/McpDefinition.h"
 
 #include "resources/ResourceNames.h"
+#include "util/Result.h"
 
 #include <QJsonArray>
 #include <QJsonObject>
@@ -39,13 +40,13 @@ bool hasForbiddenControl(const QString &text, Controls allowed)
     return false;
 }
 
-/// The checks every string shares; empty when @p text is fine.
-QString stringProblem(const QString &what, const QString &text, qsizetype maxLength, Controls allowed)
+/// The checks every string shares.
+Status checkText(const QString &what, const QString &text, qsizetype maxLength, Controls allowed)
 {
     if (text.size() > maxLength)
-        return QStringLiteral("%1 is too long").arg(what);
+        return Error{QStringLiteral("%1 is too long").arg(what)};
     if (hasForbiddenControl(text, allowed))
-        return QStringLiteral("%1 contains a control character").arg(what);
+        return Error{QStringLiteral("%1 contains a control character").arg(what)};
     return {};
 }
 
@@ -54,14 +55,22 @@ class Checker
 public:
     Checker(QString type, QString name) : m_type(std::move(type)), m_name(std::move(name)) {}
 
-    QString failFor(const QString &what, const QString &problem) const
+    Error failFor(const QString &what, const QString &problem) const
     {
-        return QStringLiteral("%1: %2 of server \"%3\" %4").arg(m_type, what, m_name, problem);
+        return Error{QStringLiteral("%1: %2 of server \"%3\" %4").arg(m_type, what, m_name, problem)};
+    }
+
+    /// @p text checked by checkText(), its failure worded for this server.
+    Status checkField(const QString &what, const QString &text, qsizetype maxLength, Controls allowed) const
+    {
+        if (const Status checked = checkText(what, text, maxLength, allowed); !checked)
+            return Error{QStringLiteral("%1: %2 (server \"%3\")").arg(m_type, checked.error(), m_name)};
+        return {};
     }
 
     /// A map of strings (`env`, `headers`) whose keys match @p keyPattern.
-    QString readMap(const QJsonObject &config, const QString &field, const QRegularExpression &keyPattern,
-                    Controls valueControls, QList<std::pair<QString, QString>> *out) const
+    Status readMap(const QJsonObject &config, const QString &field, const QRegularExpression &keyPattern,
+                   Controls valueControls, QList<std::pair<QString, QString>> *out) const
     {
         const QJsonValue value = config.value(field);
         if (value.isUndefined() || value.isNull())
@@ -73,27 +82,26 @@ public:
             return failFor(field, QStringLiteral("has too many entries"));
         for (auto it = map.begin(); it != map.end(); ++it) {
             if (!keyPattern.match(it.key()).hasMatch())
-                return QStringLiteral("%1: invalid %2 name \"%3\" for server \"%4\"")
-                    .arg(m_type, field == QLatin1String("env") ? QStringLiteral("env") : QStringLiteral("header"),
-                         resources::echoedName(it.key()), m_name);
+                return Error{QStringLiteral("%1: invalid %2 name \"%3\" for server \"%4\"")
+                                 .arg(m_type, field == QLatin1String("env") ? QStringLiteral("env") : QStringLiteral("header"),
+                                      resources::echoedName(it.key()), m_name)};
             if (!it.value().isString())
                 return failFor(field, QStringLiteral("must be an object of strings"));
-            const QString problem = stringProblem(QStringLiteral("%1 %2").arg(field, it.key()), it.value().toString(), kMaxValue, valueControls);
-            if (!problem.isEmpty())
-                return QStringLiteral("%1: %2 (server \"%3\")").arg(m_type, problem, m_name);
+            if (const Status checked = checkField(QStringLiteral("%1 %2").arg(field, it.key()), it.value().toString(), kMaxValue, valueControls); !checked)
+                return checked;
             out->append({it.key(), it.value().toString()});
         }
         return {};
     }
 
-    QString readStdio(const QJsonObject &config, McpServer *server) const
+    Status readStdio(const QJsonObject &config, McpServer *server) const
     {
         const QJsonValue command = config.value(QStringLiteral("command"));
         if (!command.isString() || command.toString().trimmed().isEmpty())
-            return QStringLiteral("%1: server \"%2\" needs a command (stdio transport)").arg(m_type, m_name);
+            return Error{QStringLiteral("%1: server \"%2\" needs a command (stdio transport)").arg(m_type, m_name)};
         server->command = command.toString();
-        if (const QString p = stringProblem(QStringLiteral("command"), server->command, kMaxCommand, Controls::None); !p.isEmpty())
-            return QStringLiteral("%1: %2 (server \"%3\")").arg(m_type, p, m_name);
+        if (const Status checked = checkField(QStringLiteral("command"), server->command, kMaxCommand, Controls::None); !checked)
+            return checked;
         const QJsonValue args = config.value(QStringLiteral("args"));
         if (!args.isUndefined() && !args.isNull()) {
             if (!args.isArray() || args.toArray().size() > kMaxItems)
@@ -101,8 +109,8 @@ public:
             for (const QJsonValue &arg : args.toArray()) {
                 if (!arg.isString())
                     return failFor(QStringLiteral("args"), QStringLiteral("must be an array of strings"));
-                if (const QString p = stringProblem(QStringLiteral("an argument"), arg.toString(), kMaxValue, Controls::TabAndLineBreaks); !p.isEmpty())
-                    return QStringLiteral("%1: %2 (server \"%3\")").arg(m_type, p, m_name);
+                if (const Status checked = checkField(QStringLiteral("an argument"), arg.toString(), kMaxValue, Controls::TabAndLineBreaks); !checked)
+                    return checked;
                 server->args.append(arg.toString());
             }
         }
@@ -110,25 +118,25 @@ public:
         return readMap(config, QStringLiteral("env"), envName, Controls::TabAndLineBreaks, &server->env);
     }
 
-    QString readRemote(const QJsonObject &config, McpServer *server) const
+    Status readRemote(const QJsonObject &config, McpServer *server) const
     {
         const QJsonValue url = config.value(QStringLiteral("url"));
         if (!url.isString() || url.toString().trimmed().isEmpty())
-            return QStringLiteral("%1: server \"%2\" needs a url (%3 transport)").arg(m_type, m_name, transportName(server->transport));
+            return Error{QStringLiteral("%1: server \"%2\" needs a url (%3 transport)").arg(m_type, m_name, transportName(server->transport))};
         server->url = url.toString();
-        if (const QString p = stringProblem(QStringLiteral("url"), server->url, kMaxUrl, Controls::None); !p.isEmpty())
-            return QStringLiteral("%1: %2 (server \"%3\")").arg(m_type, p, m_name);
+        if (const Status checked = checkField(QStringLiteral("url"), server->url, kMaxUrl, Controls::None); !checked)
+            return checked;
         const QUrl parsed(server->url, QUrl::StrictMode);
         const QString scheme = parsed.scheme().toLower();
         if (!parsed.isValid() || (!scheme.isEmpty() && scheme != QLatin1String("http") && scheme != QLatin1String("https")))
-            return QStringLiteral("%1: unsupported url scheme \"%2:\" for server \"%3\"").arg(m_type, resources::echoedName(scheme), m_name);
+            return Error{QStringLiteral("%1: unsupported url scheme \"%2:\" for server \"%3\"").arg(m_type, resources::echoedName(scheme), m_name)};
         if (scheme.isEmpty() || parsed.host().isEmpty())
-            return QStringLiteral("%1: invalid url for server \"%2\": %3").arg(m_type, m_name, resources::echoedName(server->url));
+            return Error{QStringLiteral("%1: invalid url for server \"%2\": %3").arg(m_type, m_name, resources::echoedName(server->url))};
         static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"));
         return readMap(config, QStringLiteral("headers"), token, Controls::None, &server->headers);
     }
 
-    QString readTimeout(const QJsonObject &config, McpServer *server) const
+    Status readTimeout(const QJsonObject &config, McpServer *server) const
     {
         const QJsonValue value = config.value(QStringLiteral("timeout"));
         if (value.isUndefined() || value.isNull())
@@ -139,7 +147,7 @@ public:
             ms = value.toString().trimmed().toDouble(&ok);
         if (!ok || !std::isfinite(ms) || ms <= 0 || ms > kMaxTimeoutMs) {
             const QString shown = value.isString() ? value.toString() : QString::number(value.toDouble());
-            return QStringLiteral("%1: invalid timeout for server \"%2\": %3").arg(m_type, m_name, resources::echoedName(shown));
+            return Error{QStringLiteral("%1: invalid timeout for server \"%2\": %3").arg(m_type, m_name, resources::echoedName(shown))};
         }
         server->timeoutMs = ms;
         return {};
@@ -194,11 +202,12 @@ ParsedServer parseDefinition(const QString &type, const QString &name, const QJs
                            .arg(type, resources::echoedName(transport.isString() ? transportText : transport.toVariant().toString()), name);
         return parsed;
     }
-    parsed.error = server.transport == Transport::Stdio ? check.readStdio(object, &server) : check.readRemote(object, &server);
-    if (parsed.error.isEmpty())
-        parsed.error = check.readTimeout(object, &server);
-    if (parsed.error.isEmpty())
+    Status read = server.transport == Transport::Stdio ? check.readStdio(object, &server) : check.readRemote(object, &server);
+    if (read)
+        read = check.readTimeout(object, &server);
+    if (read)
         parsed.server = server;
+    parsed.error = read.error();
     return parsed;
 }
 

@@ -30,18 +30,15 @@ QString damaged(const QString &type, const QString &error)
                           "restored or deleted").arg(type, error);
 }
 
-/// The tool's file, parsed; nullptr with @p error set (the reference's `cannot parse` wording).
-std::unique_ptr<McpConfigFile> openConfig(const McpTarget &target, const QString &type, QString *error)
+/// The tool's file, parsed; or why not (the reference's `cannot parse` wording).
+Result<std::unique_ptr<McpConfigFile>> openConfig(const McpTarget &target, const QString &type)
 {
     const safefile::Read read = safefile::readInside(target.writeBase, target.file);
-    if (!read.ok) {
-        *error = QStringLiteral("%1: %2").arg(type, read.error);
-        return nullptr;
-    }
-    QString problem;
-    std::unique_ptr<McpConfigFile> file = McpConfigFile::open(target.format, target.allowBare, read.bytes, read.exists, &problem);
+    if (!read.ok)
+        return Error{QStringLiteral("%1: %2").arg(type, read.error)};
+    Result<std::unique_ptr<McpConfigFile>> file = McpConfigFile::open(target.format, target.allowBare, read.bytes, read.exists);
     if (!file)
-        *error = QStringLiteral("%1: cannot parse %2 (%3)").arg(type, target.file, problem);
+        return Error{QStringLiteral("%1: cannot parse %2 (%3)").arg(type, target.file, file.error())};
     return file;
 }
 
@@ -57,26 +54,28 @@ McpOutcome install(const McpTarget &target, const McpServer &server, const QStri
     if (!loaded.manifest)
         return failure(damaged(type, loaded.error));
     McpManifest &manifest = *loaded.manifest;
-    std::unique_ptr<McpConfigFile> file = openConfig(target, type, &error);
-    if (!file)
-        return failure(error);
+    const Result<std::unique_ptr<McpConfigFile>> opened = openConfig(target, type);
+    if (!opened)
+        return failure(opened.error());
+    McpConfigFile &file = **opened;
     const bool ours = manifest.owns(target.manifestKey, server.name);
-    if (file->defines(server.name) && !ours)
+    if (file.defines(server.name) && !ours)
         return failure(QStringLiteral("%1: server \"%2\" exists in %3 config and is not managed by teamai").arg(type, server.name, tool));
-    QString hash;
-    if (!file->put(server, &hash, &error))
-        return failure(QStringLiteral("%1: cannot add server \"%2\" to %3: %4").arg(type, server.name, target.file, error));
+    const Result<QString> hash = file.put(server);
+    if (!hash)
+        return failure(QStringLiteral("%1: cannot add server \"%2\" to %3: %4").arg(type, server.name, target.file, hash.error()));
 
     // Recorded first: a server in the file that the manifest does not list would count as the
     // user's for ever, while a record without its entry is only cleaned up by the next uninstall.
     const McpManifest before = manifest;
-    manifest.put(target.manifestKey, server.name, hash);
-    if (!manifest.save(&error))
-        return failure(QStringLiteral("%1: %2").arg(type, error));
-    if (!safefile::writeInside(target.writeBase, target.file, file->bytes(), &error)) {
-        QString ignored;
-        before.save(&ignored);  // the entry did not go in: neither does its record
-        return failure(QStringLiteral("%1: %2").arg(type, error));
+    manifest.put(target.manifestKey, server.name, *hash);
+    if (const Status saved = manifest.save(); !saved)
+        return failure(QStringLiteral("%1: %2").arg(type, saved.error()));
+    if (const Status written = safefile::writeInside(target.writeBase, target.file, file.bytes()); !written) {
+        // The entry did not go in: neither does its record. Best effort: the error reported is
+        // the write's, and a record left behind is only cleaned up by the next uninstall.
+        (void)before.save();
+        return failure(QStringLiteral("%1: %2").arg(type, written.error()));
     }
     McpOutcome outcome;
     outcome.ok = true;
@@ -102,19 +101,20 @@ McpOutcome uninstall(const McpTarget &target, const QString &name, const QString
         outcome.detail = QStringLiteral("MCP server %1 was not installed by TeamAI in %2; nothing to remove").arg(name, target.file);
         return outcome;
     }
-    std::unique_ptr<McpConfigFile> file = openConfig(target, type, &error);
-    if (!file)
-        return failure(error);
+    const Result<std::unique_ptr<McpConfigFile>> opened = openConfig(target, type);
+    if (!opened)
+        return failure(opened.error());
+    McpConfigFile &file = **opened;
     // The entry goes first: while it is in the file, the record must stay (or it becomes the user's).
-    const bool present = file->defines(name);
+    const bool present = file.defines(name);
     if (present) {
-        file->remove(name);
-        if (!safefile::writeInside(target.writeBase, target.file, file->bytes(), &error))
-            return failure(QStringLiteral("%1: %2").arg(type, error));
+        file.remove(name);
+        if (const Status written = safefile::writeInside(target.writeBase, target.file, file.bytes()); !written)
+            return failure(QStringLiteral("%1: %2").arg(type, written.error()));
     }
     manifest.remove(target.manifestKey, name);
-    if (!manifest.save(&error))
-        return failure(QStringLiteral("%1: %2").arg(type, error));
+    if (const Status saved = manifest.save(); !saved)
+        return failure(QStringLiteral("%1: %2").arg(type, saved.error()));
     outcome.detail = present ? QStringLiteral("removed MCP server %1 from %2").arg(name, target.file)
                              : QStringLiteral("MCP server %1 was already gone from %2; record removed").arg(name, target.file);
     return outcome;

@@ -17,15 +17,15 @@ const QString kFileName = QStringLiteral("managed-mcp.json");
 
 /// Every key must hold a list of records with a name: anything else means the file is not what
 /// either client wrote, and guessing could hand the user's servers to TeamAI.
-QString shapeProblem(const JsonText &text)
+Status checkShape(const JsonText &text)
 {
     const QJsonObject root = text.valueAt({}).toObject();
     for (auto it = root.begin(); it != root.end(); ++it) {
         if (!it.value().isArray())
-            return QStringLiteral("\"%1\" is not a list").arg(it.key());
+            return Error{QStringLiteral("\"%1\" is not a list").arg(it.key())};
         for (const QJsonValue &record : it.value().toArray()) {
             if (!record.isObject())
-                return QStringLiteral("\"%1\" holds a record that is not an object").arg(it.key());
+                return Error{QStringLiteral("\"%1\" holds a record that is not an object").arg(it.key())};
         }
     }
     return {};
@@ -76,9 +76,9 @@ McpManifest::Loaded McpManifest::load(const QString &path, const QString &base)
         return loaded;
     }
     JsonText::Parsed parsed = JsonText::parse(read.bytes);
-    QString problem = parsed.doc ? shapeProblem(*parsed.doc) : parsed.error;
-    if (!problem.isEmpty()) {
-        loaded.error = QStringLiteral("%1: %2").arg(path, problem);
+    const Status usable = parsed.doc ? checkShape(*parsed.doc) : Status(Error{parsed.error});
+    if (!usable) {
+        loaded.error = QStringLiteral("%1: %2").arg(path, usable.error());
         return loaded;
     }
     loaded.manifest = McpManifest(path, base, std::move(*parsed.doc));
@@ -168,24 +168,25 @@ bool McpManifest::remove(const QString &key, const QString &name)
     return true;
 }
 
-bool McpManifest::save(QString *error) const
+Status McpManifest::save() const
 {
-    if (m_base == paths::teamaiHome() && !toOutParameter(paths::ensurePrivateDir(m_base), error))
-        return false;
-    if (!safefile::writeInside(m_base, m_path, m_text.bytes(), error))
-        return false;
+    if (m_base == paths::teamaiHome()) {
+        if (const Status folder = paths::ensurePrivateDir(m_base); !folder)
+            return folder;
+    }
+    if (const Status written = safefile::writeInside(m_base, m_path, m_text.bytes()); !written)
+        return written;
     if (m_legacyPath.isEmpty())
-        return true;
+        return {};
     // The moved records leave the older file (what else it holds stays).
     Loaded old = load(m_legacyPath, m_base);
     if (!old.manifest)
-        return true;
+        return {};
     for (const QString &legacyKey : m_legacyKeys)
         old.manifest->m_text.remove({legacyKey});
-    QString ignored;
-    if (!safefile::writeInside(m_base, m_legacyPath, old.manifest->m_text.bytes(), &ignored))
-        qCWarning(lcResources).noquote() << "older MCP manifest not updated:" << ignored;
-    return true;
+    if (const Status legacy = safefile::writeInside(m_base, m_legacyPath, old.manifest->m_text.bytes()); !legacy)
+        qCWarning(lcResources).noquote() << "older MCP manifest not updated:" << legacy.error();
+    return {};
 }
 
 } // namespace teamai::mcp

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "mcp/JsonText.h"
+#include "util/Result.h"
 
 #include <QString>
 #include <QStringList>
@@ -40,7 +41,7 @@ public:
     /// @brief Drops @p name's record; a key left with none is removed. False when it had none.
     bool remove(const QString &key, const QString &name);
 
-    bool save(QString *error) const;
+    Status save() const;
     QString path() const { return m_path; }
 
 private:

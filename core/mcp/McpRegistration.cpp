@@ -51,40 +51,34 @@ Outcome failure(const QString &error)
     return outcome;
 }
 
-/// The whole record; nullopt with @p error when it exists but cannot be read.
-std::optional<QJsonObject> loadAll(QString *error)
+/// The whole record; fails when it exists but cannot be read.
+Result<QJsonObject> loadAll()
 {
     const safefile::Read read = safefile::readInside(paths::agentStateDir(), recordPath());
-    if (!read.ok) {
-        *error = read.error;
-        return std::nullopt;
-    }
+    if (!read.ok)
+        return Error{read.error};
     if (!read.exists)
         return QJsonObject();
     const QJsonDocument doc = QJsonDocument::fromJson(read.bytes);
-    if (!doc.isObject()) {
-        *error = QStringLiteral("%1 is damaged (restore or delete it)").arg(recordPath());
-        return std::nullopt;
-    }
+    if (!doc.isObject())
+        return Error{QStringLiteral("%1 is damaged (restore or delete it)").arg(recordPath())};
     return doc.object();
 }
 
 /// Atomic, owner-only; an empty record removes the file.
-bool saveAll(const QJsonObject &all, QString *error)
+Status saveAll(const QJsonObject &all)
 {
     if (all.isEmpty()) {
-        if (QFile::exists(recordPath()) && !QFile::remove(recordPath())) {
-            *error = QStringLiteral("cannot remove %1").arg(recordPath());
-            return false;
-        }
-        return true;
+        if (QFile::exists(recordPath()) && !QFile::remove(recordPath()))
+            return Error{QStringLiteral("cannot remove %1").arg(recordPath())};
+        return {};
     }
-    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
-        return false;
-    if (!safefile::writeInside(paths::agentStateDir(), recordPath(), QJsonDocument(all).toJson(), error))
-        return false;
+    if (const Status folder = paths::ensurePrivateDir(paths::agentStateDir()); !folder)
+        return folder;
+    if (const Status written = safefile::writeInside(paths::agentStateDir(), recordPath(), QJsonDocument(all).toJson()); !written)
+        return written;
     paths::restrictMode(recordPath(), QFileDevice::ReadOwner | QFileDevice::WriteOwner);
-    return true;
+    return {};
 }
 
 std::optional<Record> recordOf(const QJsonObject &all, const ToolInfo &tool)
@@ -104,12 +98,11 @@ std::optional<Record> recordOf(const QJsonObject &all, const ToolInfo &tool)
                   entry.value(QStringLiteral("command")).toString(), recordedArgs};
 }
 
-std::unique_ptr<McpConfigFile> openConfig(const McpTarget &target, const safefile::Read &read, QString *error)
+Result<std::unique_ptr<McpConfigFile>> openConfig(const McpTarget &target, const safefile::Read &read)
 {
-    QString problem;
-    std::unique_ptr<McpConfigFile> file = McpConfigFile::open(target.format, target.allowBare, read.bytes, read.exists, &problem);
+    Result<std::unique_ptr<McpConfigFile>> file = McpConfigFile::open(target.format, target.allowBare, read.bytes, read.exists);
     if (!file)
-        *error = QStringLiteral("cannot parse %1 (%2)").arg(target.file, problem);
+        return Error{QStringLiteral("cannot parse %1 (%2)").arg(target.file, file.error())};
     return file;
 }
 
@@ -126,24 +119,21 @@ bool stillOurs(const McpTarget &target, const safefile::Read &read, const std::o
 {
     if (!record || record->file != target.file || record->command.isEmpty())
         return false;
-    QString error;
-    std::unique_ptr<McpConfigFile> probe = openConfig(target, read, &error);
-    std::unique_ptr<McpConfigFile> plain = openConfig(target, read, &error);
-    if (!probe || !plain || !plain->defines(kName))
+    const Result<std::unique_ptr<McpConfigFile>> probe = openConfig(target, read);
+    const Result<std::unique_ptr<McpConfigFile>> plain = openConfig(target, read);
+    if (!probe || !plain || !(*plain)->defines(kName))
         return false;
-    QString hash;
-    if (!probe->put(serverFor(record->command, record->args), &hash, &error))
+    const Result<QString> hash = (*probe)->put(serverFor(record->command, record->args));
+    if (!hash)
         return false;
-    return hash == record->hash && contentLines(probe->bytes()) == contentLines(plain->bytes());
+    return *hash == record->hash && contentLines((*probe)->bytes()) == contentLines((*plain)->bytes());
 }
 
-std::optional<McpTarget> userTarget(const ToolInfo &tool, QString *error)
+Result<McpTarget> userTarget(const ToolInfo &tool)
 {
     const McpTarget target = McpTarget::resolve(tool, resources::ResourceScope::fromKey(QStringLiteral("user")), QStringLiteral("init"));
-    if (!target.ok) {
-        *error = target.error;
-        return std::nullopt;
-    }
+    if (!target.ok)
+        return Error{target.error};
     return target;
 }
 
@@ -157,37 +147,41 @@ Outcome registerServer(const ToolInfo &tool, const QString &teamai)
     QString error;
     if (!lock.acquire(&error))
         return failure(error);
-    const std::optional<McpTarget> target = userTarget(tool, &error);
-    std::optional<QJsonObject> all = target ? loadAll(&error) : std::nullopt;
+    const Result<McpTarget> target = userTarget(tool);
+    if (!target)
+        return failure(target.error());
+    Result<QJsonObject> all = loadAll();
     if (!all)
-        return failure(error);
+        return failure(all.error());
     const safefile::Read read = safefile::readInside(target->writeBase, target->file);
     if (!read.ok)
         return failure(read.error);
-    std::unique_ptr<McpConfigFile> file = openConfig(*target, read, &error);
-    if (!file)
-        return failure(error);
+    const Result<std::unique_ptr<McpConfigFile>> opened = openConfig(*target, read);
+    if (!opened)
+        return failure(opened.error());
+    McpConfigFile &file = **opened;
     const bool ours = stillOurs(*target, read, recordOf(*all, tool));
-    if (file->defines(kName) && !ours) {
+    if (file.defines(kName) && !ours) {
         Outcome outcome;
         outcome.ok = outcome.userOwned = true;
         outcome.detail = QStringLiteral("%1 already has an MCP server named teamai that is not TeamAI's registration; left as it is").arg(target->file);
         return outcome;
     }
-    QString hash;
     const QStringList args = argsFor(tool);
-    if (!file->put(serverFor(teamai, args), &hash, &error))
-        return failure(QStringLiteral("cannot add the teamai MCP server to %1: %2").arg(target->file, error));
+    const Result<QString> hash = file.put(serverFor(teamai, args));
+    if (!hash)
+        return failure(QStringLiteral("cannot add the teamai MCP server to %1: %2").arg(target->file, hash.error()));
     // Recorded first: an entry without its record would count as the user's for ever.
     const QJsonObject before = *all;
-    all->insert(tool.name, QJsonObject{{QStringLiteral("file"), target->file}, {QStringLiteral("hash"), hash},
+    all->insert(tool.name, QJsonObject{{QStringLiteral("file"), target->file}, {QStringLiteral("hash"), *hash},
                                        {QStringLiteral("command"), teamai}, {QStringLiteral("args"), QJsonArray::fromStringList(args)}});
-    if (!saveAll(*all, &error))
-        return failure(error);
-    if (!safefile::writeInside(target->writeBase, target->file, file->bytes(), &error)) {
-        QString ignored;
-        saveAll(before, &ignored);
-        return failure(error);
+    if (const Status saved = saveAll(*all); !saved)
+        return failure(saved.error());
+    if (const Status written = safefile::writeInside(target->writeBase, target->file, file.bytes()); !written) {
+        // The entry did not go in: neither does its record. Best effort: the error reported is
+        // the write's, and a record of an entry that is not there is dropped by the next unregister.
+        (void)saveAll(before);
+        return failure(written.error());
     }
     Outcome outcome;
     outcome.ok = true;
@@ -197,8 +191,7 @@ Outcome registerServer(const ToolInfo &tool, const QString &teamai)
 
 QString recordedFile(const ToolInfo &tool)
 {
-    QString error;
-    const std::optional<QJsonObject> all = loadAll(&error);
+    const Result<QJsonObject> all = loadAll();
     const std::optional<Record> record = all ? recordOf(*all, tool) : std::nullopt;
     return record ? record->file : QString();
 }
@@ -209,35 +202,36 @@ Outcome unregisterServer(const ToolInfo &tool)
     QString error;
     if (!lock.acquire(&error))
         return failure(error);
-    std::optional<QJsonObject> all = loadAll(&error);
+    Result<QJsonObject> all = loadAll();
     if (!all)
-        return failure(error);
+        return failure(all.error());
     const std::optional<Record> record = recordOf(*all, tool);
     Outcome outcome;
     outcome.ok = true;
     if (!record)
         return outcome;
-    const std::optional<McpTarget> target = userTarget(tool, &error);
+    const Result<McpTarget> target = userTarget(tool);
     if (target && target->file == record->file) {
         const safefile::Read read = safefile::readInside(target->writeBase, target->file);
         if (!read.ok)
             return failure(read.error);
-        std::unique_ptr<McpConfigFile> file = openConfig(*target, read, &error);
-        if (!file)
-            return failure(error);
+        const Result<std::unique_ptr<McpConfigFile>> opened = openConfig(*target, read);
+        if (!opened)
+            return failure(opened.error());
+        McpConfigFile &file = **opened;
         if (stillOurs(*target, read, record)) {
-            file->remove(kName);
-            if (!safefile::writeInside(target->writeBase, target->file, file->bytes(), &error))
-                return failure(error);
+            file.remove(kName);
+            if (const Status written = safefile::writeInside(target->writeBase, target->file, file.bytes()); !written)
+                return failure(written.error());
             outcome.detail = QStringLiteral("Removed the teamai MCP server from %1").arg(target->file);
-        } else if (file->defines(kName)) {
+        } else if (file.defines(kName)) {
             outcome.userOwned = true;
             outcome.detail = QStringLiteral("The teamai MCP server in %1 changed since init registered it; left as it is").arg(target->file);
         }
     }
     all->remove(tool.name);
-    if (!saveAll(*all, &error))
-        return failure(error);
+    if (const Status saved = saveAll(*all); !saved)
+        return failure(saved.error());
     if (outcome.detail.isEmpty())
         outcome.detail = QStringLiteral("The teamai MCP server was already gone from %1; record removed").arg(record->file);
     return outcome;

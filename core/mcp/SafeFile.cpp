@@ -37,7 +37,7 @@ Read readInside(const QString &base, const QString &path)
     return read;
 }
 
-bool writeInside(const QString &base, const QString &path, const QByteArray &bytes, QString *error)
+Status writeInside(const QString &base, const QString &path, const QByteArray &bytes)
 {
     // The folders that do not exist yet, outermost first: they are created owner-only.
     QStringList missing;
@@ -45,11 +45,13 @@ bool writeInside(const QString &base, const QString &path, const QByteArray &byt
     for (QString dir = QFileInfo(QDir::cleanPath(path)).absolutePath();
          dir.startsWith(cleanBase + u'/') && !QFileInfo(dir).exists(); dir = QFileInfo(dir).absolutePath())
         missing.prepend(dir);
-    if (!missing.isEmpty() && !toOutParameter(safepath::makeDirs(base, missing.last()), error))
-        return false;
+    if (!missing.isEmpty()) {
+        if (const Result<QString> made = safepath::makeDirs(base, missing.last()); !made)
+            return Error{made.error()};
+    }
     for (const QString &dir : missing)
         paths::restrictMode(dir, QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
-    return toOutParameter(safepath::writeFile(base, path, bytes, jsonfile::kPrivateFile, safepath::Mode::KeepExisting), error);
+    return safepath::writeFile(base, path, bytes, jsonfile::kPrivateFile, safepath::Mode::KeepExisting);
 }
 
 } // namespace teamai::mcp::safefile

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QByteArray>
 #include <QString>
 
@@ -22,6 +24,6 @@ Read readInside(const QString &base, const QString &path);
 
 /// @brief Writes @p bytes to @p path atomically through safepath::writeFile: a new file is
 /// owner-only (0600) and so is every folder this creates (0700); an existing file keeps its mode.
-bool writeInside(const QString &base, const QString &path, const QByteArray &bytes, QString *error);
+Status writeInside(const QString &base, const QString &path, const QByteArray &bytes);
 
 } // namespace teamai::mcp::safefile

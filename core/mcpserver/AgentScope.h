@@ -1,9 +1,9 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QJsonObject>
 #include <QString>
-
-#include <optional>
 
 namespace teamai::mcpserver {
 
@@ -15,10 +15,9 @@ struct AgentScope {
     QString caller;   ///< normalized tool name (ToolTable)
     QString agent;    ///< the agent_type to filter by; empty: every agent (`*`, allowed)
 
-    /// @brief The scope for @p arguments' optional `agent`; nullopt with @p error (a plain
-    /// message for the model) when it names another tool and the user has not allowed it, or an
-    /// unknown tool.
-    static std::optional<AgentScope> resolve(const QString &caller, const QJsonObject &arguments, QString *error);
+    /// @brief The scope for @p arguments' optional `agent`; fails (a plain message for the model)
+    /// when it names another tool and the user has not allowed it, or an unknown tool.
+    static Result<AgentScope> resolve(const QString &caller, const QJsonObject &arguments);
 };
 
 /// @brief The `agent` argument's description, shared by the tools that take it.

@@ -68,10 +68,9 @@ QString deltaText(const output::OutputKey &key, const output::OutputDelta &delta
 
 ToolResult runOutput(const QString &caller, const QJsonObject &arguments)
 {
-    QString error;
-    const std::optional<AgentScope> scope = AgentScope::resolve(caller, arguments, &error);
+    const Result<AgentScope> scope = AgentScope::resolve(caller, arguments);
     if (!scope)
-        return ToolResult::failure(error);
+        return ToolResult::failure(scope.error());
     output::Cursor from;
     if (arguments.contains(QStringLiteral("cursor"))) {
         const std::optional<output::Cursor> decoded = output::Cursor::decode(arguments.value(QStringLiteral("cursor")).toString());

@@ -89,10 +89,9 @@ QString summaryLine(const LedgerCommand &row)
 
 ToolResult runCommands(const QString &caller, const QJsonObject &arguments)
 {
-    QString refused;
-    const std::optional<AgentScope> scope = AgentScope::resolve(caller, arguments, &refused);
+    const Result<AgentScope> scope = AgentScope::resolve(caller, arguments);
     if (!scope)
-        return ToolResult::failure(refused);
+        return ToolResult::failure(scope.error());
     HistoryFilter filter;
     filter.limit = arguments.value(QStringLiteral("limit")).toInt(kDefaultLimit);
     filter.state = arguments.value(QStringLiteral("state")).toString();
@@ -163,10 +162,9 @@ QString recordText(const LedgerCommand &row, const QJsonObject &record, const QL
 
 ToolResult runCommand(const QString &caller, const QJsonObject &arguments)
 {
-    QString refused;
-    const std::optional<AgentScope> scope = AgentScope::resolve(caller, arguments, &refused);
+    const Result<AgentScope> scope = AgentScope::resolve(caller, arguments);
     if (!scope)
-        return ToolResult::failure(refused);
+        return ToolResult::failure(scope.error());
     const qint64 id = arguments.value(QStringLiteral("id")).toInteger();
     LedgerDatabase database;
     const CommandLookup found = CommandLookup::find(database, *scope, id);

@@ -11,8 +11,10 @@ namespace {
 
 ToolResult runDisable(const QJsonObject &)
 {
-    agenthooks::hookrules::GateFollowed followed;
-    const QString error = agenthooks::hookrules::setRemoteCommandsEnabled(false, QString::fromLatin1(kMcpChangedBy), &followed);
+    const Result<agenthooks::hookrules::GateFollowed> set =
+        agenthooks::hookrules::setRemoteCommandsEnabled(false, QString::fromLatin1(kMcpChangedBy));
+    const agenthooks::hookrules::GateFollowed followed = set.valueOr({});
+    const QString error = set.error();
     QJsonObject remote = remoteCommandsJson();
     // Refused (a policy locks the switch) is a failure only when commands are still allowed.
     if (!error.isEmpty() && remote.value(QStringLiteral("allowed")).toBool())

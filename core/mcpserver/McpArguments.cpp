@@ -7,40 +7,40 @@
 namespace teamai::mcpserver {
 namespace {
 
-QString checkInteger(const QString &name, const QJsonObject &rule, const QJsonValue &value)
+Status checkInteger(const QString &name, const QJsonObject &rule, const QJsonValue &value)
 {
     const double number = value.toDouble();
     if (!value.isDouble() || std::floor(number) != number || std::abs(number) > 9007199254740991.0)
-        return QStringLiteral("argument `%1` must be a whole number").arg(name);
+        return Error{QStringLiteral("argument `%1` must be a whole number").arg(name)};
     if (rule.contains(QStringLiteral("minimum")) && number < rule.value(QStringLiteral("minimum")).toDouble())
-        return QStringLiteral("argument `%1` must be at least %2").arg(name).arg(rule.value(QStringLiteral("minimum")).toInteger());
+        return Error{QStringLiteral("argument `%1` must be at least %2").arg(name).arg(rule.value(QStringLiteral("minimum")).toInteger())};
     if (rule.contains(QStringLiteral("maximum")) && number > rule.value(QStringLiteral("maximum")).toDouble())
-        return QStringLiteral("argument `%1` must be at most %2").arg(name).arg(rule.value(QStringLiteral("maximum")).toInteger());
+        return Error{QStringLiteral("argument `%1` must be at most %2").arg(name).arg(rule.value(QStringLiteral("maximum")).toInteger())};
     return {};
 }
 
-QString checkString(const QString &name, const QJsonObject &rule, const QJsonValue &value)
+Status checkString(const QString &name, const QJsonObject &rule, const QJsonValue &value)
 {
     if (!value.isString())
-        return QStringLiteral("argument `%1` must be a string").arg(name);
+        return Error{QStringLiteral("argument `%1` must be a string").arg(name)};
     const QString text = value.toString();
     if (text.startsWith(u'-'))
-        return QStringLiteral("argument `%1` must not start with `-`").arg(name);
+        return Error{QStringLiteral("argument `%1` must not start with `-`").arg(name)};
     if (text.size() < rule.value(QStringLiteral("minLength")).toInt(0))
-        return QStringLiteral("argument `%1` must not be empty").arg(name);
+        return Error{QStringLiteral("argument `%1` must not be empty").arg(name)};
     if (rule.contains(QStringLiteral("maxLength")) && text.size() > rule.value(QStringLiteral("maxLength")).toInt())
-        return QStringLiteral("argument `%1` is longer than %2 characters").arg(name).arg(rule.value(QStringLiteral("maxLength")).toInt());
+        return Error{QStringLiteral("argument `%1` is longer than %2 characters").arg(name).arg(rule.value(QStringLiteral("maxLength")).toInt())};
     const QJsonArray allowed = rule.value(QStringLiteral("enum")).toArray();
     if (!allowed.isEmpty() && !allowed.contains(text)) {
         QStringList names;
         for (const QJsonValue &item : allowed)
             names << item.toString();
-        return QStringLiteral("argument `%1` must be one of: %2").arg(name, names.join(QStringLiteral(", ")));
+        return Error{QStringLiteral("argument `%1` must be one of: %2").arg(name, names.join(QStringLiteral(", ")))};
     }
     return {};
 }
 
-QString checkOne(const QString &name, const QJsonObject &rule, const QJsonValue &value)
+Status checkOne(const QString &name, const QJsonObject &rule, const QJsonValue &value)
 {
     const QString type = rule.value(QStringLiteral("type")).toString();
     if (type == QLatin1String("integer"))
@@ -48,25 +48,24 @@ QString checkOne(const QString &name, const QJsonObject &rule, const QJsonValue 
     if (type == QLatin1String("string"))
         return checkString(name, rule, value);
     if (type == QLatin1String("boolean"))
-        return value.isBool() ? QString() : QStringLiteral("argument `%1` must be true or false").arg(name);
-    return QStringLiteral("argument `%1` has a type this server cannot check").arg(name);
+        return value.isBool() ? Status() : Status(Error{QStringLiteral("argument `%1` must be true or false").arg(name)});
+    return Error{QStringLiteral("argument `%1` has a type this server cannot check").arg(name)};
 }
 
 } // namespace
 
-QString checkArguments(const QJsonObject &schema, const QJsonObject &arguments)
+Status checkArguments(const QJsonObject &schema, const QJsonObject &arguments)
 {
     const QJsonObject properties = schema.value(QStringLiteral("properties")).toObject();
     for (auto it = arguments.begin(); it != arguments.end(); ++it) {
         if (!properties.contains(it.key()))
-            return QStringLiteral("unknown argument `%1`").arg(it.key());
-        const QString problem = checkOne(it.key(), properties.value(it.key()).toObject(), it.value());
-        if (!problem.isEmpty())
-            return problem;
+            return Error{QStringLiteral("unknown argument `%1`").arg(it.key())};
+        if (const Status checked = checkOne(it.key(), properties.value(it.key()).toObject(), it.value()); !checked)
+            return checked;
     }
     for (const QJsonValue &name : schema.value(QStringLiteral("required")).toArray()) {
         if (!arguments.contains(name.toString()))
-            return QStringLiteral("argument `%1` is required").arg(name.toString());
+            return Error{QStringLiteral("argument `%1` is required").arg(name.toString())};
     }
     return {};
 }

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -9,8 +11,8 @@ namespace teamai::mcpserver {
 /// object with `properties` (each `type` string, integer or boolean; `enum`; `minimum`/`maximum`;
 /// `minLength`/`maxLength`), `required`, and `additionalProperties: false`. Besides the schema, no
 /// string may start with `-` (an id or a name that would read as an option downstream).
-/// Returns a plain message naming the argument, empty when the arguments are acceptable.
-QString checkArguments(const QJsonObject &schema, const QJsonObject &arguments);
+/// Fails with a plain message naming the argument when the arguments are not acceptable.
+Status checkArguments(const QJsonObject &schema, const QJsonObject &arguments);
 
 /// @brief Builders for the schemas of our tools, so schema and check cannot drift apart.
 namespace schema {

@@ -112,9 +112,8 @@ QJsonObject McpServer::callTool(const QJsonValue &id, const QJsonObject &params)
         return jsonrpc::error(id, jsonrpc::kInvalidParams, QStringLiteral("unknown tool: %1").arg(name.toString()));
     if (!arguments.isUndefined() && !arguments.isNull() && !arguments.isObject())
         return jsonrpc::result(id, ToolResult::failure(QStringLiteral("arguments must be an object")).toJson());
-    const QString problem = checkArguments(tool->inputSchema, arguments.toObject());
-    if (!problem.isEmpty())
-        return jsonrpc::result(id, ToolResult::failure(problem).toJson());
+    if (const Status checked = checkArguments(tool->inputSchema, arguments.toObject()); !checked)
+        return jsonrpc::result(id, ToolResult::failure(checked.error()).toJson());
     return jsonrpc::result(id, tool->call(arguments.toObject()).toJson());
 }
 

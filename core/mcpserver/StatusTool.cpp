@@ -76,14 +76,14 @@ QString statusText(const QJsonObject &s)
 
 QJsonObject hookRulesJson()
 {
-    QString error;
+    const Result<QList<agenthooks::HookRuleRecord>> rules = agenthooks::hookrules::installedForAllTools();
     QJsonArray list;
-    for (const agenthooks::HookRuleRecord &rule : agenthooks::hookrules::installedForAllTools(&error))
+    for (const agenthooks::HookRuleRecord &rule : rules.valueOr({}))
         list.append(QJsonObject{{QStringLiteral("slug"), rule.slug},
                                 {QStringLiteral("tool"), rule.tool},
                                 {QStringLiteral("event"), rule.agentEvent},
                                 {QStringLiteral("state"), agenthooks::hookrules::stateName(rule)}});
-    return QJsonObject{{QStringLiteral("rules"), list}, {QStringLiteral("error"), error}};
+    return QJsonObject{{QStringLiteral("rules"), list}, {QStringLiteral("error"), rules.error()}};
 }
 
 ToolResult runStatus(const std::function<StatusExtras()> &extras)

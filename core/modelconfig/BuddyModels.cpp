@@ -176,11 +176,12 @@ WriteOutcome reconcile(const Delivery &delivery, ModelManifest &manifest, const 
     // A file that would not change is not rewritten; a missing one is created only to hold something.
     const bool unchanged = file.exists ? root == file.original : merged.entries.empty();
     if (!unchanged) {
-        QString error;
-        if (!workspace.isEmpty() && !ensureModelsIgnored(workspace, &error))
-            return WriteOutcome::failure(error);
-        if (!writeToolJson(base, path, root, &error))
-            return WriteOutcome::failure(error);
+        if (!workspace.isEmpty()) {
+            if (const Status ignored = ensureModelsIgnored(workspace); !ignored)
+                return WriteOutcome::failure(ignored.error());
+        }
+        if (const Status written = writeToolJson(base, path, root); !written)
+            return WriteOutcome::failure(written.error());
     }
     manifest.setRecord(kind, workspace, merged.record);
     WriteOutcome outcome;

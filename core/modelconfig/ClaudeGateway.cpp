@@ -54,10 +54,10 @@ Settings loadSettings(const QString &home)
     return s;
 }
 
-bool saveSettings(const QString &home, Settings &s, QString *error)
+Status saveSettings(const QString &home, Settings &s)
 {
     s.root.insert(kEnv, s.env);
-    return writeToolJson(toolBase(home), settingsPath(home), s.root, error);
+    return writeToolJson(toolBase(home), settingsPath(home), s.root);
 }
 
 WriteOutcome removeGateway(ModelManifest &manifest, const QString &home)
@@ -84,13 +84,11 @@ WriteOutcome removeGateway(ModelManifest &manifest, const QString &home)
     } else if (!ours.isEmpty()) {
         for (const QString &key : ours)
             s.env.remove(key);
-        QString error;
-        if (!saveSettings(home, s, &error))
-            return WriteOutcome::failure(error);
+        if (const Status saved = saveSettings(home, s); !saved)
+            return WriteOutcome::failure(saved.error());
     }
-    QString error;
-    if (!toOutParameter(safepath::removeEntry(toolBase(home), profilePath(home)), &error))
-        return WriteOutcome::failure(error);
+    if (const Status removed = safepath::removeEntry(toolBase(home), profilePath(home)); !removed)
+        return WriteOutcome::failure(removed.error());
     manifest.setRecord(QStringLiteral("claude"), {}, JsValue::object());
     outcome.detail = changed.isEmpty() ? QStringLiteral("claude: gateway removed from %1").arg(s.display)
                                        : QStringLiteral("claude: gateway left in %1 (changed by the user)").arg(s.display);
@@ -133,11 +131,10 @@ WriteOutcome applyGateway(const DeliveredModel &model, ModelManifest &manifest, 
     if (!s.error.isEmpty())
         return WriteOutcome::failure(s.error);
     const JsValue desired = envFor(model);
-    QString error;
     JsValue profile = JsValue::object();
     profile.insert(kEnv, desired);
-    if (!writeToolJson(toolBase(home), profilePath(home), profile, &error))
-        return WriteOutcome::failure(error);
+    if (const Status written = writeToolJson(toolBase(home), profilePath(home), profile); !written)
+        return WriteOutcome::failure(written.error());
 
     const JsValue record = manifest.record(QStringLiteral("claude"), {});
     WriteOutcome outcome;
@@ -164,8 +161,8 @@ WriteOutcome applyGateway(const DeliveredModel &model, ModelManifest &manifest, 
         s.env.insert(key, desired.value(key));
         hashes.insert(key, entryHash(desired.value(key)));
     }
-    if (!saveSettings(home, s, &error))
-        return WriteOutcome::failure(error);
+    if (const Status saved = saveSettings(home, s); !saved)
+        return WriteOutcome::failure(saved.error());
     manifest.setRecord(QStringLiteral("claude"), {}, hashes);
     outcome.detail = QStringLiteral("claude: gateway %1 for model %2 in %3")
                          .arg(desired.value(kBaseUrl).toString(), model.modelId, s.display);

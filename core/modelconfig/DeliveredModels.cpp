@@ -2,6 +2,7 @@
 
 #include "commands/StoredCommand.h"
 #include "modelconfig/JsJson.h"
+#include "util/Result.h"
 
 #include <QSet>
 #include <QUrl>
@@ -18,14 +19,14 @@ constexpr qsizetype kMaxTextChars = 1024;               // provider, model_id, n
 constexpr qsizetype kMaxUrlChars = 4096;
 constexpr qsizetype kMaxKeyChars = 16384;
 
-/// Thrown-free error channel: the first problem found, in the reference's order of checks.
-struct Problem {
-    QString text;
-};
+Error failure(const QString &what)
+{
+    return Error{QStringLiteral("apply_model_config: ") + what};
+}
 
 QString message(const QString &what)
 {
-    return QStringLiteral("apply_model_config: ") + what;
+    return failure(what).message;
 }
 
 bool hasControl(const QString &s)
@@ -39,33 +40,26 @@ bool hasControl(const QString &s)
 
 /// A required string field, trimmed (the reference's check), then ours: no control characters,
 /// a sane length.
-std::optional<QString> requireString(const JsValue &model, const QString &field, qsizetype maxChars, Problem *problem)
+Result<QString> requireString(const JsValue &model, const QString &field, qsizetype maxChars)
 {
     const JsValue &value = model.value(field);
     const QString text = value.toString().trimmed();
-    if (!value.isString() || text.isEmpty()) {
-        problem->text = message(QStringLiteral("%1 must be a non-empty string").arg(field));
-        return std::nullopt;
-    }
-    if (hasControl(text)) {
-        problem->text = message(QStringLiteral("%1 must not contain control characters").arg(field));
-        return std::nullopt;
-    }
-    if (text.size() > maxChars) {
-        problem->text = message(QStringLiteral("%1 is too long (at most %2 characters)").arg(field).arg(maxChars));
-        return std::nullopt;
-    }
+    if (!value.isString() || text.isEmpty())
+        return failure(QStringLiteral("%1 must be a non-empty string").arg(field));
+    if (hasControl(text))
+        return failure(QStringLiteral("%1 must not contain control characters").arg(field));
+    if (text.size() > maxChars)
+        return failure(QStringLiteral("%1 is too long (at most %2 characters)").arg(field).arg(maxChars));
     return text;
 }
 
-/// max_tokens / context_window: absent, null, "" or 0 → not given; else a whole number ≥ 0 (a
-/// string of ASCII digits counts) within JavaScript's exact-integer range.
-bool optionalCount(const JsValue &model, const QString &field, std::optional<qint64> *out, Problem *problem)
+/// max_tokens / context_window: absent, null, "" or 0 → not given (nullopt); else a whole number
+/// ≥ 0 (a string of ASCII digits counts) within JavaScript's exact-integer range.
+Result<std::optional<qint64>> optionalCount(const JsValue &model, const QString &field)
 {
     const JsValue &value = model.value(field);
-    *out = std::nullopt;
     if (value.isUndefined() || value.isNull() || (value.isString() && value.toString().isEmpty()))
-        return true;
+        return std::optional<qint64>();
     double number = -1;
     if (value.isNumber()) {
         number = value.toNumber();
@@ -77,37 +71,25 @@ bool optionalCount(const JsValue &model, const QString &field, std::optional<qin
         if (allDigits)
             number = digits.toDouble();
     }
-    if (!std::isfinite(number) || number < 0 || std::floor(number) != number || number > kMaxSafeInteger) {
-        problem->text = message(QStringLiteral("%1 must be a positive integer").arg(field));
-        return false;
-    }
-    if (number > 0)
-        *out = qint64(number);
-    return true;
+    if (!std::isfinite(number) || number < 0 || std::floor(number) != number || number > kMaxSafeInteger)
+        return failure(QStringLiteral("%1 must be a positive integer").arg(field));
+    return number > 0 ? std::optional<qint64>(qint64(number)) : std::optional<qint64>();
 }
 
-bool checkUrl(const QString &text, Problem *problem)
+Status checkUrl(const QString &text)
 {
     const QUrl url(text, QUrl::StrictMode);
-    if (!url.isValid() || url.isRelative()) {
-        problem->text = message(QStringLiteral("base_url must be a valid URL"));
-        return false;
-    }
+    if (!url.isValid() || url.isRelative())
+        return failure(QStringLiteral("base_url must be a valid URL"));
     const QString scheme = url.scheme().toLower();
-    if (scheme != QLatin1String("http") && scheme != QLatin1String("https")) {
-        problem->text = message(QStringLiteral("base_url must use http or https"));
-        return false;
-    }
-    if (url.host().isEmpty()) {
-        problem->text = message(QStringLiteral("base_url must be a valid URL"));
-        return false;
-    }
+    if (scheme != QLatin1String("http") && scheme != QLatin1String("https"))
+        return failure(QStringLiteral("base_url must use http or https"));
+    if (url.host().isEmpty())
+        return failure(QStringLiteral("base_url must be a valid URL"));
     // A password in the URL would be a key kept, shown and logged as if it were not one.
-    if (!url.userInfo().isEmpty()) {
-        problem->text = message(QStringLiteral("base_url must not contain a user name or password"));
-        return false;
-    }
-    return true;
+    if (!url.userInfo().isEmpty())
+        return failure(QStringLiteral("base_url must not contain a user name or password"));
+    return {};
 }
 
 bool isReserved(const QString &id)
@@ -115,46 +97,50 @@ bool isReserved(const QString &id)
     return id == QLatin1String("__proto__") || id == QLatin1String("prototype") || id == QLatin1String("constructor");
 }
 
-std::optional<DeliveredModel> readModel(const JsValue &value, Problem *problem)
+/// model_id: a required string, not reserved, without spaces.
+Result<QString> readModelId(const JsValue &value)
 {
-    if (!value.isObject()) {
-        problem->text = message(QStringLiteral("each model must be an object"));
-        return std::nullopt;
-    }
-    DeliveredModel model;
-    const auto id = requireString(value, QStringLiteral("model_id"), kMaxTextChars, problem);
+    const Result<QString> id = requireString(value, QStringLiteral("model_id"), kMaxTextChars);
     if (!id)
-        return std::nullopt;
-    if (isReserved(*id)) {
-        problem->text = message(QStringLiteral("reserved model_id \"%1\"").arg(*id));
-        return std::nullopt;
-    }
-    if (std::any_of(id->cbegin(), id->cend(), [](QChar c) { return c.isSpace(); })) {
-        problem->text = message(QStringLiteral("model_id must not contain spaces"));
-        return std::nullopt;
-    }
+        return id;
+    if (isReserved(*id))
+        return failure(QStringLiteral("reserved model_id \"%1\"").arg(*id));
+    if (std::any_of(id->cbegin(), id->cend(), [](QChar c) { return c.isSpace(); }))
+        return failure(QStringLiteral("model_id must not contain spaces"));
+    return id;
+}
+
+Result<DeliveredModel> readModel(const JsValue &value)
+{
+    if (!value.isObject())
+        return failure(QStringLiteral("each model must be an object"));
+    DeliveredModel model;
+    const Result<QString> id = readModelId(value);
+    if (!id)
+        return Error{id.error()};
     model.modelId = *id;
-    const auto provider = requireString(value, QStringLiteral("provider"), kMaxTextChars, problem);
-    const auto name = provider ? requireString(value, QStringLiteral("name"), kMaxTextChars, problem) : std::nullopt;
-    const auto url = name ? requireString(value, QStringLiteral("base_url"), kMaxUrlChars, problem) : std::nullopt;
-    const auto key = url ? requireString(value, QStringLiteral("api_key"), kMaxKeyChars, problem) : std::nullopt;
+    // The reference's order of checks: the first one that fails is the one reported.
+    const Result<QString> provider = requireString(value, QStringLiteral("provider"), kMaxTextChars);
+    const Result<QString> name = provider ? requireString(value, QStringLiteral("name"), kMaxTextChars) : provider;
+    const Result<QString> url = name ? requireString(value, QStringLiteral("base_url"), kMaxUrlChars) : name;
+    const Result<QString> key = url ? requireString(value, QStringLiteral("api_key"), kMaxKeyChars) : url;
     if (!key)
-        return std::nullopt;
-    if (*key == storedcommand::redactedMarker()) {
-        problem->text = message(QStringLiteral("api_key was removed from the agent's history; the backend must send the command again"));
-        return std::nullopt;
-    }
-    std::optional<qint64> maxTokens;
-    if (!optionalCount(value, QStringLiteral("max_tokens"), &maxTokens, problem)
-        || !optionalCount(value, QStringLiteral("context_window"), &model.contextWindow, problem))
-        return std::nullopt;
-    if (!checkUrl(*url, problem))
-        return std::nullopt;
+        return Error{key.error()};
+    if (*key == storedcommand::redactedMarker())
+        return failure(QStringLiteral("api_key was removed from the agent's history; the backend must send the command again"));
+    const Result<std::optional<qint64>> maxTokens = optionalCount(value, QStringLiteral("max_tokens"));
+    const Result<std::optional<qint64>> contextWindow =
+        maxTokens ? optionalCount(value, QStringLiteral("context_window")) : maxTokens;
+    if (!contextWindow)
+        return Error{contextWindow.error()};
+    if (const Status checked = checkUrl(*url); !checked)
+        return Error{checked.error()};
     model.provider = *provider;
     model.name = *name;
     model.baseUrl = *url;
     model.apiKey = *key;
-    model.maxTokens = maxTokens.value_or(kDefaultMaxTokens);
+    model.maxTokens = maxTokens->value_or(kDefaultMaxTokens);
+    model.contextWindow = *contextWindow;
     return model;
 }
 
@@ -188,10 +174,9 @@ ParsedDelivery parseDelivery(const QString &cmd)
     }
     QSet<QString> seen;
     for (const JsValue &value : values) {
-        Problem problem;
-        const std::optional<DeliveredModel> model = readModel(value, &problem);
+        const Result<DeliveredModel> model = readModel(value);
         if (!model) {
-            result.error = problem.text;
+            result.error = model.error();
             return result;
         }
         if (seen.contains(model->modelId)) {

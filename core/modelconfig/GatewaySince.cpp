@@ -51,9 +51,11 @@ void update(const QString &key, const QStringList &gateways, const QDateTime &no
         root.insert(key, QJsonObject{{QStringLiteral("since"), now.toUTC().toString(Qt::ISODateWithMs)},
                                      {QStringLiteral("gateways"), wanted}});
     }
-    QString error;
-    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(path).absolutePath()), &error) || !toOutParameter(jsonfile::writeObject(path, root, jsonfile::kPrivateFile), &error))
-        qCWarning(lcResources).noquote() << "cannot record since when a model gateway is used:" << error;
+    Status saved = paths::ensurePrivateDir(QFileInfo(path).absolutePath());
+    if (saved)
+        saved = jsonfile::writeObject(path, root, jsonfile::kPrivateFile);
+    if (!saved)
+        qCWarning(lcResources).noquote() << "cannot record since when a model gateway is used:" << saved.error();
 }
 
 QDateTime since(const QString &key, const QStringList &gateways, const QString &path)

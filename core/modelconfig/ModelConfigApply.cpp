@@ -71,8 +71,10 @@ ApplyOutcome applyModels(const ApplyTarget &target, const Delivery &delivery, co
         outcome.error = written.error;
         return outcome;
     }
-    if (!manifest.save(&outcome.error))
+    if (const Status saved = manifest.save(); !saved) {
+        outcome.error = saved.error();
         return outcome;
+    }
     recordSince(target);
     outcome.ok = true;
     outcome.notes = written.notes;

@@ -37,9 +37,9 @@ ToolJson readToolJson(const QString &path, const QString &display)
     return read;
 }
 
-bool writeToolJson(const QString &base, const QString &path, const JsValue &value, QString *error)
+Status writeToolJson(const QString &base, const QString &path, const JsValue &value)
 {
-    return toOutParameter(safepath::writeFile(base, path, stringifyPretty(value), jsonfile::kPrivateFile, safepath::Mode::Set), error);
+    return safepath::writeFile(base, path, stringifyPretty(value), jsonfile::kPrivateFile, safepath::Mode::Set);
 }
 
 QString displayPath(const QString &path, const QString &home)

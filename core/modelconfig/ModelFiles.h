@@ -1,6 +1,7 @@
 #pragma once
 
 #include "modelconfig/JsJson.h"
+#include "util/Result.h"
 
 #include <QString>
 
@@ -18,7 +19,7 @@ ToolJson readToolJson(const QString &path, const QString &display);
 
 /// @brief Writes @p value as the reference does (2-space JSON and a newline) atomically, owner
 /// read/write only (it holds an API key), never through a link that leaves @p base (SafePath).
-bool writeToolJson(const QString &base, const QString &path, const JsValue &value, QString *error);
+Status writeToolJson(const QString &base, const QString &path, const JsValue &value);
 
 /// @brief @p path as people read it: `~/…` under @p home, else as it is.
 QString displayPath(const QString &path, const QString &home);

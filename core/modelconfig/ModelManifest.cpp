@@ -112,11 +112,11 @@ QStringList ModelManifest::workspaces() const
     return list;
 }
 
-bool ModelManifest::save(QString *error) const
+Status ModelManifest::save() const
 {
-    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(m_path).absolutePath()), error))
-        return false;
-    return toOutParameter(jsonfile::writeAtomically(m_path, stringifyPretty(m_root), jsonfile::kPrivateFile), error);
+    if (const Status folder = paths::ensurePrivateDir(QFileInfo(m_path).absolutePath()); !folder)
+        return folder;
+    return jsonfile::writeAtomically(m_path, stringifyPretty(m_root), jsonfile::kPrivateFile);
 }
 
 } // namespace teamai::modelconfig

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "modelconfig/JsJson.h"
+#include "util/Result.h"
 
 #include <QString>
 
@@ -42,7 +43,7 @@ public:
     /// @brief The workspaces with a record of their own.
     QStringList workspaces() const;
 
-    bool save(QString *error) const;
+    Status save() const;
     JsValue root() const { return m_root; }
 
 private:

@@ -7,25 +7,21 @@
 
 namespace teamai::modelconfig {
 
-bool ensureModelsIgnored(const QString &workspace, QString *error)
+Status ensureModelsIgnored(const QString &workspace)
 {
     const QString path = workspace + QStringLiteral("/.codebuddy/.gitignore");
     const safepath::Resolved checked = safepath::checkInside(workspace, path);
-    if (!checked.ok) {
-        *error = checked.error;
-        return false;
-    }
+    if (!checked.ok)
+        return Error{checked.error};
     QString text;
     QFile file(checked.realPath);
     if (file.exists()) {
-        if (!file.open(QIODevice::ReadOnly)) {
-            *error = QStringLiteral("Cannot read %1").arg(path);
-            return false;
-        }
+        if (!file.open(QIODevice::ReadOnly))
+            return Error{QStringLiteral("Cannot read %1").arg(path)};
         text = QString::fromUtf8(file.readAll());
         for (const QString &line : text.split(u'\n')) {
             if (line.trimmed() == QLatin1String("models.json"))
-                return true;
+                return {};
         }
     }
     while (!text.isEmpty() && text.back().isSpace())
@@ -33,7 +29,7 @@ bool ensureModelsIgnored(const QString &workspace, QString *error)
     text = text.isEmpty() ? QStringLiteral("# API keys of the team's model gateway (TeamAI)\nmodels.json\n")
                           : text + QStringLiteral("\nmodels.json\n");
     const auto readable = QFileDevice::ReadOwner | QFileDevice::WriteOwner | QFileDevice::ReadGroup | QFileDevice::ReadOther;
-    return toOutParameter(safepath::writeFile(workspace, path, text.toUtf8(), readable, safepath::Mode::KeepExisting), error);
+    return safepath::writeFile(workspace, path, text.toUtf8(), readable, safepath::Mode::KeepExisting);
 }
 
 } // namespace teamai::modelconfig

@@ -6,6 +6,7 @@
 #include "resources/ResourceScope.h"
 #include "tools/ToolTable.h"
 #include "util/Redact.h"
+#include "util/Result.h"
 
 #include <QDir>
 #include <QFileInfo>
@@ -33,42 +34,36 @@ QString cmdText(const Command &command)
 }
 
 /// The tool and scope the command is for, in the reference's order of checks.
-bool targetFor(const Command &command, const CommandContext &context, modelconfig::ApplyTarget *target, QString *error)
+Result<modelconfig::ApplyTarget> targetFor(const Command &command, const CommandContext &context)
 {
     const ToolInfo &tool = context.tool ? *context.tool : defaultTool();
-    target->kind = modelconfig::kindOfTool(tool.name);
-    if (target->kind.isEmpty()) {
-        *error = QStringLiteral("apply_model_config: unsupported agent \"%1\"").arg(tool.name);
-        return false;
-    }
+    modelconfig::ApplyTarget target;
+    target.kind = modelconfig::kindOfTool(tool.name);
+    if (target.kind.isEmpty())
+        return Error{QStringLiteral("apply_model_config: unsupported agent \"%1\"").arg(tool.name)};
     const QString scope = command.field(QStringLiteral("scope")).toLower();
     if (scope != QLatin1String("workspace") && scope != QLatin1String("project"))
-        return true;
+        return target;
     // ResourceScope checks the path (absolute, an existing folder) and finds the git top level of
     // the cwd; whether the workspace is bound is checked below, in the reference's words.
     const QString workspacePath = command.field(QStringLiteral("workspace_path"));
     const resources::ResourceScope resolved = resources::ResourceScope::resolve(
         scope, workspacePath, workspacePath.isEmpty() ? context.cwd : workspacePath, context.boundWorkspaces);
     if (!resolved.ok) {
-        *error = resolved.error.startsWith(QLatin1String("Project command is missing"))
-            ? QStringLiteral("apply_model_config: workspace command is missing workspace_path")
-            : QStringLiteral("apply_model_config: %1").arg(resolved.error);
-        return false;
+        return Error{resolved.error.startsWith(QLatin1String("Project command is missing"))
+                         ? QStringLiteral("apply_model_config: workspace command is missing workspace_path")
+                         : QStringLiteral("apply_model_config: %1").arg(resolved.error)};
     }
     // Model files hold keys: only a workspace the user bound to a project, never just the cwd.
     bool bound = false;
     for (const QString &workspace : context.boundWorkspaces)
         bound = bound || QDir::cleanPath(workspace) == resolved.baseDir;
-    if (!bound) {
-        *error = QStringLiteral("apply_model_config: workspace \"%1\" is not a registered binding").arg(QFileInfo(resolved.baseDir).fileName());
-        return false;
-    }
-    if (target->kind == QLatin1String("claude")) {
-        *error = QStringLiteral("apply_model_config: workspace scope is unsupported for claude");
-        return false;
-    }
-    target->workspace = resolved.baseDir;
-    return true;
+    if (!bound)
+        return Error{QStringLiteral("apply_model_config: workspace \"%1\" is not a registered binding").arg(QFileInfo(resolved.baseDir).fileName())};
+    if (target.kind == QLatin1String("claude"))
+        return Error{QStringLiteral("apply_model_config: workspace scope is unsupported for claude")};
+    target.workspace = resolved.baseDir;
+    return target;
 }
 
 /// `cmd` parsed; its API keys are registered with the log redaction before anything can print them.
@@ -93,14 +88,13 @@ CommandResult ModelConfigCommandHandler::handle(const Command &command, const Co
     const modelconfig::ParsedDelivery parsed = parsedDelivery(command);
     if (!parsed.ok)
         return CommandResult::rejected(parsed.error);
-    modelconfig::ApplyTarget target;
-    QString error;
-    if (!targetFor(command, context, &target, &error))
-        return CommandResult::rejected(error);
+    const Result<modelconfig::ApplyTarget> target = targetFor(command, context);
+    if (!target)
+        return CommandResult::rejected(target.error());
 
-    const modelconfig::ApplyOutcome outcome = modelconfig::applyModels(target, parsed.delivery);
+    const modelconfig::ApplyOutcome outcome = modelconfig::applyModels(*target, parsed.delivery);
     if (!outcome.ok) {
-        qCWarning(lcCommands).noquote() << "model configuration for" << target.kind << "failed:" << outcome.error;
+        qCWarning(lcCommands).noquote() << "model configuration for" << target->kind << "failed:" << outcome.error;
         return CommandResult::failed(outcome.error);
     }
     qCInfo(lcCommands).noquote() << outcome.detail;

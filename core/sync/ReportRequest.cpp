@@ -78,7 +78,7 @@ QJsonObject ReportRequest::toJson() const
     return json;
 }
 
-bool ReportRequest::fromJson(const QJsonObject &json, ReportRequest *out, QString *error)
+Result<ReportRequest> ReportRequest::fromJson(const QJsonObject &json)
 {
     ReportRequest request;
     request.event = json.value(QStringLiteral("event")).toString();
@@ -100,13 +100,9 @@ bool ReportRequest::fromJson(const QJsonObject &json, ReportRequest *out, QStrin
         problem = QStringLiteral("no valid time");
     else if (!request.remoteCmdEnv.isEmpty() && !RemoteCommandGate::envValueDisables(request.remoteCmdEnv))
         problem = QStringLiteral("an invalid kill switch value");
-    if (!problem.isEmpty()) {
-        if (error)
-            *error = problem;
-        return false;
-    }
-    *out = request;
-    return true;
+    if (!problem.isEmpty())
+        return Error{problem};
+    return request;
 }
 
 void ReportRequest::applyTo(SyncOptions &options) const
@@ -126,31 +122,24 @@ QString asidePath(const QString &tool)
     return pathFor(tool) + QStringLiteral(".taken-%1").arg(QCoreApplication::applicationPid());
 }
 
-// Reads the file moved aside; false with @p error when it is not a valid request.
-bool readAside(const QString &path, ReportRequest *request, QString *error)
+// Reads the file moved aside; fails when it is not a valid request.
+Result<ReportRequest> readAside(const QString &path)
 {
     const QFileInfo info(path);
-    if (info.isSymLink() || !info.isFile()) {
-        *error = QStringLiteral("not a regular file");
-        return false;
-    }
-    if (info.size() > kMaxBytes) {
-        *error = QStringLiteral("%1 bytes, more than a request holds").arg(info.size());
-        return false;
-    }
+    if (info.isSymLink() || !info.isFile())
+        return Error{QStringLiteral("not a regular file")};
+    if (info.size() > kMaxBytes)
+        return Error{QStringLiteral("%1 bytes, more than a request holds").arg(info.size())};
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = file.errorString();
-        return false;
-    }
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{file.errorString()};
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(file.read(kMaxBytes), &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        *error = parseError.error != QJsonParseError::NoError ? QStringLiteral("not valid JSON: %1").arg(parseError.errorString())
-                                                              : QStringLiteral("not a JSON object");
-        return false;
-    }
-    return ReportRequest::fromJson(doc.object(), request, error);
+    if (parseError.error != QJsonParseError::NoError)
+        return Error{QStringLiteral("not valid JSON: %1").arg(parseError.errorString())};
+    if (!doc.isObject())
+        return Error{QStringLiteral("not a JSON object")};
+    return ReportRequest::fromJson(doc.object());
 }
 
 } // namespace
@@ -160,12 +149,12 @@ QString pathFor(const QString &tool)
     return paths::agentStateDir() + QStringLiteral("/report-request-%1.json").arg(tool);
 }
 
-bool save(const QString &tool, const ReportRequest &request, QString *error)
+Status save(const QString &tool, const ReportRequest &request)
 {
-    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
-        return false;
-    return toOutParameter(atomicfile::write(pathFor(tool), QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact) + '\n',
-                             jsonfile::kPrivateFile), error);
+    if (const Status folder = paths::ensurePrivateDir(paths::agentStateDir()); !folder)
+        return folder;
+    return atomicfile::write(pathFor(tool), QJsonDocument(request.toJson()).toJson(QJsonDocument::Compact) + '\n',
+                             jsonfile::kPrivateFile);
 }
 
 bool pending(const QString &tool)
@@ -190,12 +179,13 @@ Taken take(const QString &tool)
         }
         return taken;  // else another process took it first
     }
-    QString error;
-    const bool ok = readAside(aside, &taken.request, &error);
+    const Result<ReportRequest> read = readAside(aside);
     QFile::remove(aside);
-    taken.status = ok ? Taken::Status::Taken : Taken::Status::Damaged;
-    if (!ok)
-        taken.error = QStringLiteral("%1: %2").arg(path, error);
+    taken.status = read ? Taken::Status::Taken : Taken::Status::Damaged;
+    if (read)
+        taken.request = *read;
+    else
+        taken.error = QStringLiteral("%1: %2").arg(path, read.error());
     return taken;
 }
 

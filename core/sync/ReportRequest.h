@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QDateTime>
 #include <QJsonObject>
 #include <QString>
@@ -33,8 +35,8 @@ struct ReportRequest {
     static ReportRequest fromHook(const QString &event, const QString &cwd);
 
     QJsonObject toJson() const;
-    /// @brief False with @p error when @p json is not a request this agent wrote.
-    static bool fromJson(const QJsonObject &json, ReportRequest *out, QString *error);
+    /// @brief The request @p json holds; fails when it is not a request this agent wrote.
+    static Result<ReportRequest> fromJson(const QJsonObject &json);
 
     /// @brief Sets the round's event, status and cwd, and skips the report when the hook's or
     /// this process's sandbox guard says so.
@@ -60,7 +62,7 @@ struct Taken {
 QString pathFor(const QString &tool);
 
 /// @brief Writes @p request for @p tool atomically (0600), replacing any older one.
-bool save(const QString &tool, const ReportRequest &request, QString *error = nullptr);
+Status save(const QString &tool, const ReportRequest &request);
 
 /// @brief True when a request for @p tool waits.
 bool pending(const QString &tool);

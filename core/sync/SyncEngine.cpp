@@ -63,7 +63,7 @@ struct SyncEngine::Setup {
     std::unique_ptr<CommandLedger> ledger;
     int recovered = 0;
 
-    bool openLedger(EngineInputs &inputs, QString *error);
+    Status openLedger(EngineInputs &inputs);
     void connectBackend(const EngineInputs &inputs);
     void buildHandlers(const CommandDispatcher::Handlers &chosen, const QString &caFile);
 };
@@ -77,34 +77,29 @@ SyncEngine::~SyncEngine() = default;
 
 namespace {
 
-// config.json, or the environment when it names no endpoint; false with @p error when neither
-// configures a usable backend.
-bool readConfig(AgentConfig &config, bool &fromEnvironment, QString *error)
+// config.json, or the environment when it names no endpoint; fails when neither configures a
+// usable backend.
+Status readConfig(AgentConfig &config, bool &fromEnvironment)
 {
     AgentConfig::Loaded loaded = AgentConfig::load();
     if (!loaded.error.isEmpty()) {
         const auto broken = records::brokenConfig();
-        *error = broken ? broken->sentence() : loaded.error;
-        return false;
+        return Error{broken ? broken->sentence() : loaded.error};
     }
     // No config.json endpoint: the environment configures the agent, as in teamai-cli (no files).
     fromEnvironment = !loaded.exists || loaded.config.endpoint().isEmpty();
     if (fromEnvironment)
         loaded.config = AgentConfig::fromEnvironment();
-    if (loaded.config.endpoint().isEmpty()) {
-        *error = QStringLiteral("not configured: run `teamai init --http <backend URL> --token <token>` first");
-        return false;
-    }
+    if (loaded.config.endpoint().isEmpty())
+        return Error{QStringLiteral("not configured: run `teamai init --http <backend URL> --token <token>` first")};
     const Status endpoint = AgentConfig::validateEndpoint(loaded.config.endpoint());
-    if (!endpoint) {
-        *error = QStringLiteral("%1: %2").arg(fromEnvironment ? QStringLiteral("TEAMAI_HTTP_ENDPOINT") : AgentConfig::defaultPath(), endpoint.error());
-        return false;
-    }
+    if (!endpoint)
+        return Error{QStringLiteral("%1: %2").arg(fromEnvironment ? QStringLiteral("TEAMAI_HTTP_ENDPOINT") : AgentConfig::defaultPath(), endpoint.error())};
     config = loaded.config;
-    return true;
+    return {};
 }
 
-bool readToken(EngineInputs &inputs, bool fromEnvironment, QString *error)
+Status readToken(EngineInputs &inputs, bool fromEnvironment)
 {
     TokenStore::Loaded token;
     if (fromEnvironment) {
@@ -118,49 +113,43 @@ bool readToken(EngineInputs &inputs, bool fromEnvironment, QString *error)
     // Without its settings TeamAI does not know where the token is: say that, rather than send
     // no token and report the backend's "unauthorized".
     if (token.token.isEmpty() && !fromEnvironment) {
-        if (const auto broken = records::brokenSettings()) {
-            *error = broken->sentence();
-            return false;
-        }
+        if (const auto broken = records::brokenSettings())
+            return Error{broken->sentence()};
     }
     inputs.token = token.token;
-    return true;
+    return {};
 }
 
-QString ledgerUnavailable(const Status &opened)
+Error ledgerUnavailable(const Status &opened)
 {
-    return QStringLiteral("the command ledger is unavailable: %1").arg(opened.error());
+    return Error{QStringLiteral("the command ledger is unavailable: %1").arg(opened.error())};
 }
 
 } // namespace
 
-std::unique_ptr<SyncEngine> SyncEngine::create(QString *error)
+Result<std::unique_ptr<SyncEngine>> SyncEngine::create()
 {
     // Every way to sync (sync, hook mode, worker, the tray) builds this engine: the one place the
     // no-recursion rule for pushed commands is enforced.
-    if (pushedmarker::isInsidePushedCommand()) {
-        *error = pushedmarker::refusal(QStringLiteral("a pushed command never syncs, runs hooks or is a worker"));
-        return nullptr;
-    }
+    if (pushedmarker::isInsidePushedCommand())
+        return Error{pushedmarker::refusal(QStringLiteral("a pushed command never syncs, runs hooks or is a worker"))};
     EngineInputs inputs;
     bool fromEnvironment = false;
-    if (!readConfig(inputs.config, fromEnvironment, error))
-        return nullptr;
+    if (const Status config = readConfig(inputs.config, fromEnvironment); !config)
+        return Error{config.error()};
     // Nothing runs unless it can be recorded first (SPEC §7).
     inputs.database = std::make_unique<LedgerDatabase>();
-    if (const Status opened = inputs.database->open(); !opened) {
-        *error = ledgerUnavailable(opened);
-        return nullptr;
-    }
-    if (!readToken(inputs, fromEnvironment, error))
-        return nullptr;
+    if (const Status opened = inputs.database->open(); !opened)
+        return ledgerUnavailable(opened);
+    if (const Status token = readToken(inputs, fromEnvironment); !token)
+        return Error{token.error()};
     // The admin policy's cap on a pushed command's timeout (docs/policy.md), read where the plugin
     // reconcile reads it too.
     inputs.execPolicy.maxTimeoutMs = RemoteCommandGate::commandTimeoutCapMs();
-    return fromSetup(std::move(inputs), error);
+    return fromSetup(std::move(inputs));
 }
 
-std::unique_ptr<SyncEngine> SyncEngine::fromSetup(EngineInputs inputs, QString *error)
+Result<std::unique_ptr<SyncEngine>> SyncEngine::fromSetup(EngineInputs inputs)
 {
     std::unique_ptr<SyncEngine> engine(new SyncEngine);
     Setup &s = *engine->d;
@@ -169,28 +158,26 @@ std::unique_ptr<SyncEngine> SyncEngine::fromSetup(EngineInputs inputs, QString *
     s.execPolicy = inputs.execPolicy;
     if (inputs.clock)
         s.clock = inputs.clock;
-    if (!s.openLedger(inputs, error))
-        return nullptr;
+    if (const Status opened = s.openLedger(inputs); !opened)
+        return Error{opened.error()};
     s.connectBackend(inputs);
     // An extra CA file (config.json `caFile`) applies to the backend and to downloads alike.
     s.buildHandlers(inputs.handlers, s.config.toJson().value(QStringLiteral("caFile")).toString());
     return engine;
 }
 
-bool SyncEngine::Setup::openLedger(EngineInputs &inputs, QString *error)
+Status SyncEngine::Setup::openLedger(EngineInputs &inputs)
 {
     database = inputs.database ? std::move(inputs.database) : std::make_unique<LedgerDatabase>(inputs.ledgerPath);
     if (!database->isOpen()) {
-        if (const Status opened = database->open(); !opened) {
-            *error = ledgerUnavailable(opened);
-            return false;
-        }
+        if (const Status opened = database->open(); !opened)
+            return ledgerUnavailable(opened);
     }
     ledger = std::make_unique<CommandLedger>(*database);
     recovered = ledger->recoverInterrupted([](const LedgerCommand &row) {
         return payloads::ack(row.commandId, row.type, false, row.error, QString());
     });
-    return true;
+    return {};
 }
 
 void SyncEngine::Setup::connectBackend(const EngineInputs &inputs)

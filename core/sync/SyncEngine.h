@@ -3,6 +3,7 @@
 #include "store/LedgerRetention.h"
 #include "sync/EngineInputs.h"
 #include "sync/SyncSession.h"
+#include "util/Result.h"
 
 #include <QString>
 
@@ -23,15 +24,15 @@ class SyncEngine
 public:
     struct Setup;
 
-    /// @brief Builds an engine from config.json and the saved token. Returns nullptr with
-    /// @p error set when the agent is not configured or the configuration is invalid, or when
-    /// this process runs a pushed command (pushedmarker: a pushed command never syncs).
+    /// @brief Builds an engine from config.json and the saved token. Fails when the agent is not
+    /// configured or the configuration is invalid, or when this process runs a pushed command
+    /// (pushedmarker: a pushed command never syncs).
     /// It reads those files into EngineInputs and builds the engine with fromSetup().
-    static std::unique_ptr<SyncEngine> create(QString *error);
+    static Result<std::unique_ptr<SyncEngine>> create();
     /// @brief Builds an engine from @p inputs without reading configuration (the ledger is opened
-    /// when none is given, and interrupted commands in it are recovered). Returns nullptr with
-    /// @p error set when the ledger cannot be opened. For create() and for tests of the round.
-    static std::unique_ptr<SyncEngine> fromSetup(EngineInputs inputs, QString *error);
+    /// when none is given, and interrupted commands in it are recovered). Fails when the ledger
+    /// cannot be opened. For create() and for tests of the round.
+    static Result<std::unique_ptr<SyncEngine>> fromSetup(EngineInputs inputs);
     ~SyncEngine();
 
     /// @brief Foreground hook events get 3 s per request instead of 15 s.

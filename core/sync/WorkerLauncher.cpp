@@ -30,9 +30,8 @@ bool launchDetachedWorker(const QString &tool, const QString &cwd, const QString
 
 bool handRoundToWorker(const ToolInfo &tool, const QString &event, const QString &cwd)
 {
-    QString error;
-    if (!reportrequest::save(tool.name, ReportRequest::fromHook(event, cwd), &error)) {
-        qCWarning(lcSync).noquote() << "cannot leave the report request for the worker:" << error;
+    if (const Status saved = reportrequest::save(tool.name, ReportRequest::fromHook(event, cwd)); !saved) {
+        qCWarning(lcSync).noquote() << "cannot leave the report request for the worker:" << saved.error();
         return false;
     }
     if (launchDetachedWorker(tool.name, cwd, event))

@@ -132,7 +132,7 @@ private:
         }
         events.sort();
         return events == QStringList{QStringLiteral("PostToolUse"), QStringLiteral("SessionStart"), QStringLiteral("Stop"), QStringLiteral("UserPromptSubmit")}
-            && teamai::agenthooks::dispatch::installed(*teamai::findTool(tool()), env().home()).size() == 4 && usersGroupCount(file) == 1;
+            && teamai::agenthooks::dispatch::installed(*teamai::findTool(tool()), env().home()).valueOr({}).size() == 4 && usersGroupCount(file) == 1;
     }
 
     /// Exactly the reference's six entries (PostToolUse: *, Skill, TodoWrite), by both rules.
@@ -142,7 +142,7 @@ private:
         const QList<Entry> entries = teamaiEntries(file);
         const bool noneOurs = std::none_of(entries.begin(), entries.end(), [](const Entry &e) { return e.ours; });
         return entries.size() == 6 && noneOurs
-            && teamai::agenthooks::dispatch::installed(*teamai::findTool(tool()), env().home()).size() == 6 && usersGroupCount(file) == 1;
+            && teamai::agenthooks::dispatch::installed(*teamai::findTool(tool()), env().home()).valueOr({}).size() == 6 && usersGroupCount(file) == 1;
     }
 
     /// Runs our SessionStart hook's command as the agent does (a shell), with a hook payload.
@@ -182,7 +182,7 @@ private slots:
         // The reference's uninstall sees our hooks as TeamAI's and removes them; the user's stays.
         QVERIFY(runReference({QStringLiteral("uninstall"), QStringLiteral("--force")}));
         QVERIFY2(teamaiEntries(settings()).isEmpty(), env().readFile(settingsOf()).constData());
-        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(tool()), env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(tool()), env().home()).valueOr({}).isEmpty());
         QCOMPARE(usersGroupCount(settings()), 1);
     }
 

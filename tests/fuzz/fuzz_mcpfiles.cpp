@@ -52,14 +52,13 @@ QJsonObject without(QJsonObject object, const QString &serverKey, const QString 
 
 void checkJson(McpFormat format, const QByteArray &input)
 {
-    QString error;
-    std::unique_ptr<McpConfigFile> file = McpConfigFile::open(format, false, input, true, &error);
-    if (!file)
+    Result<std::unique_ptr<McpConfigFile>> opened = McpConfigFile::open(format, false, input, true);
+    if (!opened)
         return;
+    McpConfigFile *file = opened->get();
     const QString key = format == McpFormat::Opencode ? QStringLiteral("mcp") : QStringLiteral("mcpServers");
     const QJsonObject before = QJsonDocument::fromJson(input.trimmed().isEmpty() ? QByteArray("{}") : input).object();
-    QString hash;
-    if (!file->put(server(), &hash, &error))
+    if (!file->put(server()))
         return;
     const QJsonDocument after = QJsonDocument::fromJson(file->bytes());
     if (!after.isObject())
@@ -78,13 +77,12 @@ void checkJson(McpFormat format, const QByteArray &input)
 
 void checkCodex(const QByteArray &input)
 {
-    QString error;
-    std::unique_ptr<McpConfigFile> file = McpConfigFile::open(McpFormat::Codex, false, input, true, &error);
-    if (!file)
+    Result<std::unique_ptr<McpConfigFile>> opened = McpConfigFile::open(McpFormat::Codex, false, input, true);
+    if (!opened)
         return;
+    McpConfigFile *file = opened->get();
     const QStringList before = file->servers();
-    QString hash;
-    if (!file->put(server(), &hash, &error))
+    if (!file->put(server()))
         return;
     const QStringList after = codextoml::scan(QString::fromUtf8(file->bytes())).servers;
     if (!after.contains(server().name))

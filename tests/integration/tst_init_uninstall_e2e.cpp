@@ -204,18 +204,18 @@ private slots:
         QCOMPARE(f->env().readFile(QStringLiteral(".claude/settings.json")), settings);
         const QByteArray accepted = onTerminal("y\n");
         QVERIFY2(accepted.contains("Removed claude hook(s)"), accepted.constData());
-        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).valueOr({}).isEmpty());
     }
 
     void uninstallTeamaiFromTheBackend()
     {
         QVERIFY(QDir().mkpath(f->env().home() + QStringLiteral("/.claude")));
         QCOMPARE(runInit().exitCode, 0);
-        QCOMPARE(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).size(), 4);
+        QCOMPARE(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).valueOr({}).size(), 4);
         f->server().queue(resourceCommand(9, QStringLiteral("uninstall_teamai"), {{QStringLiteral("cmd"), QStringLiteral("teamai uninstall --agent claude --force")}}));
         sync(QStringLiteral("claude"));
         QCOMPARE(ackError(9), QStringLiteral("success "));
-        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(*teamai::findTool(QStringLiteral("claude")), f->env().home()).valueOr({}).isEmpty());
     }
 };
 

@@ -168,7 +168,7 @@ private slots:
         const TeamaiRun run = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--force")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
         QVERIFY(cacheFiles().isEmpty());
-        const KeychainAccess::Result entry = KeychainAccess::read(TokenStore::serviceName(), m_server->baseUrl());
+        const KeychainAccess::Outcome entry = KeychainAccess::read(TokenStore::serviceName(), m_server->baseUrl());
         QVERIFY2(entry.notFound, qPrintable(entry.error));
     }
 };

@@ -131,17 +131,16 @@ private slots:
         legacy.command = teamai;
         legacy.args = QStringList{QStringLiteral("mcp")};
         // Written the way the old init wrote it: the config file writer putting that entry.
-        QString problem;
-        std::unique_ptr<teamai::mcp::McpConfigFile> file = teamai::mcp::McpConfigFile::open(
-            teamai::McpFormat::Claude, false, f->env().readFile(QStringLiteral(".claude.json")), true, &problem);
-        QVERIFY2(file, qPrintable(problem));
-        QString hash;
-        QVERIFY2(file->put(legacy, &hash, &problem), qPrintable(problem));
-        f->env().writeFile(QStringLiteral(".claude.json"), file->bytes());
+        const teamai::Result<std::unique_ptr<teamai::mcp::McpConfigFile>> file = teamai::mcp::McpConfigFile::open(
+            teamai::McpFormat::Claude, false, f->env().readFile(QStringLiteral(".claude.json")), true);
+        QVERIFY2(file, qPrintable(file.error()));
+        const teamai::Result<QString> hash = (*file)->put(legacy);
+        QVERIFY2(hash, qPrintable(hash.error()));
+        f->env().writeFile(QStringLiteral(".claude.json"), (*file)->bytes());
         QJsonObject rec = record();
         QJsonObject claude = rec.value(QStringLiteral("claude")).toObject();
         claude.remove(QStringLiteral("args"));
-        claude.insert(QStringLiteral("hash"), hash);
+        claude.insert(QStringLiteral("hash"), *hash);
         rec.insert(QStringLiteral("claude"), claude);
         f->env().writeFile(QStringLiteral(".teamai/local-agent/mcp-registration.json"), QJsonDocument(rec).toJson());
 

@@ -100,7 +100,7 @@ private:
                                           DevServerProcess::token(), QStringLiteral("--token-store"), QStringLiteral("file"),
                                           QStringLiteral("--agents"), QStringLiteral("claude")});
         QVERIFY2(init.exitCode == 0, init.err.constData());
-        QCOMPARE(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).size(), 4);
+        QCOMPARE(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).valueOr({}).size(), 4);
     }
 
 private slots:
@@ -152,8 +152,8 @@ private slots:
         // config.json, the token, the switch (settings.json) and every agent's settings: unchanged.
         QCOMPARE(snapshot(f->env().home()), before);
         QVERIFY(QDir(victim).isEmpty());
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).isEmpty());
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("cursor"), f->env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).valueOr({}).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("cursor"), f->env().home()).valueOr({}).isEmpty());
         QVERIFY(QDir(f->env().stateDir()).entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty());
         QCOMPARE(teamaiProcessesIn(f->env().home()), 0);
     }
@@ -174,7 +174,7 @@ private slots:
         f->server().queue(pushed(22, QStringLiteral("teamai uninstall --agent claude --force")));
         QCOMPARE(sync().exitCode, 0);
         QCOMPARE(f->ackFor(22).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).valueOr({}).isEmpty());
         QCOMPARE(teamaiProcessesIn(f->env().home()), 0);
     }
 
@@ -233,7 +233,7 @@ private slots:
         const TeamaiRun uninstall = runTeamai({QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("claude"),
                                                QStringLiteral("--force")}, {}, work);
         QVERIFY2(uninstall.exitCode == 0, uninstall.err.constData());
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).valueOr({}).isEmpty());
         // The same sync without the marker goes ahead.
         QCOMPARE(sync().exitCode, 0);
         QCOMPARE(f->ackFor(30).value(QStringLiteral("status")).toString(), QStringLiteral("success"));

@@ -44,7 +44,7 @@ private:
     {
         for (const QString &path : configuration())
             QVERIFY2(!QFile::exists(path), qPrintable(path));
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).valueOr({}).isEmpty());
         // An agent that cached its settings still calls the hook: exit 0, nothing sent.
         const qsizetype before = f->server().requests().size();
         for (const char *event : {"session-start", "stop"}) {
@@ -68,7 +68,7 @@ private slots:
         const TeamaiRun run = uninstall();
         QVERIFY2(run.exitCode == 0, run.err.constData());
         verifyGone();
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).valueOr({}).isEmpty());
         QVERIFY(QFile::exists(f->env().stateDir() + QStringLiteral("/ledger.db")));
     }
 
@@ -87,8 +87,8 @@ private slots:
         // codex still has TeamAI's hooks: only claude's go, the configuration stays.
         TeamaiRun run = uninstall({QStringLiteral("--agent"), QStringLiteral("claude")});
         QVERIFY2(run.exitCode == 0, run.err.constData());
-        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).isEmpty());
-        QVERIFY(!teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).isEmpty());
+        QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).valueOr({}).isEmpty());
+        QVERIFY(!teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).valueOr({}).isEmpty());
         for (const QString &path : configuration())
             QVERIFY2(QFile::exists(path), qPrintable(path));
         // --purge is for the full uninstall only.

@@ -39,13 +39,14 @@ bool SyncRoundRunner::cancelRunning()
     return m_engine && m_engine->cancelRunning();
 }
 
-bool SyncRoundRunner::ensureEngine(QString *error)
+Status SyncRoundRunner::ensureEngine()
 {
     if (m_engine)
-        return true;
-    std::unique_ptr<SyncEngine> engine = SyncEngine::create(error);
-    if (!engine)
-        return false;
+        return {};
+    Result<std::unique_ptr<SyncEngine>> created = SyncEngine::create();
+    if (!created)
+        return Error{created.error()};
+    std::unique_ptr<SyncEngine> engine = std::move(*created);
     // The owner token is the tool name, not the command: the ledger says which command it is.
     ExecutionObserver observer;
     observer.started = [this](const QString &, qint64 pid) {
@@ -58,7 +59,7 @@ bool SyncRoundRunner::ensureEngine(QString *error)
     engine->setExecutionObserver(std::move(observer));
     QMutexLocker lock(&m_engineMutex);
     m_engine = std::move(engine);
-    return true;
+    return {};
 }
 
 qint64 SyncRoundRunner::runningCommandId(qint64 childPid)
@@ -101,12 +102,11 @@ void SyncRoundRunner::runRound(const QStringList &agents, const QString &reason)
 {
     emit roundStarted(reason);
     SyncRoundResult round;
-    QString error;
     dropEngineIfTokenChanged();
-    if (!ensureEngine(&error)) {
+    if (const Status engine = ensureEngine(); !engine) {
         round.notConfigured = true;
         round.problem = SyncProblem::NotConfigured;
-        round.message = error;
+        round.message = engine.error();
     } else {
         round.ok = true;
         for (const QString &agent : agents)

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "syncthread/SyncWorker.h"
+#include "util/Result.h"
 
 #include <QMutex>
 #include <QObject>
@@ -44,7 +45,7 @@ signals:
     void jobDone();
 
 private:
-    bool ensureEngine(QString *error);
+    Status ensureEngine();
     void dropEngineIfTokenChanged();
     void dropEngine();
     void syncAgent(const QString &agent, SyncRoundResult &round);

@@ -19,7 +19,7 @@ QStringList syncedAgents(bool orDefault)
     }
     if (agents.isEmpty()) {
         for (const ToolInfo &tool : knownTools()) {
-            if (!agenthooks::dispatch::installed(tool, paths::homeDir()).isEmpty())
+            if (!agenthooks::dispatch::installed(tool, paths::homeDir()).valueOr({}).isEmpty())
                 agents << tool.name;
         }
     }

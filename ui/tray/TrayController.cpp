@@ -343,8 +343,9 @@ void TrayController::refresh()
 void TrayController::refreshHookRules()
 {
     // Read-only: the list of what the backend installed, and whether the kill switch withdrew it.
-    QString error;
-    const QList<agenthooks::HookRuleRecord> rules = agenthooks::hookrules::installedForAllTools(&error);
+    const Result<QList<agenthooks::HookRuleRecord>> read = agenthooks::hookrules::installedForAllTools();
+    const QList<agenthooks::HookRuleRecord> rules = read.valueOr({});
+    const QString error = read.error();
     m_hookRules->clear();
     m_hookRuleRows = QJsonArray();
     m_hookRules->setTitle(rules.isEmpty() ? tr("Hook rules: none") : tr("Hook rules (%1)").arg(rules.size()));
@@ -443,13 +444,13 @@ void TrayController::syncNow()
 void TrayController::setRemoteAllowed(bool allowed)
 {
     // The same core function as `teamai remote-cmd`: the switch, then the hook rules at once.
-    agenthooks::hookrules::GateFollowed followed;
-    const QString error = agenthooks::hookrules::setRemoteCommandsEnabled(allowed, QStringLiteral("tray"), &followed);
-    if (!error.isEmpty())
-        emit message(tr("Remote commands not changed: %1").arg(error));
-    else if (!followed.ok())
+    const Result<agenthooks::hookrules::GateFollowed> followed =
+        agenthooks::hookrules::setRemoteCommandsEnabled(allowed, QStringLiteral("tray"));
+    if (!followed)
+        emit message(tr("Remote commands not changed: %1").arg(followed.error()));
+    else if (!followed->ok())
         emit message((allowed ? tr("Hook rules not all restored: %1") : tr("Hook rules not all withdrawn: %1"))
-                         .arg(followed.errors.join(QStringLiteral("; "))));
+                         .arg(followed->errors.join(QStringLiteral("; "))));
     refresh();
 }
 

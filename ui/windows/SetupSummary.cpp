@@ -13,7 +13,7 @@ SetupSummary SetupSummary::collect(const QString &endpoint, AgentSettings::Token
     summary.endpoint = endpoint;
     summary.token = tokenSavedNotice(tokenLocation, fallbackReason);
     for (const ToolInfo &tool : knownTools()) {
-        if (!agenthooks::dispatch::installed(tool, paths::homeDir()).isEmpty())
+        if (!agenthooks::dispatch::installed(tool, paths::homeDir()).valueOr({}).isEmpty())
             summary.hookedAgents << tool.name;
     }
     return summary;

@@ -109,13 +109,13 @@ int runRound(const HookArguments &args, const ToolInfo *tool)
         return kExitOk;
     }
 
-    QString error;
-    std::unique_ptr<SyncEngine> engine = SyncEngine::create(&error);
-    if (!engine) {
-        qCInfo(lcHook).noquote() << "hook" << event << "skipped:" << error;
-        recordHookError(event, tool->name, error);
+    Result<std::unique_ptr<SyncEngine>> created = SyncEngine::create();
+    if (!created) {
+        qCInfo(lcHook).noquote() << "hook" << event << "skipped:" << created.error();
+        recordHookError(event, tool->name, created.error());
         return kExitOk;
     }
+    std::unique_ptr<SyncEngine> engine = std::move(*created);
     // Issue 14 item 7: like the reference client's detached child, stop and post-tool-use leave
     // their round to the worker and return at once; they run it here only if it cannot start.
     // --bg-only (the reference's own detached child) runs it here.

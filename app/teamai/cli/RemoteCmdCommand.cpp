@@ -42,12 +42,13 @@ int RemoteCmdCommand::run(const QStringList &arguments)
     const QString action = line.positionals().value(0);
     agenthooks::hookrules::GateFollowed followed;
     if (action == QLatin1String("enable") || action == QLatin1String("disable")) {
-        const QString error = agenthooks::hookrules::setRemoteCommandsEnabled(action == QLatin1String("enable"),
-                                                                               QStringLiteral("cli"), &followed);
-        if (!error.isEmpty()) {
-            printErr(QStringLiteral("teamai remote-cmd: %1").arg(error));
+        const Result<agenthooks::hookrules::GateFollowed> set =
+            agenthooks::hookrules::setRemoteCommandsEnabled(action == QLatin1String("enable"), QStringLiteral("cli"));
+        if (!set) {
+            printErr(QStringLiteral("teamai remote-cmd: %1").arg(set.error()));
             return kExitFailure;
         }
+        followed = *set;
     } else if (action != QLatin1String("status")) {
         return usageError(name(), action.isEmpty() ? QStringLiteral("say enable, disable or status")
                                                    : QStringLiteral("unknown action `%1`").arg(action));

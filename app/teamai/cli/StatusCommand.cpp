@@ -102,7 +102,9 @@ StatusFacts collectStatus()
     facts.noticePath = ledgernotice::pathFor(LedgerDatabase::defaultPath());
     readLedger(facts);
     facts.broken = records::check();
-    facts.hookRules = agenthooks::hookrules::installedForAllTools(&facts.hookRulesError);
+    const Result<QList<agenthooks::HookRuleRecord>> hookRules = agenthooks::hookrules::installedForAllTools();
+    facts.hookRules = hookRules.valueOr({});
+    facts.hookRulesError = hookRules.error();
     facts.inventory = StatusInventory::collect();
     return facts;
 }

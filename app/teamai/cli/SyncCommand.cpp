@@ -39,12 +39,12 @@ int SyncCommand::run(const QStringList &arguments)
     if (!tool)
         return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));
 
-    QString error;
-    std::unique_ptr<SyncEngine> engine = SyncEngine::create(&error);
-    if (!engine) {
-        printErr(QStringLiteral("teamai sync: %1").arg(error));
+    Result<std::unique_ptr<SyncEngine>> created = SyncEngine::create();
+    if (!created) {
+        printErr(QStringLiteral("teamai sync: %1").arg(created.error()));
         return kExitFailure;
     }
+    std::unique_ptr<SyncEngine> engine = std::move(*created);
     SyncOptions options;
     options.tool = tool;
     options.cwd = QDir::currentPath();

@@ -128,10 +128,10 @@ QString UninstallCommand::help() const
 QStringList UninstallCommand::plan(const ToolInfo &tool)
 {
     QStringList lines;
-    QString error;
-    const QStringList hooks = agenthooks::dispatch::installed(tool, paths::homeDir(), &error);
-    if (!error.isEmpty())
-        lines.append(QStringLiteral("%1: cannot read hooks: %2").arg(tool.name, error));
+    const Result<QStringList> installed = agenthooks::dispatch::installed(tool, paths::homeDir());
+    const QStringList hooks = installed.valueOr({});
+    if (!installed)
+        lines.append(QStringLiteral("%1: cannot read hooks: %2").arg(tool.name, installed.error()));
     if (!hooks.isEmpty())
         lines.append(QStringLiteral("%1: %2 TeamAI hook(s) in %3").arg(tool.name).arg(hooks.size())
                          .arg(paths::homeDir() + u'/' + tool.hooksSettings));

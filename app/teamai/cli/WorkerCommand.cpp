@@ -112,15 +112,14 @@ void runRounds(SyncEngine &engine, WorkerState &state)
 
 std::unique_ptr<SyncEngine> createEngine(const WorkerState &state)
 {
-    QString error;
-    std::unique_ptr<SyncEngine> engine = SyncEngine::create(&error);
+    Result<std::unique_ptr<SyncEngine>> engine = SyncEngine::create();
     if (engine)
-        return engine;
-    qCWarning(lcSync).noquote() << "worker cannot start:" << error;
+        return std::move(*engine);
+    qCWarning(lcSync).noquote() << "worker cannot start:" << engine.error();
     // The hook's round cannot happen: say so where the hook itself would have.
     const Taken taken = reportrequest::take(state.tool->name);
     if (taken.status == Taken::Status::Taken)
-        recordHookError(taken.request.event, state.tool->name, error);
+        recordHookError(taken.request.event, state.tool->name, engine.error());
     return nullptr;
 }
 

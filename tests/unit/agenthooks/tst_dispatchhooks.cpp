@@ -138,7 +138,7 @@ private slots:
         QVERIFY(!hooks.contains(QStringLiteral("PreToolUse")));  // the reference client's stray dispatch
         QCOMPARE(hooks.value(QStringLiteral("SessionStart")).toArray().size(), 1);
         QCOMPARE(hooks.value(QStringLiteral("Stop")).toArray().size(), 2);
-        QCOMPARE(dispatch::installed(tool("claude"), m_env->home()).size(), 4);
+        QCOMPARE(dispatch::installed(tool("claude"), m_env->home()).valueOr({}).size(), 4);
 
         const QFileInfo before(m_env->home() + QStringLiteral("/.claude/settings.json"));
         const QByteArray bytes = m_env->readFile(QStringLiteral(".claude/settings.json"));
@@ -182,7 +182,7 @@ private slots:
         m_env->writeFile(agent.hooksSettings, QJsonDocument(root).toJson());
 
         QVERIFY(dispatch::install(agent, m_env->home(), QStringLiteral("/usr/bin/teamai")).written);
-        const QStringList installed = dispatch::installed(agent, m_env->home());
+        const QStringList installed = dispatch::installed(agent, m_env->home()).valueOr({});
         QCOMPARE(installed.size(), 4);
         for (const QString &line : installed)
             QVERIFY2(line.contains(QStringLiteral(": /usr/bin/teamai hook-dispatch ")), qPrintable(line));

@@ -203,8 +203,7 @@ private slots:
         HookRuleRecord record = loaded.registry.all().first();
         record.settingsPath = m_env->home() + QStringLiteral("/Documents/notes.json");
         loaded.registry.put(record);
-        QString error;
-        QVERIFY(loaded.registry.save(&error));
+        QVERIFY(loaded.registry.save());
         hookrules::GateFollowed followed = hookrules::followGate(true, QString(), 1000);
         QCOMPARE(followed.restored, 0);
         QVERIFY(followed.errors.value(0).contains(QStringLiteral("not claude's hook settings")));
@@ -213,7 +212,7 @@ private slots:
         record.settingsPath = m_env->home() + QStringLiteral("/.claude/settings.json");
         record.agentEvent = QStringLiteral("Bogus Event");
         loaded.registry.put(record);
-        QVERIFY(loaded.registry.save(&error));
+        QVERIFY(loaded.registry.save());
         followed = hookrules::followGate(true, QString(), 1000);
         QCOMPARE(followed.restored, 0);
         QVERIFY(followed.errors.value(0).contains(QStringLiteral("invalid event")));

@@ -56,9 +56,8 @@ private slots:
         HookSettingsFile::Loaded loaded = HookSettingsFile::load(path, HookLayout::Nested);
         QVERIFY(loaded.error.isEmpty());
         QVERIFY(loaded.file.ensureHook(QStringLiteral("Stop"), QString(), hookX(QStringLiteral("new")), taggedX));
-        QString error;
-        bool written = false;
-        QVERIFY(loaded.file.saveIfChanged(&error, &written));
+        const bool written = loaded.file.changed();
+        QVERIFY(loaded.file.saveIfChanged());
         QVERIFY(written);
 
         const QJsonObject root = parse(m_env->readFile(QStringLiteral(".claude/settings.json")));
@@ -78,8 +77,9 @@ private slots:
         // Again: nothing to do, nothing written.
         HookSettingsFile::Loaded again = HookSettingsFile::load(path, HookLayout::Nested);
         QVERIFY(!again.file.ensureHook(QStringLiteral("Stop"), QString(), hookX(QStringLiteral("new")), taggedX));
-        QVERIFY(again.file.saveIfChanged(&error, &written));
-        QVERIFY(!written);
+        const bool writtenAgain = again.file.changed();
+        QVERIFY(again.file.saveIfChanged());
+        QVERIFY(!writtenAgain);
     }
 
     void removeCleansUpWhatItEmptied()
@@ -114,8 +114,7 @@ private slots:
         QVERIFY(loaded.error.isEmpty());
         loaded.file.ensureHook(QStringLiteral("stop"), QString(), QJsonObject{{QStringLiteral("_teamai"), QStringLiteral("x")}}, taggedX);
         QCOMPARE(loaded.file.json().value(QStringLiteral("version")).toInt(), 1);
-        QString error;
-        QVERIFY(loaded.file.saveIfChanged(&error));
+        QVERIFY(loaded.file.saveIfChanged());
         QCOMPARE(QFileInfo(m_env->home() + QStringLiteral("/new/hooks.json")).permissions() & 0x0077, QFileDevice::Permissions());
     }
 

@@ -71,14 +71,14 @@ private slots:
         QFETCH(QString, tool);
         const McpFormat format = findTool(tool)->mcpFormat;
         const QString ext = extensionOf(tool);
-        QString error;
-        std::unique_ptr<McpConfigFile> file = McpConfigFile::open(format, false, data(tool + QStringLiteral("-before") + ext), true, &error);
-        QVERIFY2(file, qPrintable(error));
+        Result<std::unique_ptr<McpConfigFile>> opened = McpConfigFile::open(format, false, data(tool + QStringLiteral("-before") + ext), true);
+        QVERIFY2(opened, qPrintable(opened.error()));
+        std::unique_ptr<McpConfigFile> file = std::move(*opened);
         QCOMPARE(file->servers(), QStringList{QStringLiteral("mine")});
         for (const McpServer &server : serversIn(QStringLiteral("install-commands.json"))) {
-            QString hash;
-            QVERIFY2(file->put(server, &hash, &error), qPrintable(error));
-            QCOMPARE(hash, referenceHash(QStringLiteral("managed-mcp-installed.json"), tool, server.name));
+            const Result<QString> hash = file->put(server);
+            QVERIFY2(hash, qPrintable(hash.error()));
+            QCOMPARE(*hash, referenceHash(QStringLiteral("managed-mcp-installed.json"), tool, server.name));
         }
         QCOMPARE(file->bytes(), data(tool + QStringLiteral("-installed") + ext));
         QCOMPARE(file->servers(), (QStringList{QStringLiteral("mine"), QStringLiteral("fs"), QStringLiteral("web")}));
@@ -87,39 +87,39 @@ private slots:
         QCOMPARE(file->bytes(), data(tool + QStringLiteral("-uninstalled") + ext));
 
         // Read back from the reference's file: the same servers, and a re-install changes nothing.
-        file = McpConfigFile::open(format, false, data(tool + QStringLiteral("-installed") + ext), true, &error);
-        QVERIFY(file);
-        QString hash;
-        QVERIFY(file->put(serversIn(QStringLiteral("install-commands.json")).at(0), &hash, &error));
+        opened = McpConfigFile::open(format, false, data(tool + QStringLiteral("-installed") + ext), true);
+        QVERIFY(opened);
+        file = std::move(*opened);
+        QVERIFY(file->put(serversIn(QStringLiteral("install-commands.json")).at(0)));
         QCOMPARE(file->bytes(), data(tool + QStringLiteral("-installed") + ext));
     }
 
     void newFilesAreWhatTheReferenceWrites()
     {
         // A missing file: `{"mcpServers": {…}}` + newline, as JSON.stringify(…, null, 2) writes it.
-        QString error;
-        std::unique_ptr<McpConfigFile> file = McpConfigFile::open(McpFormat::Claude, false, {}, false, &error);
-        QVERIFY(file);
-        QString hash;
+        Result<std::unique_ptr<McpConfigFile>> opened = McpConfigFile::open(McpFormat::Claude, false, {}, false);
+        QVERIFY(opened);
+        std::unique_ptr<McpConfigFile> file = std::move(*opened);
         McpServer server;
         server.name = QStringLiteral("fs");
         server.command = QStringLiteral("npx");
-        QVERIFY(file->put(server, &hash, &error));
+        QVERIFY(file->put(server));
         QCOMPARE(file->bytes(), QByteArray("{\n  \"mcpServers\": {\n    \"fs\": {\n      \"type\": \"stdio\",\n      \"command\": \"npx\"\n    }\n  }\n}\n"));
 
         // Copilot's project file may be bare (servers at the top) when it exists without the key.
-        file = McpConfigFile::open(McpFormat::Copilot, true, "{\"other\": {\"type\": \"local\"}}", true, &error);
-        QVERIFY(file);
+        opened = McpConfigFile::open(McpFormat::Copilot, true, "{\"other\": {\"type\": \"local\"}}", true);
+        QVERIFY(opened);
+        file = std::move(*opened);
         QCOMPARE(file->servers(), QStringList{QStringLiteral("other")});
-        QVERIFY(file->put(server, &hash, &error));
+        QVERIFY(file->put(server));
         QVERIFY(QJsonDocument::fromJson(file->bytes()).object().contains(QStringLiteral("fs")));
-        file = McpConfigFile::open(McpFormat::Copilot, true, {}, false, &error);
-        QVERIFY(file->put(server, &hash, &error));
+        file = std::move(*McpConfigFile::open(McpFormat::Copilot, true, {}, false));
+        QVERIFY(file->put(server));
         QVERIFY(QJsonDocument::fromJson(file->bytes()).object().value(QStringLiteral("mcpServers")).toObject().contains(QStringLiteral("fs")));
 
         // Codex: an empty config.toml gets just the block.
-        file = McpConfigFile::open(McpFormat::Codex, false, {}, false, &error);
-        QVERIFY(file->put(server, &hash, &error));
+        file = std::move(*McpConfigFile::open(McpFormat::Codex, false, {}, false));
+        QVERIFY(file->put(server));
         QCOMPARE(file->bytes(), QByteArray("[mcp_servers.fs]\ncommand = \"npx\"\nargs = []\n"));
     }
 
@@ -138,25 +138,25 @@ private slots:
     {
         QFETCH(int, format);
         QFETCH(QByteArray, bytes);
-        QString error;
-        QVERIFY(!McpConfigFile::open(McpFormat(format), false, bytes, true, &error));
-        QVERIFY(!error.isEmpty());
+        const Result<std::unique_ptr<McpConfigFile>> opened = McpConfigFile::open(McpFormat(format), false, bytes, true);
+        QVERIFY(!opened);
+        QVERIFY(!opened.error().isEmpty());
     }
 
     void codexRefusesWhatItCannotHold()
     {
-        QString error;
-        QString hash;
         McpServer server;
         server.name = QStringLiteral("my.server");
         server.command = QStringLiteral("x");
-        std::unique_ptr<McpConfigFile> file = McpConfigFile::open(McpFormat::Codex, false, {}, false, &error);
-        QVERIFY(!file->put(server, &hash, &error));
-        QVERIFY2(error.contains(QStringLiteral("cannot be a Codex table name")), qPrintable(error));
+        std::unique_ptr<McpConfigFile> file = std::move(*McpConfigFile::open(McpFormat::Codex, false, {}, false));
+        Result<QString> put = file->put(server);
+        QVERIFY(!put);
+        QVERIFY2(put.error().contains(QStringLiteral("cannot be a Codex table name")), qPrintable(put.error()));
         server.name = QStringLiteral("fs");
-        file = McpConfigFile::open(McpFormat::Codex, false, "mcp_servers = { other = { command = \"y\" } }\n", true, &error);
-        QVERIFY(!file->put(server, &hash, &error));
-        QVERIFY2(error.contains(QStringLiteral("inline table")), qPrintable(error));
+        file = std::move(*McpConfigFile::open(McpFormat::Codex, false, "mcp_servers = { other = { command = \"y\" } }\n", true));
+        put = file->put(server);
+        QVERIFY(!put);
+        QVERIFY2(put.error().contains(QStringLiteral("inline table")), qPrintable(put.error()));
         QCOMPARE(file->servers(), QStringList());
     }
 };

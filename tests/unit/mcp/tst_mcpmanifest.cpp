@@ -47,8 +47,8 @@ private slots:
         manifest.put(QStringLiteral("claude"), QStringLiteral("fs"), QStringLiteral("h1"));
         manifest.put(QStringLiteral("claude"), QStringLiteral("web"), QStringLiteral("h2"));
         manifest.put(QStringLiteral("claude"), QStringLiteral("fs"), QStringLiteral("h3"));  // replaced in place
-        QString error;
-        QVERIFY2(manifest.save(&error), qPrintable(error));
+        const teamai::Status saved = manifest.save();
+        QVERIFY2(saved, qPrintable(saved.error()));
         QCOMPARE(m_env->readFile(QStringLiteral(".teamai/managed-mcp.json")),
                  QByteArray("{\n  \"codex\": [\n    {\n      \"name\": \"web\",\n      \"hash\": \"h0\",\n      \"note\": 1\n    }\n  ],\n"
                             "  \"claude\": [\n    {\n      \"name\": \"fs\",\n      \"hash\": \"h3\"\n    },\n"
@@ -58,14 +58,14 @@ private slots:
         QVERIFY(manifest.remove(QStringLiteral("claude"), QStringLiteral("fs")));
         QVERIFY(!manifest.remove(QStringLiteral("claude"), QStringLiteral("fs")));
         QVERIFY(manifest.remove(QStringLiteral("claude"), QStringLiteral("web")));  // the key goes with its last record
-        QVERIFY(manifest.save(&error));
+        QVERIFY(manifest.save());
         QCOMPARE(m_env->readFile(QStringLiteral(".teamai/managed-mcp.json")), theirs);
 
         // A new file is owner-only.
         QVERIFY(QFile::remove(McpManifest::userPath()));
         McpManifest fresh = *McpManifest::loadUser().manifest;
         fresh.put(QStringLiteral("claude"), QStringLiteral("fs"), QStringLiteral("h"));
-        QVERIFY(fresh.save(&error));
+        QVERIFY(fresh.save());
         QCOMPARE(fileMode(McpManifest::userPath()), 0600);
         QCOMPARE(m_env->readFile(QStringLiteral(".teamai/managed-mcp.json")),
                  QByteArray("{\n  \"claude\": [\n    {\n      \"name\": \"fs\",\n      \"hash\": \"h\"\n    }\n  ]\n}\n"));
@@ -102,8 +102,8 @@ private slots:
         QVERIFY(loaded.manifest->owns(QStringLiteral("claude:project"), QStringLiteral("a")));
         QVERIFY(loaded.manifest->owns(QStringLiteral("cursor:project"), QStringLiteral("b")));
         QVERIFY(!loaded.manifest->owns(QStringLiteral("cursor:project"), QStringLiteral("other")));
-        QString error;
-        QVERIFY2(loaded.manifest->save(&error), qPrintable(error));
+        const teamai::Status saved = loaded.manifest->save();
+        QVERIFY2(saved, qPrintable(saved.error()));
         const QJsonObject moved =
             QJsonDocument::fromJson(m_env->readFile(QStringLiteral("ws/.teamai/workspaces/%1/managed-mcp.json").arg(id))).object();
         QCOMPARE(moved.keys(), (QStringList{QStringLiteral("claude:project"), QStringLiteral("cursor:project")}));

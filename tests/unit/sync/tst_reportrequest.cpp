@@ -43,8 +43,8 @@ private slots:
         test::TestEnvironment env;
         QCOMPARE(reportrequest::take(QStringLiteral("claude")).status, TakenStatus::None);
         QVERIFY(!reportrequest::pending(QStringLiteral("claude")));
-        QString error;
-        QVERIFY2(reportrequest::save(QStringLiteral("claude"), request(QStringLiteral("stop"), env.home()), &error), qPrintable(error));
+        const Status saved = reportrequest::save(QStringLiteral("claude"), request(QStringLiteral("stop"), env.home()));
+        QVERIFY2(saved, qPrintable(saved.error()));
         QVERIFY(reportrequest::pending(QStringLiteral("claude")));
         QVERIFY(!reportrequest::pending(QStringLiteral("codex")));  // one file per tool
         QCOMPARE(test::fileMode(reportrequest::pathFor(QStringLiteral("claude"))), 0600);

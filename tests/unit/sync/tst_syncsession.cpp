@@ -140,9 +140,9 @@ private slots:
         inputs.network = network.get();
         inputs.clock = clock.get();
         inputs.handlers.restricted = &restricted;
-        QString error;
-        engine = SyncEngine::fromSetup(std::move(inputs), &error);
-        QVERIFY2(engine, qPrintable(error));
+        Result<std::unique_ptr<SyncEngine>> created = SyncEngine::fromSetup(std::move(inputs));
+        QVERIFY2(created, qPrintable(created.error()));
+        engine = std::move(*created);
         engine->setRequestTimeoutMs(300);  // what a hanging request costs
     }
     void cleanup()
