@@ -17,16 +17,16 @@ using Reader = std::unique_ptr<ArchiveReader>;
 // Opens @p path with the archive module, loaded on first use (see RuntimeModule for why).
 Reader openArchive(const QString &path, QString *error)
 {
-    const Result<void *> entry = RuntimeModule::resolve("archive", kOpenArchiveSymbol);
+    const Result<void *> entry = RuntimeModule::resolve("archive", kArchiveReaderSymbol);
     if (!entry) {
         *error = QStringLiteral("Cannot read archives: %1").arg(entry.error());
         return nullptr;
     }
-    const auto open = reinterpret_cast<OpenArchiveEntry>(*entry);
-    QString why;
-    Reader reader(open(path, &why));
-    if (!reader)
-        *error = QStringLiteral("Not a zip archive: %1").arg(why);
+    Reader reader(reinterpret_cast<ArchiveReaderEntry>(*entry)());
+    if (const Status opened = reader->open(path); !opened) {
+        *error = QStringLiteral("Not a zip archive: %1").arg(opened.error());
+        return nullptr;
+    }
     return reader;
 }
 
@@ -90,22 +90,21 @@ bool forEachEntry(const QString &path, QString *error, Visit visit)
     Reader reader = openArchive(path, error);
     if (!reader)
         return false;
-    ArchiveReader::Header header;
     int count = 0;
     for (;;) {
-        const ArchiveReader::Step step = reader->nextHeader(&header);
-        if (step == ArchiveReader::Step::End)
-            return true;
-        if (step == ArchiveReader::Step::Failed) {
-            *error = QStringLiteral("Damaged archive: %1").arg(reader->errorString());
+        const Result<std::optional<ArchiveReader::Header>> header = reader->nextHeader();
+        if (!header) {
+            *error = QStringLiteral("Damaged archive: %1").arg(header.error());
             return false;
         }
+        if (!header->has_value())
+            return true;
         if (++count > SafeArchive::kMaxEntries) {
             *error = QStringLiteral("Archive has more than %1 entries").arg(SafeArchive::kMaxEntries);
             return false;
         }
         ArchiveEntry entry;
-        if (!checkEntry(header, &entry, error))
+        if (!checkEntry(**header, &entry, error))
             return false;
         bool keepGoing = true;
         if (!visit(*reader, entry, &keepGoing))
@@ -132,17 +131,15 @@ bool writeRegularFile(ArchiveReader &reader, const ArchiveEntry &entry, const QS
         *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
         return false;
     }
-    const char *block = nullptr;
-    qint64 size = 0;
-    qint64 offset = 0;
     for (;;) {
-        const ArchiveReader::Step step = reader.readBlock(&block, &size, &offset);
-        if (step == ArchiveReader::Step::End)
-            break;
-        if (step == ArchiveReader::Step::Failed) {
-            *error = QStringLiteral("Damaged archive: %1").arg(reader.errorString());
+        const Result<std::optional<ArchiveReader::Block>> block = reader.readBlock();
+        if (!block) {
+            *error = QStringLiteral("Damaged archive: %1").arg(block.error());
             return false;
         }
+        if (!block->has_value())
+            break;
+        const auto [data, size, offset] = **block;
         *written += size;
         if (*written > SafeArchive::kMaxUnpackedBytes) {
             *error = tooLargeError();
@@ -153,7 +150,7 @@ bool writeRegularFile(ArchiveReader &reader, const ArchiveEntry &entry, const QS
             *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
             return false;
         }
-        if (out.write(block, size) != size) {
+        if (out.write(data, size) != size) {
             *error = QStringLiteral("Cannot write %1: %2").arg(target, out.errorString());
             return false;
         }
@@ -242,24 +239,22 @@ bool SafeArchive::readFile(const QString &path, const QString &entryPath, qint64
         found = true;
         *keepGoing = false;
         content->clear();
-        const char *block = nullptr;
-        qint64 size = 0;
-        qint64 offset = 0;
         for (;;) {
-            const ArchiveReader::Step step = reader.readBlock(&block, &size, &offset);
-            if (step == ArchiveReader::Step::End)
-                return true;
-            if (step == ArchiveReader::Step::Failed) {
-                *error = QStringLiteral("Damaged archive: %1").arg(reader.errorString());
+            const Result<std::optional<ArchiveReader::Block>> block = reader.readBlock();
+            if (!block) {
+                *error = QStringLiteral("Damaged archive: %1").arg(block.error());
                 return false;
             }
+            if (!block->has_value())
+                return true;
+            const auto [data, size, offset] = **block;
             if (offset < content->size() || offset + size > maxBytes) {
                 *error = offset < content->size() ? QStringLiteral("Damaged archive: %1 has overlapping data").arg(entryPath)
                                                   : QStringLiteral("%1 is larger than %2 MiB").arg(entryPath).arg(maxBytes / (1024 * 1024));
                 return false;
             }
             content->append(QByteArray(offset - content->size(), '\0'));  // a sparse entry's hole
-            content->append(block, size);
+            content->append(data, size);
         }
     });
     if (ok && !found) {
