@@ -33,7 +33,7 @@ Change editSettings(const ToolInfo &tool, const QString &baseDir, const std::fun
     }
     change.settingsPath = settingsPathFor(tool, baseDir);
     resources::InstallLock lock;
-    if (!lock.acquire(&change.error))
+    if (!toOutParameter(lock.acquire(), &change.error))
         return change;
     HookSettingsFile::Loaded loaded = HookSettingsFile::load(change.settingsPath, layoutFor(tool));
     if (!loaded.error.isEmpty()) {

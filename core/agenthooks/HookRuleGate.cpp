@@ -65,7 +65,7 @@ GateFollowed followGate(bool allowed, const QString &because, int lockWaitMs)
 
     QString error;
     resources::InstallLock lock;
-    if (!lock.acquire(&error, lockWaitMs)) {
+    if (!toOutParameter(lock.acquire(lockWaitMs), &error)) {
         followed.errors.append(error);
         return followed;
     }
@@ -107,7 +107,7 @@ void migrateRegistryIfNeeded(int lockWaitMs)
         return;
     QString error;
     resources::InstallLock lock;
-    if (!lock.acquire(&error, lockWaitMs))
+    if (!toOutParameter(lock.acquire(lockWaitMs), &error))
         return;  // the next round tries again
     AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
     if (loaded.error.isEmpty() && loaded.needsMigration && loaded.registry.save(&error))

@@ -128,7 +128,7 @@ HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QStr
     const QString settingsPath = baseDir + u'/' + tool.hooksSettings;
 
     resources::InstallLock lock;
-    if (!lock.acquire(&outcome.error))
+    if (!toOutParameter(lock.acquire(), &outcome.error))
         return outcome;
     AgentHookRegistry::Loaded registry = AgentHookRegistry::load();
     if (!registry.error.isEmpty()) {
@@ -168,7 +168,7 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
 {
     HookRuleOutcome outcome;
     resources::InstallLock lock;
-    if (!lock.acquire(&outcome.error))
+    if (!toOutParameter(lock.acquire(), &outcome.error))
         return outcome;
     AgentHookRegistry::Loaded registry = AgentHookRegistry::load();
     if (!registry.error.isEmpty()) {

@@ -51,7 +51,7 @@ McpOutcome install(const McpTarget &target, const McpServer &server, const QStri
 {
     resources::InstallLock lock;
     QString error;
-    if (!lock.acquire(&error))
+    if (!toOutParameter(lock.acquire(), &error))
         return failure(QStringLiteral("%1: %2").arg(type, error));
     McpManifest::Loaded loaded = loadManifest(target);
     if (!loaded.manifest)
@@ -90,7 +90,7 @@ McpOutcome uninstall(const McpTarget &target, const QString &name, const QString
 {
     resources::InstallLock lock;
     QString error;
-    if (!lock.acquire(&error))
+    if (!toOutParameter(lock.acquire(), &error))
         return failure(QStringLiteral("%1: %2").arg(type, error));
     McpManifest::Loaded loaded = loadManifest(target);
     if (!loaded.manifest)

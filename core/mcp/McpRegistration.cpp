@@ -155,7 +155,7 @@ Outcome registerServer(const ToolInfo &tool, const QString &teamai)
 {
     resources::InstallLock lock;
     QString error;
-    if (!lock.acquire(&error))
+    if (!toOutParameter(lock.acquire(), &error))
         return failure(error);
     const std::optional<McpTarget> target = userTarget(tool, &error);
     std::optional<QJsonObject> all = target ? loadAll(&error) : std::nullopt;
@@ -207,7 +207,7 @@ Outcome unregisterServer(const ToolInfo &tool)
 {
     resources::InstallLock lock;
     QString error;
-    if (!lock.acquire(&error))
+    if (!toOutParameter(lock.acquire(), &error))
         return failure(error);
     std::optional<QJsonObject> all = loadAll(&error);
     if (!all)

@@ -54,7 +54,7 @@ ApplyOutcome applyModels(const ApplyTarget &target, const Delivery &delivery, co
 {
     ApplyOutcome outcome;
     resources::InstallLock lock;
-    if (!lock.acquire(&outcome.error))
+    if (!toOutParameter(lock.acquire(), &outcome.error))
         return outcome;
     ModelManifest::Loaded loaded = ModelManifest::load();
     if (!loaded.error.isEmpty()) {
