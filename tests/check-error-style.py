@@ -3,14 +3,14 @@
 
 Core reports a failure with util/Result.h (`Result<T>`, `Status`, `Error`) or a result struct of
 the function's own. Two of the old ways are easy to see and are refused here, in every folder of
-core/ that is not on the allowlist below:
+core/:
 
   - a `QString *` parameter named error, problem, reason or why (an out-parameter for the reason);
   - a `lastError()` declaration (an accessor asked after the fact).
 
 Comments and string literals are not looked at. The other old ways (an `error()` accessor, a
 QString that means success when empty, a bare bool whose reason is logged or lost) cannot be told
-apart from honest code by a pattern: the allowlist says which folders still have them.
+apart from honest code by a pattern and are left to review.
 
     check-error-style.py [--root REPO]   check the tree (default: this script's repo)
     check-error-style.py --self-test     prove the check fails on a tree with planted violations
@@ -21,11 +21,6 @@ import re
 import sys
 import tempfile
 from pathlib import Path
-
-# The folders of core/ not converted yet (issue 18 item 8). This list must shrink to empty:
-# a folder comes off it in the change that converts it (then toOutParameter() in util/Result.h
-# goes too), and nothing is ever added to it.
-NOT_YET_CONVERTED = ["resources", "ondemand", "plugins", "binding", "enrollment"]
 
 SOURCE_SUFFIXES = {".cpp", ".h", ".c", ".mm"}
 OUT_PARAMETER = re.compile(
@@ -61,14 +56,11 @@ def violations(path, relative):
     return found
 
 
-def problems(root, allowed):
+def problems(root):
     core = root / "core"
     found = []
     for path in sorted(core.rglob("*")):
         if path.suffix not in SOURCE_SUFFIXES or not path.is_file():
-            continue
-        parts = path.relative_to(core).parts
-        if len(parts) > 1 and parts[0] in allowed:
             continue
         found.extend(violations(path, path.relative_to(root).as_posix()))
     return found
@@ -87,9 +79,7 @@ SELF_TEST_TREE = {
                        "bool put(const QString &name, QString *hash);\n"
                        "QString f(Db &db) { return db.lastError(); }\n"
                        "QString g() { return lastError(); }\n",
-    "core/listed/Old.cpp": "bool load(QString *reason);\nQString lastError() const;\n",
 }
-SELF_TEST_ALLOWED = ["listed"]
 SELF_TEST_EXPECTED = [
     "core/a/Planted.cpp:2: `lastError()` declared",
     "core/a/Planted.cpp:3: `QString *problem` parameter",
@@ -104,7 +94,7 @@ def self_test():
         for relative, text in SELF_TEST_TREE.items():
             (root / relative).parent.mkdir(parents=True, exist_ok=True)
             (root / relative).write_text(text, encoding="utf-8")
-        found = sorted(problems(root, SELF_TEST_ALLOWED))
+        found = sorted(problems(root))
     if len(found) != len(SELF_TEST_EXPECTED) or not all(
             line.startswith(expected) for line, expected in zip(found, SELF_TEST_EXPECTED)):
         print("self-test failed: found")
@@ -123,13 +113,13 @@ def main():
     args = parser.parse_args()
     if args.self_test:
         return self_test()
-    found = problems(Path(args.root), NOT_YET_CONVERTED)
+    found = problems(Path(args.root))
     for line in found:
         print(line)
     if found:
         print(f"{len(found)} errors reported the old way (docs/architecture.md, \"Errors\")")
         return 1
-    print(f"core reports errors one way, outside the folders not yet converted: {', '.join(NOT_YET_CONVERTED)}")
+    print("core reports errors one way: Status, Result<T> or a result struct")
     return 0
 
 

@@ -33,8 +33,10 @@ Change editSettings(const ToolInfo &tool, const QString &baseDir, const std::fun
     }
     change.settingsPath = settingsPathFor(tool, baseDir);
     resources::InstallLock lock;
-    if (!lock.acquire(&change.error))
+    if (const Status locked = lock.acquire(); !locked) {
+        change.error = locked.error();
         return change;
+    }
     HookSettingsFile::Loaded loaded = HookSettingsFile::load(change.settingsPath, layoutFor(tool));
     if (!loaded.error.isEmpty()) {
         change.error = loaded.error;

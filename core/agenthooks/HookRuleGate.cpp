@@ -64,10 +64,9 @@ GateFollowed followGate(bool allowed, const QString &because, int lockWaitMs)
     if (!anyToChange(AgentHookRegistry::load().registry, allowed))
         return followed;  // the common case: nothing installed, or already in line
 
-    QString error;
     resources::InstallLock lock;
-    if (!lock.acquire(&error, lockWaitMs)) {
-        followed.errors.append(error);
+    if (const Status locked = lock.acquire(lockWaitMs); !locked) {
+        followed.errors.append(locked.error());
         return followed;
     }
     AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
@@ -108,9 +107,8 @@ void migrateRegistryIfNeeded(int lockWaitMs)
 {
     if (!AgentHookRegistry::load().needsMigration)
         return;
-    QString error;
     resources::InstallLock lock;
-    if (!lock.acquire(&error, lockWaitMs))
+    if (!lock.acquire(lockWaitMs))
         return;  // the next round tries again
     AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
     if (!loaded.error.isEmpty() || !loaded.needsMigration)

@@ -121,8 +121,10 @@ HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QStr
     const QString settingsPath = baseDir + u'/' + tool.hooksSettings;
 
     resources::InstallLock lock;
-    if (!lock.acquire(&outcome.error))
+    if (const Status locked = lock.acquire(); !locked) {
+        outcome.error = locked.error();
         return outcome;
+    }
     AgentHookRegistry::Loaded registry = AgentHookRegistry::load();
     if (!registry.error.isEmpty()) {
         outcome.error = registry.error;
@@ -166,8 +168,10 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
 {
     HookRuleOutcome outcome;
     resources::InstallLock lock;
-    if (!lock.acquire(&outcome.error))
+    if (const Status locked = lock.acquire(); !locked) {
+        outcome.error = locked.error();
         return outcome;
+    }
     AgentHookRegistry::Loaded registry = AgentHookRegistry::load();
     if (!registry.error.isEmpty()) {
         outcome.error = registry.error;

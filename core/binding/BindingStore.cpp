@@ -20,9 +20,9 @@ BindingStore::BindingStore(QString path, int lockTimeoutMs)
 {
 }
 
-BindingStore::Result BindingStore::load() const
+BindingStore::Outcome BindingStore::load() const
 {
-    Result result;
+    Outcome result;
     AgentConfig::Loaded loaded = AgentConfig::load(m_path);
     if (!loaded.error.isEmpty()) {
         result.error = loaded.error + QStringLiteral(" (fix or delete the file; it was left unchanged)");
@@ -48,16 +48,18 @@ BindingStore::Result BindingStore::load() const
     return result;
 }
 
-BindingStore::Result BindingStore::read() const
+BindingStore::Outcome BindingStore::read() const
 {
     return load();
 }
 
-BindingStore::Result BindingStore::update(const std::function<bool(QJsonObject &)> &change) const
+BindingStore::Outcome BindingStore::update(const std::function<bool(QJsonObject &)> &change) const
 {
-    Result failed;
-    if (!toOutParameter(paths::ensurePrivateDir(QFileInfo(m_path).absolutePath()), &failed.error))
+    Outcome failed;
+    if (const Status folder = paths::ensurePrivateDir(QFileInfo(m_path).absolutePath()); !folder) {
+        failed.error = folder.error();
         return failed;
+    }
     FileLock lock(m_path + QStringLiteral(".lock"));
     if (const FileLock::Attempt locked = lock.acquire(m_lockTimeoutMs); !locked) {
         failed.error = locked.busy
@@ -65,7 +67,7 @@ BindingStore::Result BindingStore::update(const std::function<bool(QJsonObject &
             : locked.error();
         return failed;
     }
-    Result result = load();
+    Outcome result = load();
     if (!result.ok)
         return result;
     const QJsonObject before = result.config.toJson().value(kBindings).toObject();
@@ -73,8 +75,9 @@ BindingStore::Result BindingStore::update(const std::function<bool(QJsonObject &
     if (result.bindings == before)
         return result;
     result.config.setWorkspaceBindingsJson(result.bindings);
-    if (!toOutParameter(result.config.save(m_path), &result.error)) {
+    if (const Status saved = result.config.save(m_path); !saved) {
         result.ok = false;
+        result.error = saved.error();
         return result;
     }
     result.written = true;

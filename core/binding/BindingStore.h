@@ -20,7 +20,8 @@ namespace teamai::binding {
 class BindingStore
 {
 public:
-    struct Result {
+    /// @brief What read() or update() came to.
+    struct Outcome {
         bool ok = false;
         QString error;           ///< one sentence for the user when !ok; the file is unchanged
         QJsonObject bindings;    ///< the bindings after the change (or as read)
@@ -34,13 +35,13 @@ public:
     explicit BindingStore(QString path = AgentConfig::defaultPath(), int lockTimeoutMs = 2000);
 
     /// @brief The bindings now. Fails when config.json is missing, has no endpoint, or is invalid.
-    Result read() const;
+    Outcome read() const;
 
     /// @brief Applies @p change (returning whether it changed anything) to the bindings and saves.
-    Result update(const std::function<bool(QJsonObject &bindings)> &change) const;
+    Outcome update(const std::function<bool(QJsonObject &bindings)> &change) const;
 
 private:
-    Result load() const;
+    Outcome load() const;
 
     QString m_path;
     int m_lockTimeoutMs;

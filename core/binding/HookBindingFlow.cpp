@@ -56,7 +56,7 @@ bool markOnce(const QString &dir, const QString &event, const QString &key)
 bool alreadyBound(const HookBindingInput &input, const QString &workspace, const QString &configPath)
 {
     const BindingStore store(configPath, 100);
-    const BindingStore::Result now = store.read();
+    const BindingStore::Outcome now = store.read();
     if (!now.ok) {
         qCDebug(lcConfig).noquote() << "binding flow skipped:" << now.error;
         return true;  // nowhere to keep a binding: nothing to suggest either
@@ -66,7 +66,7 @@ bool alreadyBound(const HookBindingInput &input, const QString &workspace, const
     QJsonObject probe = now.bindings;
     if (!bindings::inheritFromMainCheckout(probe, input.cwd, workspace, bindings::nowIso()))
         return false;
-    const BindingStore::Result saved = store.update([&](QJsonObject &all) {
+    const BindingStore::Outcome saved = store.update([&](QJsonObject &all) {
         return all.contains(workspace) || bindings::inheritFromMainCheckout(all, input.cwd, workspace, bindings::nowIso());
     });
     if (saved.ok)

@@ -11,7 +11,7 @@ namespace teamai::binding {
 void maintainBeforeRound(AgentConfig &config, const ToolInfo &tool, const QString &workspace, int lockTimeoutMs)
 {
     const BindingStore store(AgentConfig::defaultPath(), lockTimeoutMs);
-    BindingStore::Result current = store.read();
+    BindingStore::Outcome current = store.read();
     if (!current.ok)
         return;
     const auto maintain = [&](QJsonObject &all) {
@@ -23,7 +23,7 @@ void maintainBeforeRound(AgentConfig &config, const ToolInfo &tool, const QStrin
     const QJsonObject raw = current.config.toJson().value(QStringLiteral("workspaceBindings")).toObject();
     // Most rounds change nothing: then the file is neither locked nor written.
     if (maintain(probe) || probe != raw) {
-        const BindingStore::Result saved = store.update(maintain);
+        const BindingStore::Outcome saved = store.update(maintain);
         if (saved.ok)
             current = saved;
         else

@@ -24,7 +24,7 @@ BindOutcome write(const QString &folder, const QJsonValue &projectId, const QStr
     }
     outcome.keys = bindings::keysFor(folder, outcome.workspace);
     const BindingStore store(configPath.isEmpty() ? AgentConfig::defaultPath() : configPath);
-    const BindingStore::Result saved = store.update([&](QJsonObject &all) {
+    const BindingStore::Outcome saved = store.update([&](QJsonObject &all) {
         bindings::bind(all, outcome.keys, projectId, projectName, bindings::nowIso());
         return true;
     });
@@ -50,7 +50,7 @@ BindOutcome unbind(const QString &key, const QString &configPath)
     BindOutcome outcome;
     outcome.workspace = key;
     const BindingStore store(configPath.isEmpty() ? AgentConfig::defaultPath() : configPath);
-    const BindingStore::Result saved = store.update([&](QJsonObject &all) {
+    const BindingStore::Outcome saved = store.update([&](QJsonObject &all) {
         // The key as stored, or its canonical spelling (what the store keeps after normalizing).
         for (const QString &candidate : {key, canonicalPath(key)}) {
             if (all.contains(candidate)) {

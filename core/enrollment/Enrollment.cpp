@@ -50,13 +50,13 @@ CarriedToken tokenToCarry(const EnrollmentRequest &request, const EnrollmentResu
     return carried;
 }
 
-bool saveEndpoint(AgentConfig config, EnrollmentResult &result)
+Status saveEndpoint(AgentConfig config, const EnrollmentResult &result)
 {
     config.setEndpoint(result.endpoint);
     // A token in config.json belongs to the old endpoint; the token step decides what goes there.
     if (result.endpointChanged())
         config.setToken({});
-    return toOutParameter(config.save(result.configPath), &result.error);
+    return config.save(result.configPath);
 }
 
 /// Puts config.json back as it was when the token could not be saved.
@@ -68,19 +68,16 @@ void restoreConfig(const AgentConfig::Loaded &before, const QString &path)
         qCWarning(lcConfig).noquote() << "could not put config.json back after a failed setup:" << restored.error();
 }
 
-bool recordSave(const TokenStore::SaveResult &saved, TokenOutcome outcome, EnrollmentResult &result)
+Status recordSave(const TokenStore::SaveResult &saved, TokenOutcome outcome, EnrollmentResult &result)
 {
-    if (!saved.ok) {
-        result.error = QStringLiteral("cannot save the token: %1").arg(saved.error);
-        result.stoppedAt = EnrollmentResult::Stage::Token;
-        return false;
-    }
+    if (!saved.ok)
+        return Error{QStringLiteral("cannot save the token: %1").arg(saved.error)};
     result.token = {outcome, saved.location, saved.fallbackReason, saved.movedFrom};
-    return true;
+    return {};
 }
 
 /// No token given and none to carry over: teamai-cli's moves in, else the saved one stays.
-bool adoptOrKeep(const EnrollmentRequest &request, EnrollmentResult &result)
+Status adoptOrKeep(const EnrollmentRequest &request, EnrollmentResult &result)
 {
     const TokenStore::SaveResult adopted = TokenStore::adoptReferenceToken(result.endpoint, request.tokenStore);
     TokenSource::invalidate();
@@ -88,10 +85,10 @@ bool adoptOrKeep(const EnrollmentRequest &request, EnrollmentResult &result)
         return recordSave(adopted, TokenOutcome::Adopted, result);
     result.token.location = AgentSettings::load().settings.tokenLocation();
     result.token.outcome = TokenSource::current(result.endpoint).token.isEmpty() ? TokenOutcome::Missing : TokenOutcome::Kept;
-    return true;
+    return {};
 }
 
-bool saveToken(const EnrollmentRequest &request, const CarriedToken &carried, EnrollmentResult &result)
+Status saveToken(const EnrollmentRequest &request, const CarriedToken &carried, EnrollmentResult &result)
 {
     const QString typed = request.token.trimmed();
     if (!typed.isEmpty()) {
@@ -162,28 +159,28 @@ QList<EnrollmentStep> EnrollmentResult::failures() const
     return failed;
 }
 
-QString Enrollment::validate(const EnrollmentRequest &request)
+Status Enrollment::validate(const EnrollmentRequest &request)
 {
     if (const Status endpoint = AgentConfig::validateEndpoint(request.endpoint.trimmed()); !endpoint)
-        return endpoint.error();
+        return endpoint;
     if (hasInnerWhitespace(request.token))
-        return QStringLiteral("a token has no spaces: paste it again");
+        return Error{QStringLiteral("a token has no spaces: paste it again")};
     if (request.agents.contains(nullptr))
-        return QStringLiteral("an agent was not recognised");
+        return Error{QStringLiteral("an agent was not recognised")};
     // Hooks and the MCP entry run this program: it must not depend on PATH or a login shell.
     const QFileInfo program(request.teamaiProgram);
     if (request.teamaiProgram.isEmpty() || !program.isAbsolute())
-        return QStringLiteral("the teamai program must be given by its absolute path");
+        return Error{QStringLiteral("the teamai program must be given by its absolute path")};
     if (!program.isFile() || !program.isExecutable())
-        return QStringLiteral("%1 is missing: reinstall TeamAI").arg(request.teamaiProgram);
+        return Error{QStringLiteral("%1 is missing: reinstall TeamAI").arg(request.teamaiProgram)};
     return {};
 }
 
 EnrollmentResult Enrollment::run(const EnrollmentRequest &request)
 {
     EnrollmentResult result;
-    result.error = validate(request);
-    if (!result.error.isEmpty()) {
+    if (const Status valid = validate(request); !valid) {
+        result.error = valid.error();
         result.stoppedAt = EnrollmentResult::Stage::Request;
         return result;
     }
@@ -199,11 +196,14 @@ EnrollmentResult Enrollment::run(const EnrollmentRequest &request)
     result.previousEndpoint = before.config.endpoint();
     result.endpoint = AgentConfig::normalizeEndpoint(request.endpoint);
     const CarriedToken carried = tokenToCarry(request, result);
-    if (!saveEndpoint(before.config, result)) {
+    if (const Status saved = saveEndpoint(before.config, result); !saved) {
+        result.error = saved.error();
         result.stoppedAt = EnrollmentResult::Stage::Config;
         return result;
     }
-    if (!saveToken(request, carried, result)) {
+    if (const Status saved = saveToken(request, carried, result); !saved) {
+        result.error = saved.error();
+        result.stoppedAt = EnrollmentResult::Stage::Token;
         restoreConfig(before, result.configPath);
         return result;
     }

@@ -2,6 +2,7 @@
 
 #include "config/AgentSettings.h"
 #include "config/TokenStore.h"
+#include "util/Result.h"
 
 #include <QList>
 #include <QString>
@@ -94,9 +95,9 @@ public:
     /// @brief Checks @p request and carries it out; see EnrollmentResult.
     static EnrollmentResult run(const EnrollmentRequest &request);
 
-    /// @brief Why @p request cannot be carried out (empty: it can). Reads nothing but the
+    /// @brief Fine when @p request can be carried out, else why not. Reads nothing but the
     /// program's file.
-    static QString validate(const EnrollmentRequest &request);
+    static Status validate(const EnrollmentRequest &request);
 
     /// @brief Every agent whose own folder (~/.claude, ~/.codex…) exists, in the tool table's order:
     /// the agents set up when none is chosen.

@@ -47,9 +47,8 @@ Result<std::unique_ptr<McpConfigFile>> openConfig(const McpTarget &target, const
 McpOutcome install(const McpTarget &target, const McpServer &server, const QString &type, const QString &tool)
 {
     resources::InstallLock lock;
-    QString error;
-    if (!lock.acquire(&error))
-        return failure(QStringLiteral("%1: %2").arg(type, error));
+    if (const Status locked = lock.acquire(); !locked)
+        return failure(QStringLiteral("%1: %2").arg(type, locked.error()));
     McpManifest::Loaded loaded = loadManifest(target);
     if (!loaded.manifest)
         return failure(damaged(type, loaded.error));
@@ -88,9 +87,8 @@ McpOutcome install(const McpTarget &target, const McpServer &server, const QStri
 McpOutcome uninstall(const McpTarget &target, const QString &name, const QString &type)
 {
     resources::InstallLock lock;
-    QString error;
-    if (!lock.acquire(&error))
-        return failure(QStringLiteral("%1: %2").arg(type, error));
+    if (const Status locked = lock.acquire(); !locked)
+        return failure(QStringLiteral("%1: %2").arg(type, locked.error()));
     McpManifest::Loaded loaded = loadManifest(target);
     if (!loaded.manifest)
         return failure(damaged(type, loaded.error));

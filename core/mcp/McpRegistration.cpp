@@ -144,9 +144,8 @@ QString recordPath() { return paths::agentStateDir() + QStringLiteral("/mcp-regi
 Outcome registerServer(const ToolInfo &tool, const QString &teamai)
 {
     resources::InstallLock lock;
-    QString error;
-    if (!lock.acquire(&error))
-        return failure(error);
+    if (const Status locked = lock.acquire(); !locked)
+        return failure(locked.error());
     const Result<McpTarget> target = userTarget(tool);
     if (!target)
         return failure(target.error());
@@ -199,9 +198,8 @@ QString recordedFile(const ToolInfo &tool)
 Outcome unregisterServer(const ToolInfo &tool)
 {
     resources::InstallLock lock;
-    QString error;
-    if (!lock.acquire(&error))
-        return failure(error);
+    if (const Status locked = lock.acquire(); !locked)
+        return failure(locked.error());
     Result<QJsonObject> all = loadAll();
     if (!all)
         return failure(all.error());

@@ -54,8 +54,10 @@ ApplyOutcome applyModels(const ApplyTarget &target, const Delivery &delivery, co
 {
     ApplyOutcome outcome;
     resources::InstallLock lock;
-    if (!lock.acquire(&outcome.error))
+    if (const Status locked = lock.acquire(); !locked) {
+        outcome.error = locked.error();
         return outcome;
+    }
     ModelManifest::Loaded loaded = ModelManifest::load();
     if (!loaded.error.isEmpty()) {
         outcome.error = loaded.error;

@@ -1,5 +1,7 @@
 #include "plugins/PluginConfig.h"
 
+#include "util/Result.h"
+
 #include <QCryptographicHash>
 #include <QJsonValue>
 #include <QLocale>
@@ -39,21 +41,21 @@ bool validSlug(const QString &slug)
     });
 }
 
-/// Empty when @p section's command fields are all fine; the problem otherwise.
-QString checkCommands(const QJsonObject &section)
+/// Fine when @p section's command fields are all fine; the problem otherwise.
+Status checkCommands(const QJsonObject &section)
 {
     for (const QString &field : commandFields()) {
         const QJsonValue value = section.value(field);
         if (value.isUndefined())
             continue;
         if (!value.isString() || (value.toString().isEmpty() && field != QLatin1String("update_cmd")))
-            return QStringLiteral("%1 must be a non-empty string").arg(field);
+            return Error{QStringLiteral("%1 must be a non-empty string").arg(field)};
         if (value.toString().size() > kMaxCommandChars)
-            return QStringLiteral("%1 is longer than %2 characters").arg(field).arg(kMaxCommandChars);
+            return Error{QStringLiteral("%1 is longer than %2 characters").arg(field).arg(kMaxCommandChars)};
     }
     for (const char *required : {"install_cmd", "run_cmd", "uninstall_cmd"}) {
         if (!section.value(QLatin1String(required)).isString())
-            return QStringLiteral("%1 is missing").arg(QLatin1String(required));
+            return Error{QStringLiteral("%1 is missing").arg(QLatin1String(required))};
     }
     return {};
 }
@@ -89,12 +91,12 @@ PluginConfig PluginConfig::fromAnswer(const QJsonObject &answer)
                                              [&](const QString &field) { return section.contains(field); });
         if (!it.value().isObject() || !hasCommands)
             continue;
-        QString problem = validSlug(it.key()) ? checkCommands(section) : QStringLiteral("the name is not a plugin slug");
-        if (problem.isEmpty() && config.plugins.size() == kMaxPlugins)
-            problem = QStringLiteral("more than %1 plugins").arg(kMaxPlugins);
-        if (!problem.isEmpty()) {
+        Status usable = validSlug(it.key()) ? checkCommands(section) : Status(Error{QStringLiteral("the name is not a plugin slug")});
+        if (usable && config.plugins.size() == kMaxPlugins)
+            usable = Error{QStringLiteral("more than %1 plugins").arg(kMaxPlugins)};
+        if (!usable) {
             return PluginConfig{{}, {}, QStringLiteral("malformed get-config answer: plugin \"%1\": %2")
-                                            .arg(it.key().left(kMaxSlugChars), problem)};
+                                            .arg(it.key().left(kMaxSlugChars), usable.error())};
         }
         collectVariables(section, config.variables);
         const QJsonValue version = section.value(QStringLiteral("version"));

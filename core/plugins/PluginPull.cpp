@@ -32,21 +32,35 @@ void recordFailure(const QString &error)
 {
     QJsonObject pullState = state::readPull();
     pullState.insert(QStringLiteral("lastFailAt"), double(nowMs()));
-    state::writePull(pullState);
+    // Not recorded, the failure only costs an earlier retry: the next session-start asks again.
+    (void)state::writePull(pullState);
     qCInfo(lcSync).noquote() << "plugin reconcile: nothing changed:" << error;
 }
 
-/// The configuration to ask: config.json, else the environment (as a sync does).
-bool loadConfig(AgentConfig *config, bool *fromEnvironment, QString *error)
+void recordPull()
+{
+    // Not recorded, the pull only happens again sooner: the next session-start asks again.
+    (void)state::writePull(QJsonObject{{QStringLiteral("lastPullAt"), double(nowMs())}});
+}
+
+/// The configuration to ask, and whether it came from the environment.
+struct ConfigToAsk {
+    AgentConfig config;
+    bool fromEnvironment = false;
+};
+
+/// config.json, else the environment (as a sync does).
+Result<ConfigToAsk> loadConfig()
 {
     AgentConfig::Loaded loaded = AgentConfig::load();
-    if (!loaded.error.isEmpty()) {
-        *error = loaded.error;
-        return false;
-    }
-    *fromEnvironment = !loaded.exists || loaded.config.endpoint().isEmpty();
-    *config = *fromEnvironment ? AgentConfig::fromEnvironment() : loaded.config;
-    return toOutParameter(AgentConfig::validateEndpoint(config->endpoint()), error);
+    if (!loaded.error.isEmpty())
+        return Error{loaded.error};
+    ConfigToAsk ask;
+    ask.fromEnvironment = !loaded.exists || loaded.config.endpoint().isEmpty();
+    ask.config = ask.fromEnvironment ? AgentConfig::fromEnvironment() : loaded.config;
+    if (const Status endpoint = AgentConfig::validateEndpoint(ask.config.endpoint()); !endpoint)
+        return Error{endpoint.error()};
+    return ask;
 }
 
 /// The plugins whose every placeholder is filled; the others go to @p unresolved.
@@ -82,7 +96,10 @@ public:
     {
         ReconcileDeps deps;
         deps.nowMs = nowMs;
-        deps.save = [](const QJsonObject &changed) { state::writePlugins(changed); };
+        deps.save = [](const QJsonObject &changed) {
+            // Not recorded, a step is taken again by the next reconcile, as after a crash.
+            (void)state::writePlugins(changed);
+        };
         deps.run = [this](const QString &slug, const QString &command, int timeoutMs) {
             return PluginRunner(m_executor, m_policy, slug).run(command, timeoutMs);
         };
@@ -109,7 +126,7 @@ ReconcileReport apply(const PluginConfig &parsed, const ToolInfo &tool)
     const PluginCommandContext context;
     QJsonObject plugins = state::readPlugins();
     const ReconcileReport report = reconcile(desired, unresolved, plugins, context.deps());
-    state::writePull(QJsonObject{{QStringLiteral("lastPullAt"), double(nowMs())}});
+    recordPull();
     qCInfo(lcSync).noquote() << "plugin reconcile:" << desired.size() << "plugin(s) declared;" << report.installed.size()
                              << "installed," << report.updated.size() << "updated," << report.uninstalled.size()
                              << "uninstalled," << report.failed.size() << "failed";
@@ -138,7 +155,7 @@ void checkFromHook(const ToolInfo &tool, BackendClient &client, QDeadlineTimer d
         return;
     }
     if (parsed.plugins.isEmpty() && state::readPlugins().isEmpty()) {
-        state::writePull(QJsonObject{{QStringLiteral("lastPullAt"), double(nowMs())}});
+        recordPull();
         return;
     }
     launch(tool.name);
@@ -173,8 +190,10 @@ PullOutcome run(const ToolInfo &tool)
         outcome.error = QStringLiteral("remote cmd disabled by client");
         return outcome;
     }
-    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), &outcome.error))
+    if (const Status folder = paths::ensurePrivateDir(paths::agentStateDir()); !folder) {
+        outcome.error = folder.error();
         return outcome;
+    }
     // Named like the workers' locks: whoever waits for the background work waits for this too.
     // It exists while a reconcile runs (removed on release); a crashed run's lock went with it.
     FileLock lock(paths::agentStateDir() + QStringLiteral("/worker-plugins.lock"), {.removeWhenReleased = true});
@@ -187,13 +206,13 @@ PullOutcome run(const ToolInfo &tool)
         return outcome;
     }
     outcome.ran = true;
-    AgentConfig config;
-    bool fromEnvironment = false;
-    if (!loadConfig(&config, &fromEnvironment, &outcome.error)) {
+    const Result<ConfigToAsk> ask = loadConfig();
+    if (!ask) {
+        outcome.error = ask.error();
         recordFailure(outcome.error);
         return outcome;
     }
-    ConfiguredClient configured(config, fromEnvironment);
+    ConfiguredClient configured(ask->config, ask->fromEnvironment);
     const BackendReply reply = configured.client().get(Route::GetConfig);
     const PluginConfig parsed = reply.ok ? PluginConfig::fromAnswer(reply.body) : PluginConfig{{}, {}, reply.error};
     if (!parsed.ok()) {

@@ -39,13 +39,12 @@ QJsonObject failedState(const PluginSpec &spec, const QJsonObject &previous, con
     return entry;
 }
 
-/// Runs @p first then run_cmd; the first error, or empty.
-QString runPair(const ReconcileDeps &deps, const QString &first, int firstTimeoutMs, const PluginSpec &spec)
+/// Runs @p first then run_cmd; the first error.
+Status runPair(const ReconcileDeps &deps, const QString &first, int firstTimeoutMs, const PluginSpec &spec)
 {
-    QString error = deps.run(spec.slug, first, firstTimeoutMs);
-    if (error.isEmpty())
-        error = deps.run(spec.slug, spec.runCmd, kRunTimeoutMs);
-    return error;
+    if (const Status ran = deps.run(spec.slug, first, firstTimeoutMs); !ran)
+        return ran;
+    return deps.run(spec.slug, spec.runCmd, kRunTimeoutMs);
 }
 
 enum class Step { Nothing, Install, Update, Backfill, CoolingDown };
@@ -70,7 +69,7 @@ void apply(const PluginSpec &spec, QJsonObject &plugins, const ReconcileDeps &de
 {
     const QJsonObject entry = plugins.value(spec.slug).toObject();
     const Step step = stepFor(spec, entry, deps.nowMs());
-    QString error;
+    Status ran;
     switch (step) {
     case Step::Nothing:
         return;
@@ -85,18 +84,18 @@ void apply(const PluginSpec &spec, QJsonObject &plugins, const ReconcileDeps &de
         return;
     }
     case Step::Install:
-        error = runPair(deps, spec.installCmd, kInstallTimeoutMs, spec);
+        ran = runPair(deps, spec.installCmd, kInstallTimeoutMs, spec);
         break;
     case Step::Update:
-        error = runPair(deps, spec.updateCmd.isEmpty() ? spec.installCmd : spec.updateCmd, kInstallTimeoutMs, spec);
+        ran = runPair(deps, spec.updateCmd.isEmpty() ? spec.installCmd : spec.updateCmd, kInstallTimeoutMs, spec);
         break;
     }
-    if (error.isEmpty()) {
+    if (ran) {
         plugins.insert(spec.slug, readyState(spec, deps.nowMs()));
         (step == Step::Install ? report.installed : report.updated) << spec.slug;
     } else {
-        qCWarning(lcCommands).noquote() << "plugin" << spec.slug << (step == Step::Install ? "install" : "update") << "failed:" << error;
-        plugins.insert(spec.slug, failedState(spec, entry, error, deps.nowMs()));
+        qCWarning(lcCommands).noquote() << "plugin" << spec.slug << (step == Step::Install ? "install" : "update") << "failed:" << ran.error();
+        plugins.insert(spec.slug, failedState(spec, entry, ran.error(), deps.nowMs()));
         report.failed << spec.slug;
     }
     deps.save(plugins);
@@ -110,11 +109,12 @@ void uninstallAllBut(const QStringList &declared, QJsonObject &plugins, const Re
         if (declared.contains(slug))
             continue;
         const QString uninstall = plugins.value(slug).toObject().value(QStringLiteral("uninstallCmd")).toString();
-        const QString error = uninstall.isEmpty() ? QStringLiteral("no uninstall command recorded") : deps.run(slug, uninstall, kInstallTimeoutMs);
-        if (!error.isEmpty()) {
-            qCWarning(lcCommands).noquote() << "plugin" << slug << "uninstall failed:" << error;
+        const Status removed = uninstall.isEmpty() ? Status(Error{QStringLiteral("no uninstall command recorded")})
+                                                   : deps.run(slug, uninstall, kInstallTimeoutMs);
+        if (!removed) {
+            qCWarning(lcCommands).noquote() << "plugin" << slug << "uninstall failed:" << removed.error();
             report.failed << slug;
-            report.errors.insert(slug, error);
+            report.errors.insert(slug, removed.error());
             continue;
         }
         plugins.remove(slug);

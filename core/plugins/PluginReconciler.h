@@ -1,6 +1,7 @@
 #pragma once
 
 #include "plugins/PluginConfig.h"
+#include "util/Result.h"
 
 #include <QJsonObject>
 #include <QMap>
@@ -12,8 +13,8 @@ namespace teamai::plugins {
 
 /// @brief What reconcile() needs from the outside, so tests can play it.
 struct ReconcileDeps {
-    /// Runs one command of plugin @p slug; empty on success, else the error (it becomes `lastError`).
-    std::function<QString(const QString &slug, const QString &command, int timeoutMs)> run;
+    /// Runs one command of plugin @p slug; its error becomes `lastError`.
+    std::function<Status(const QString &slug, const QString &command, int timeoutMs)> run;
     std::function<qint64()> nowMs;                     ///< milliseconds since the epoch
     std::function<void(const QJsonObject &plugins)> save;  ///< after every change
 };

@@ -17,18 +17,18 @@ PluginRunner::PluginRunner(exec::Executor &executor, const exec::ExecPolicy &pol
 {
 }
 
-QString PluginRunner::run(const QString &command, int timeoutMs)
+Status PluginRunner::run(const QString &command, int timeoutMs)
 {
     // A plugin command is a program the backend wants run on this machine: the kill switch
     // applies, asked anew for every command (it may be flipped meanwhile).
     const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate();
     if (!gate.allowed)
-        return QStringLiteral("remote cmd disabled by client");
+        return Error{QStringLiteral("remote cmd disabled by client")};
     if (pushedmarker::isInsidePushedCommand())
-        return QStringLiteral("Rejected cmd: %1").arg(pushedmarker::refusal(QStringLiteral("a pushed command never runs another one")));
+        return Error{QStringLiteral("Rejected cmd: %1").arg(pushedmarker::refusal(QStringLiteral("a pushed command never runs another one")))};
     const RestrictedCommand restricted = RestrictedCommand::parse(command);
     if (!restricted.allowed())
-        return restricted.rejection;
+        return Error{restricted.rejection};
 
     exec::ExecRequest request;
     request.program = ownTeamaiExecutable();
@@ -39,10 +39,12 @@ QString PluginRunner::run(const QString &command, int timeoutMs)
     request.environment.insert(pushedmarker::variableName(), QStringLiteral("plugin:%1").arg(m_slug));
     exec::Resolved resolved = exec::resolve(request, m_policy);
     if (!resolved.spec)
-        return QStringLiteral("cmd failed: %1").arg(resolved.error);
+        return Error{QStringLiteral("cmd failed: %1").arg(resolved.error)};
     qCInfo(lcCommands).noquote() << "plugin" << m_slug << "runs:" << redactSecrets(command);
     const exec::ExecResult result = m_executor.run(*resolved.spec);
-    return result.succeeded() ? QString() : exec::failureSummary(result);
+    if (!result.succeeded())
+        return Error{exec::failureSummary(result)};
+    return {};
 }
 
 } // namespace teamai::plugins

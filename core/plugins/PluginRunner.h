@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 
 namespace teamai::exec {
@@ -19,9 +21,9 @@ class PluginRunner
 public:
     PluginRunner(exec::Executor &executor, const exec::ExecPolicy &policy, QString slug);
 
-    /// @brief Empty on success; otherwise the error, in the ack wording of SPEC §5
+    /// @brief Runs @p command; the error in the ack wording of SPEC §5 when it is refused or fails
     /// (`remote cmd disabled by client`, `Rejected cmd: …`, `cmd failed: …`, `cmd timed out: …`).
-    QString run(const QString &command, int timeoutMs);
+    Status run(const QString &command, int timeoutMs);
 
 private:
     exec::Executor &m_executor;

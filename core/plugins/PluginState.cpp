@@ -11,11 +11,11 @@ QJsonObject readObject(const QString &path)
     return jsonfile::readObject(path).object;
 }
 
-bool writeObject(const QString &path, const QJsonObject &object, QString *error)
+Status writeObject(const QString &path, const QJsonObject &object)
 {
-    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
-        return false;
-    return toOutParameter(jsonfile::writeObject(path, object, jsonfile::kPrivateFile), error);
+    if (const Status folder = paths::ensurePrivateDir(paths::agentStateDir()); !folder)
+        return folder;
+    return jsonfile::writeObject(path, object, jsonfile::kPrivateFile);
 }
 
 /// A timestamp field in milliseconds; 0 when absent or not a number.
@@ -42,9 +42,9 @@ QJsonObject readPlugins()
     return readObject(pluginsPath());
 }
 
-bool writePlugins(const QJsonObject &plugins, QString *error)
+Status writePlugins(const QJsonObject &plugins)
 {
-    return writeObject(pluginsPath(), plugins, error);
+    return writeObject(pluginsPath(), plugins);
 }
 
 QJsonObject readPull()
@@ -52,9 +52,9 @@ QJsonObject readPull()
     return readObject(pullPath());
 }
 
-bool writePull(const QJsonObject &pull, QString *error)
+Status writePull(const QJsonObject &pull)
 {
-    return writeObject(pullPath(), pull, error);
+    return writeObject(pullPath(), pull);
 }
 
 bool pullDue(const QJsonObject &pull, qint64 nowMs)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QJsonObject>
 #include <QString>
 
@@ -19,10 +21,10 @@ QString pullPath();
 
 /// @brief plugins.json (an empty object when missing or unreadable).
 QJsonObject readPlugins();
-bool writePlugins(const QJsonObject &plugins, QString *error = nullptr);
+Status writePlugins(const QJsonObject &plugins);
 
 QJsonObject readPull();
-bool writePull(const QJsonObject &pull, QString *error = nullptr);
+Status writePull(const QJsonObject &pull);
 
 /// @brief The reference's cadence: get-config is read at most every 12 hours, and not within an
 /// hour of a failure. @p nowMs: milliseconds since the epoch.

@@ -1,7 +1,11 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 #include <QtGlobal>
+
+#include <optional>
 
 namespace teamai::resources {
 
@@ -22,23 +26,29 @@ public:
         bool executable = false; ///< any execute bit set
     };
 
-    enum class Step { Ok, End, Failed };  ///< Failed: errorString() says why
+    /// @brief One piece of an entry's data; valid until the next call.
+    struct Block {
+        const char *data = nullptr;
+        qint64 size = 0;
+        qint64 offset = 0;       ///< within the entry (sparse entries leave holes between pieces)
+    };
 
     virtual ~ArchiveReader() = default;
 
-    /// @brief Moves to the next entry (skipping the rest of the current one's data).
-    virtual Step nextHeader(Header *header) = 0;
-    /// @brief The next piece of the current entry's data, at @p offset within the entry (sparse
-    /// entries leave holes between pieces); End after the last piece. Valid until the next call.
-    virtual Step readBlock(const char **data, qint64 *size, qint64 *offset) = 0;
-    virtual QString errorString() const = 0;
+    /// @brief Opens @p path: zip (seekable, by the central directory) and plain tar, no
+    /// compression filter. The error (libarchive's words) when the file is not such an archive.
+    virtual Status open(const QString &path) = 0;
+    /// @brief Moves to the next entry (skipping the rest of the current one's data): its header,
+    /// nullopt after the last one, an error (libarchive's words) when the archive is damaged.
+    virtual Result<std::optional<Header>> nextHeader() = 0;
+    /// @brief The next piece of the current entry's data; nullopt after the last piece, an error
+    /// (libarchive's words) when the archive is damaged.
+    virtual Result<std::optional<Block>> readBlock() = 0;
 };
 
-/// The module's entry point: `extern "C" ArchiveReader *teamai_open_archive_v1(const QString
-/// &path, QString *error)` — reads zip (seekable, by the central directory) and plain tar, no
-/// compression filter; null with @p error when the file is not such an archive. The caller owns
-/// the reader.
-inline constexpr char kOpenArchiveSymbol[] = "teamai_open_archive_v1";
-using OpenArchiveEntry = ArchiveReader *(*)(const QString &path, QString *error);
+/// The module's entry point: `extern "C" ArchiveReader *teamai_archive_reader_v2()`, a reader
+/// that has opened nothing yet. The caller owns it.
+inline constexpr char kArchiveReaderSymbol[] = "teamai_archive_reader_v2";
+using ArchiveReaderEntry = ArchiveReader *(*)();
 
 } // namespace teamai::resources

@@ -38,57 +38,47 @@ QString siblingPath(const QString &target, const QString &purpose)
                                      .arg(QRandomGenerator::global()->generate(), 8, 16, QLatin1Char('0'));
 }
 
-bool replace(const QString &staging, const QString &target, QString *error)
+Status replace(const QString &staging, const QString &target)
 {
     const QFileInfo existing(target);
     if (!existing.exists() && !existing.isSymLink()) {
         if (renamePath(staging, target))
-            return true;
-        *error = QStringLiteral("Cannot move the new folder into place at %1").arg(target);
-        return false;
+            return {};
+        return Error{QStringLiteral("Cannot move the new folder into place at %1").arg(target)};
     }
-    QString reason;
-    const platform::Exchange exchanged = platform::exchange(staging, target, &reason);
-    if (exchanged == platform::Exchange::Done) {
+    const Result<platform::Exchange> exchanged = platform::exchange(staging, target);
+    if (!exchanged)
+        return Error{QStringLiteral("Cannot replace %1: %2").arg(target, exchanged.error())};
+    if (*exchanged == platform::Exchange::Done) {
         deleteTree(staging);  // now holds the old content
-        return true;
-    }
-    if (exchanged == platform::Exchange::Failed) {
-        *error = QStringLiteral("Cannot replace %1: %2").arg(target, reason);
-        return false;
+        return {};
     }
     const QString aside = siblingPath(target, QStringLiteral("old"));
-    if (!renamePath(target, aside)) {
-        *error = QStringLiteral("Cannot replace %1: it is in use or not writable").arg(target);
-        return false;
-    }
+    if (!renamePath(target, aside))
+        return Error{QStringLiteral("Cannot replace %1: it is in use or not writable").arg(target)};
     if (!renamePath(staging, target)) {
         renamePath(aside, target);
-        *error = QStringLiteral("Cannot move the new folder into place at %1").arg(target);
-        return false;
+        return Error{QStringLiteral("Cannot move the new folder into place at %1").arg(target)};
     }
     deleteTree(aside);
-    return true;
+    return {};
 }
 
-bool remove(const QString &target, QString *error)
+Status remove(const QString &target)
 {
     const QFileInfo info(target);
     if (!info.exists() && !info.isSymLink())
-        return true;
+        return {};
     if (info.isSymLink() || !info.isDir()) {
         if (QFile::remove(target))
-            return true;
-        *error = QStringLiteral("Cannot remove %1").arg(target);
-        return false;
+            return {};
+        return Error{QStringLiteral("Cannot remove %1").arg(target)};
     }
     const QString aside = siblingPath(target, QStringLiteral("old"));
-    if (!renamePath(target, aside)) {
-        *error = QStringLiteral("Cannot remove %1: it is in use or not writable").arg(target);
-        return false;
-    }
+    if (!renamePath(target, aside))
+        return Error{QStringLiteral("Cannot remove %1: it is in use or not writable").arg(target)};
     deleteTree(aside);
-    return true;
+    return {};
 }
 
 void removeStaleLeftovers(const QString &parent)

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QString>
 
 namespace teamai::resources {
@@ -17,10 +19,10 @@ QString siblingPath(const QString &target, const QString &purpose);
 /// folder at every instant; elsewhere the old one is renamed aside first and put back if the new
 /// one cannot take its place. Either way the name never holds a mix of both. The old content is
 /// deleted afterwards (open files stay readable until closed, on POSIX).
-bool replace(const QString &staging, const QString &target, QString *error);
+Status replace(const QString &staging, const QString &target);
 
 /// @brief Removes @p target by renaming it aside first, then deleting it.
-bool remove(const QString &target, QString *error);
+Status remove(const QString &target);
 
 /// @brief Deletes `.teamai-*` leftovers of a crashed run in @p parent that are over an hour old
 /// (younger ones may belong to a run in progress in another process).

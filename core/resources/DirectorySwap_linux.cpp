@@ -10,7 +10,7 @@
 
 namespace teamai::resources::dirswap::platform {
 
-Exchange exchange(const QString &a, const QString &b, QString *reason)
+Result<Exchange> exchange(const QString &a, const QString &b)
 {
 #ifdef RENAME_EXCHANGE
     if (::renameat2(AT_FDCWD, QFile::encodeName(a).constData(), AT_FDCWD, QFile::encodeName(b).constData(),
@@ -18,12 +18,10 @@ Exchange exchange(const QString &a, const QString &b, QString *reason)
         return Exchange::Done;
     if (errno == ENOSYS || errno == EINVAL || errno == ENOTSUP)
         return Exchange::Unsupported;
-    *reason = posixfile::errorText(errno);
-    return Exchange::Failed;
+    return Error{posixfile::errorText(errno)};
 #else
     Q_UNUSED(a)
     Q_UNUSED(b)
-    Q_UNUSED(reason)
     return Exchange::Unsupported;  // a C library without renameat2
 #endif
 }

@@ -3,7 +3,7 @@
 namespace teamai::resources::dirswap::platform {
 
 // macOS has renamex_np(RENAME_SWAP), not used yet: replace() renames the old folder aside first.
-Exchange exchange(const QString &, const QString &, QString *)
+Result<Exchange> exchange(const QString &, const QString &)
 {
     return Exchange::Unsupported;
 }

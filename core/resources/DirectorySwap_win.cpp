@@ -3,7 +3,7 @@
 namespace teamai::resources::dirswap::platform {
 
 // Windows has no atomic swap of two folders: replace() renames the old folder aside first.
-Exchange exchange(const QString &, const QString &, QString *)
+Result<Exchange> exchange(const QString &, const QString &)
 {
     return Exchange::Unsupported;
 }

@@ -8,19 +8,17 @@ InstallLock::InstallLock() = default;
 
 InstallLock::~InstallLock() = default;
 
-bool InstallLock::acquire(QString *error, int timeoutMs)
+Status InstallLock::acquire(int timeoutMs)
 {
-    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
-        return false;
+    if (const Status folder = paths::ensurePrivateDir(paths::agentStateDir()); !folder)
+        return folder;
     m_lock.emplace(paths::agentStateDir() + QStringLiteral("/resources.lock"));
     if (const FileLock::Attempt locked = m_lock->acquire(timeoutMs); !locked) {
-        if (error)
-            *error = locked.busy ? QStringLiteral("Another TeamAI process is changing installed resources; try again later")
-                                 : locked.error();
         m_lock.reset();
-        return false;
+        return Error{locked.busy ? QStringLiteral("Another TeamAI process is changing installed resources; try again later")
+                                 : locked.error()};
     }
-    return true;
+    return {};
 }
 
 } // namespace teamai::resources

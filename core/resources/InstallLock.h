@@ -14,7 +14,8 @@ namespace teamai::resources {
 /// work only, never during a download. A FileLock on `resources.lock`: it costs no fsync, and a
 /// holder that dies releases it. Not recursive.
 ///
-/// Use: `InstallLock lock; if (!lock.acquire(&error)) return …;` — released on destruction.
+/// Use: `InstallLock lock; if (const Status locked = lock.acquire(); !locked) return …;` — released
+/// on destruction.
 class InstallLock
 {
 public:
@@ -23,8 +24,8 @@ public:
     InstallLock(const InstallLock &) = delete;
     InstallLock &operator=(const InstallLock &) = delete;
 
-    /// @brief Waits up to @p timeoutMs for the lock; false with @p error set when it stays taken.
-    bool acquire(QString *error, int timeoutMs = 10000);
+    /// @brief Waits up to @p timeoutMs for the lock; an error when it stays taken.
+    Status acquire(int timeoutMs = 10000);
 
 private:
     std::optional<FileLock> m_lock;

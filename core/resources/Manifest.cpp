@@ -44,40 +44,40 @@ Manifest::Loaded Manifest::load(const QString &path)
     return loaded;
 }
 
-bool Manifest::save(QString *error, const QString &path) const
+Status Manifest::save(const QString &path) const
 {
-    if (!toOutParameter(paths::ensurePrivateDir(paths::agentStateDir()), error))
-        return false;
+    if (const Status folder = paths::ensurePrivateDir(paths::agentStateDir()); !folder)
+        return folder;
     QJsonObject root = m_root;
     if (!root.contains(QStringLiteral("scopes")))
         root.insert(QStringLiteral("scopes"), QJsonObject());
-    return toOutParameter(jsonfile::writeObject(path, root, jsonfile::kPrivateFile), error);
+    return jsonfile::writeObject(path, root, jsonfile::kPrivateFile);
 }
 
-QString Manifest::invalidScopeReason(const QString &scopeKey)
+Status Manifest::checkScope(const QString &scopeKey)
 {
     if (scopeKey == userScopeKey())
         return {};
     if (!scopeKey.startsWith(QLatin1String("project:")))
-        return QStringLiteral("unknown scope");
+        return Error{QStringLiteral("unknown scope")};
     const QString workspace = scopeKey.mid(8);
     if (!QDir::isAbsolutePath(workspace) || QDir::cleanPath(workspace) != workspace || workspace.contains(QChar(0))
         || QDir(workspace).isRoot())
-        return QStringLiteral("the workspace is not an absolute clean path");
+        return Error{QStringLiteral("the workspace is not an absolute clean path")};
     return {};
 }
 
-QString Manifest::invalidEntryReason(const QString &slug, const QJsonValue &entry)
+Status Manifest::checkEntry(const QString &slug, const QJsonValue &entry)
 {
     if (!resources::isValidSlug(slug))
-        return QStringLiteral("invalid slug");
+        return Error{QStringLiteral("invalid slug")};
     if (!entry.isObject())
-        return QStringLiteral("not an object");
+        return Error{QStringLiteral("not an object")};
     const QJsonObject object = entry.toObject();
     for (const QString &field : {QStringLiteral("dir_name"), QStringLiteral("slug")}) {
         const QJsonValue value = object.value(field);
         if (!value.isUndefined() && (!value.isString() || !resources::isValidSlug(value.toString())))
-            return QStringLiteral("invalid %1 %2").arg(field, value.isString() ? value.toString() : QStringLiteral("(not a string)"));
+            return Error{QStringLiteral("invalid %1 %2").arg(field, value.isString() ? value.toString() : QStringLiteral("(not a string)"))};
     }
     return {};
 }
@@ -103,15 +103,15 @@ QStringList Manifest::invalidEntries() const
     QStringList found;
     const QJsonObject scopes = m_root.value(QStringLiteral("scopes")).toObject();
     for (auto scope = scopes.begin(); scope != scopes.end(); ++scope) {
-        if (const QString reason = invalidScopeReason(scope.key()); !reason.isEmpty()) {
-            found.append(QStringLiteral("scope %1 - %2").arg(scope.key(), reason));
+        if (const Status usable = checkScope(scope.key()); !usable) {
+            found.append(QStringLiteral("scope %1 - %2").arg(scope.key(), usable.error()));
             continue;
         }
         for (ResourceKind kind : {ResourceKind::Skill, ResourceKind::Rule, ResourceKind::ClaudeMd}) {
             const QJsonObject all = scope.value().toObject().value(kindKey(kind)).toObject();
             for (auto it = all.begin(); it != all.end(); ++it) {
-                if (const QString reason = invalidEntryReason(it.key(), it.value()); !reason.isEmpty())
-                    found.append(QStringLiteral("%1 entry %2 in scope %3 - %4").arg(kindKey(kind), it.key(), scope.key(), reason));
+                if (const Status usable = checkEntry(it.key(), it.value()); !usable)
+                    found.append(QStringLiteral("%1 entry %2 in scope %3 - %4").arg(kindKey(kind), it.key(), scope.key(), usable.error()));
             }
         }
     }
@@ -126,11 +126,11 @@ void Manifest::logInvalidEntries() const
 
 QJsonObject Manifest::entries(const QString &scopeKey, ResourceKind kind) const
 {
-    if (!invalidScopeReason(scopeKey).isEmpty())
+    if (!checkScope(scopeKey))
         return {};
     QJsonObject all = m_root.value(QStringLiteral("scopes")).toObject().value(scopeKey).toObject().value(kindKey(kind)).toObject();
     for (const QString &slug : all.keys()) {
-        if (!invalidEntryReason(slug, all.value(slug)).isEmpty())
+        if (!checkEntry(slug, all.value(slug)))
             all.remove(slug);  // never acted on (logged at load)
     }
     return all;
@@ -216,7 +216,7 @@ void Manifest::removeEntry(const QString &scopeKey, ResourceKind kind, const QSt
 QStringList Manifest::scopeKeys() const
 {
     QStringList keys = m_root.value(QStringLiteral("scopes")).toObject().keys();
-    keys.removeIf([](const QString &key) { return !invalidScopeReason(key).isEmpty(); });
+    keys.removeIf([](const QString &key) { return !checkScope(key); });
     return keys;
 }
 

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "commands/ResourceKind.h"
+#include "util/Result.h"
 
 #include <QJsonObject>
 #include <QString>
@@ -27,7 +28,7 @@ public:
 
     struct Loaded;
     static Loaded load(const QString &path = defaultPath());
-    bool save(QString *error, const QString &path = defaultPath()) const;
+    Status save(const QString &path = defaultPath()) const;
 
     /// @brief The entry for @p slug, or an empty object.
     QJsonObject entry(const QString &scopeKey, ResourceKind kind, const QString &slug) const;
@@ -46,13 +47,13 @@ public:
     /// @brief The slug of the skill entry in @p scopeKey, applying to @p tool, that recorded the
     /// folder @p dirName; empty when TeamAI did not install that folder there.
     QString skillFolderOwner(const QString &scopeKey, const QString &dirName, const QString &tool) const;
-    /// @brief Empty when @p scopeKey is `user` or `project:<absolute clean path>`, else why not.
-    static QString invalidScopeReason(const QString &scopeKey);
+    /// @brief Fine when @p scopeKey is `user` or `project:<absolute clean path>`, else why not.
+    static Status checkScope(const QString &scopeKey);
     /// @brief One line per scope or entry that every accessor ignores, with the reason
     /// (`skills entry evil in scope user - invalid dir_name ../../Documents`).
     QStringList invalidEntries() const;
-    /// @brief Empty when the entry stored under @p slug is usable, else why not.
-    static QString invalidEntryReason(const QString &slug, const QJsonValue &entry);
+    /// @brief Fine when the entry stored under @p slug is usable, else why not.
+    static Status checkEntry(const QString &slug, const QJsonValue &entry);
     void setEntry(const QString &scopeKey, ResourceKind kind, const QString &slug, const QJsonObject &entry);
     void removeEntry(const QString &scopeKey, ResourceKind kind, const QString &slug);
     /// @brief All entries of @p kind in @p scopeKey, by slug.

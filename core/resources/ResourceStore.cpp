@@ -44,60 +44,44 @@ struct ManifestChange {
     Manifest manifest;
 };
 
-/// Takes the install lock, then reads the manifest under it; nullptr (and @p out failed) when
-/// either is not possible.
-std::unique_ptr<ManifestChange> beginManifestChange(ResourceOutcome *out)
+/// Takes the install lock, then reads the manifest under it.
+Result<std::unique_ptr<ManifestChange>> beginManifestChange()
 {
     auto change = std::make_unique<ManifestChange>();
-    QString error;
-    if (!change->lock.acquire(&error)) {
-        failureWith(out, error);
-        return nullptr;
-    }
+    if (const Status locked = change->lock.acquire(); !locked)
+        return Error{locked.error()};
     Manifest::Loaded loaded = Manifest::load();
-    if (!loaded.error.isEmpty()) {
-        failureWith(out, QStringLiteral("Cannot read the manifest: %1").arg(loaded.error));
-        return nullptr;
-    }
+    if (!loaded.error.isEmpty())
+        return Error{QStringLiteral("Cannot read the manifest: %1").arg(loaded.error)};
     change->manifest = std::move(loaded.manifest);
     return change;
 }
 
 /// The Markdown of a rule or claudemd download: the bare file, or the one `.md` of an archive.
-bool readMarkdown(const QString &path, QByteArray *content, QString *error)
+Result<QByteArray> readMarkdown(const QString &path)
 {
     if (SafeArchive::looksLikeArchive(path)) {
         const ArchiveScan scan = SafeArchive::scan(path);
-        if (!scan.ok) {
-            *error = scan.error;
-            return false;
-        }
+        if (!scan.ok)
+            return Error{scan.error};
         QStringList markdown;
         for (const ArchiveEntry &entry : scan.entries) {
             if (!entry.isDir && entry.path.endsWith(QLatin1String(".md"), Qt::CaseInsensitive))
                 markdown.append(entry.path);
         }
-        if (markdown.size() != 1) {
-            *error = QStringLiteral("Expected one .md file in the archive, found %1").arg(markdown.size());
-            return false;
-        }
-        return SafeArchive::readFile(path, markdown.first(), kMaxMarkdownBytes, content, error);
+        if (markdown.size() != 1)
+            return Error{QStringLiteral("Expected one .md file in the archive, found %1").arg(markdown.size())};
+        return SafeArchive::readFile(path, markdown.first(), kMaxMarkdownBytes);
     }
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("Cannot read the download: %1").arg(file.errorString());
-        return false;
-    }
-    *content = file.read(kMaxMarkdownBytes + 1);
-    if (content->size() > kMaxMarkdownBytes) {
-        *error = QStringLiteral("Markdown file larger than %1 MiB").arg(kMaxMarkdownBytes / (1024 * 1024));
-        return false;
-    }
-    if (content->contains('\0')) {
-        *error = QStringLiteral("The download is not a Markdown file");
-        return false;
-    }
-    return true;
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("Cannot read the download: %1").arg(file.errorString())};
+    const QByteArray content = file.read(kMaxMarkdownBytes + 1);
+    if (content.size() > kMaxMarkdownBytes)
+        return Error{QStringLiteral("Markdown file larger than %1 MiB").arg(kMaxMarkdownBytes / (1024 * 1024))};
+    if (content.contains('\0'))
+        return Error{QStringLiteral("The download is not a Markdown file")};
+    return content;
 }
 
 QJsonObject updatedEntry(const QJsonObject &previous, const QString &slug, const QString &version,
@@ -146,27 +130,23 @@ QMap<QString, QByteArray> storedBlocks(const QString &dir)
     return blocks;
 }
 
-bool readWhole(const QString &path, QByteArray *bytes, QString *error)
+Result<QByteArray> readWhole(const QString &path)
 {
     QFile file(path);
-    if (!file.open(QIODevice::ReadOnly)) {
-        *error = QStringLiteral("Cannot read %1: %2").arg(path, file.errorString());
-        return false;
-    }
-    *bytes = file.readAll();
-    return true;
+    if (!file.open(QIODevice::ReadOnly))
+        return Error{QStringLiteral("Cannot read %1: %2").arg(path, file.errorString())};
+    return file.readAll();
 }
 
 /// Puts @p text into the instruction file @p where checked; an empty text removes a file that
 /// held only our section.
-bool updateInstructionFile(const safepath::Resolved &where, bool exists, const QByteArray &original, const QByteArray &text,
-                           QString *error)
+Status updateInstructionFile(const safepath::Resolved &where, bool exists, const QByteArray &original, const QByteArray &text)
 {
     if (exists && text.isEmpty())
-        return toOutParameter(safepath::removeEntry(where.realBase, where.realPath), error);
+        return safepath::removeEntry(where.realBase, where.realPath);
     if (exists && text == original)
-        return true;
-    return toOutParameter(safepath::writeFile(where.realBase, where.realPath, text, kPublicFile, safepath::Mode::KeepExisting), error);
+        return {};
+    return safepath::writeFile(where.realBase, where.realPath, text, kPublicFile, safepath::Mode::KeepExisting);
 }
 
 /// What a skill archive says about itself; judged whole before anything is written.
@@ -178,8 +158,9 @@ struct SkillArchive {
 };
 
 /// The one SKILL.md nearest the top of @p scan: its path, or an error.
-bool findSkillFile(const ArchiveScan &scan, QString *skillFile, QString *error)
+Result<QString> findSkillFile(const ArchiveScan &scan)
 {
+    QString skillFile;
     int bestDepth = INT_MAX;
     int atBestDepth = 0;
     for (const ArchiveEntry &entry : scan.entries) {
@@ -188,79 +169,85 @@ bool findSkillFile(const ArchiveScan &scan, QString *skillFile, QString *error)
         const int depth = int(entry.path.count(u'/'));
         if (depth < bestDepth) {
             bestDepth = depth;
-            *skillFile = entry.path;
+            skillFile = entry.path;
             atBestDepth = 1;
         } else if (depth == bestDepth) {
             ++atBestDepth;
         }
     }
-    if (skillFile->isEmpty())
-        *error = QStringLiteral("No SKILL.md in the archive");
-    else if (atBestDepth > 1)
-        *error = QStringLiteral("More than one SKILL.md at the top of the archive");
-    return error->isEmpty();
+    if (skillFile.isEmpty())
+        return Error{QStringLiteral("No SKILL.md in the archive")};
+    if (atBestDepth > 1)
+        return Error{QStringLiteral("More than one SKILL.md at the top of the archive")};
+    return skillFile;
 }
 
-bool readSkillArchive(const QString &payloadPath, const ResourceRequest &request, SkillArchive *skill, QString *error)
+Result<SkillArchive> readSkillArchive(const QString &payloadPath, const ResourceRequest &request)
 {
     const ArchiveScan scan = SafeArchive::scan(payloadPath);
-    if (!scan.ok) {
-        *error = scan.error;
-        return false;
-    }
-    QString skillFile;
-    if (!findSkillFile(scan, &skillFile, error))
-        return false;
-    skill->prefix = skillFile.contains(u'/') ? skillFile.section(u'/', 0, -2) : QString();
-    QByteArray skillText;
-    if (!SafeArchive::readFile(payloadPath, skillFile, kMaxSkillFileBytes, &skillText, error))
-        return false;
-    const auto front = parseFrontMatter(skillText);
+    if (!scan.ok)
+        return Error{scan.error};
+    const Result<QString> skillFile = findSkillFile(scan);
+    if (!skillFile)
+        return Error{skillFile.error()};
+    SkillArchive skill;
+    skill.prefix = skillFile->contains(u'/') ? skillFile->section(u'/', 0, -2) : QString();
+    const Result<QByteArray> skillText = SafeArchive::readFile(payloadPath, *skillFile, kMaxSkillFileBytes);
+    if (!skillText)
+        return Error{skillText.error()};
+    const auto front = parseFrontMatter(*skillText);
     const QString name = front.value(QStringLiteral("name")).trimmed();
-    skill->dirName = name.isEmpty() ? request.slug : name;
-    if (!isValidSlug(skill->dirName)) {
-        *error = QStringLiteral("Invalid skill name in SKILL.md: %1").arg(echoedName(name));
-        return false;
-    }
-    skill->version = front.value(QStringLiteral("version")).trimmed();
-    if (!skill->version.isEmpty() && !isValidVersion(skill->version)) {
-        *error = QStringLiteral("Invalid version in SKILL.md: %1").arg(echoedName(skill->version));
-        return false;
-    }
-    if (skill->version.isEmpty())
-        skill->version = request.version;
-    skill->displayName = front.value(QStringLiteral("display_name")).trimmed();
-    if (skill->displayName.isEmpty())
-        skill->displayName = !request.displayName.isEmpty() ? request.displayName : skill->dirName;
-    return true;
+    skill.dirName = name.isEmpty() ? request.slug : name;
+    if (!isValidSlug(skill.dirName))
+        return Error{QStringLiteral("Invalid skill name in SKILL.md: %1").arg(echoedName(name))};
+    skill.version = front.value(QStringLiteral("version")).trimmed();
+    if (!skill.version.isEmpty() && !isValidVersion(skill.version))
+        return Error{QStringLiteral("Invalid version in SKILL.md: %1").arg(echoedName(skill.version))};
+    if (skill.version.isEmpty())
+        skill.version = request.version;
+    skill.displayName = front.value(QStringLiteral("display_name")).trimmed();
+    if (skill.displayName.isEmpty())
+        skill.displayName = !request.displayName.isEmpty() ? request.displayName : skill.dirName;
+    return skill;
 }
 
 /// A skill folder is TeamAI's only when the manifest recorded exactly that folder for this
 /// skill, scope and tool at install time; a user's own folder of the same name is never replaced.
-bool skillFolderIsOurs(const Manifest &manifest, const QString &scopeKey, const QString &tool, const QString &slug,
-                       const QString &dirName, const QString &realSkillsDir, QString *error)
+Status skillFolderIsOurs(const Manifest &manifest, const QString &scopeKey, const QString &tool, const QString &slug,
+                         const QString &dirName, const QString &realSkillsDir)
 {
     const QString owner = manifest.skillFolderOwner(scopeKey, dirName, tool);
-    if (!owner.isEmpty() && owner != slug) {
-        *error = QStringLiteral("Skill folder %1 belongs to TeamAI skill %2").arg(dirName, owner);
-        return false;
-    }
+    if (!owner.isEmpty() && owner != slug)
+        return Error{QStringLiteral("Skill folder %1 belongs to TeamAI skill %2").arg(dirName, owner)};
     const QFileInfo existing(realSkillsDir + u'/' + dirName);
-    if (owner.isEmpty() && (existing.exists() || existing.isSymLink())) {
-        *error = QStringLiteral("Skill folder %1 exists and was not installed by TeamAI").arg(dirName);
-        return false;
-    }
-    return true;
+    if (owner.isEmpty() && (existing.exists() || existing.isSymLink()))
+        return Error{QStringLiteral("Skill folder %1 exists and was not installed by TeamAI").arg(dirName)};
+    return {};
 }
 
 /// Checked again right before the swap: the skills folder must still be the one checked.
-bool stillSameFolder(const QString &base, const QString &dir, const QString &realDir, QString *error)
+Status stillSameFolder(const QString &base, const QString &dir, const QString &realDir)
 {
     const safepath::Resolved again = safepath::checkInside(base, dir);
     if (again.ok && again.realPath == realDir)
-        return true;
-    *error = again.ok ? QStringLiteral("Refusing to write %1: it changed during the install").arg(dir) : again.error;
-    return false;
+        return {};
+    return Error{again.ok ? QStringLiteral("Refusing to write %1: it changed during the install").arg(dir) : again.error};
+}
+
+/// Unpacks @p skill into the new folder @p staging and swaps it in for the skill's folder in
+/// @p realSkillsDir, once the skills folder @p skillsDir under @p base is found to be still that
+/// one. On failure the staging folder is removed.
+Status placeSkill(const QString &payloadPath, const SkillArchive &skill, const QString &staging, const QString &base,
+                  const QString &skillsDir, const QString &realSkillsDir)
+{
+    Status placed = SafeArchive::extract(payloadPath, skill.prefix, staging);
+    if (placed)
+        placed = stillSameFolder(base, skillsDir, realSkillsDir);
+    if (placed)
+        placed = dirswap::replace(staging, realSkillsDir + u'/' + skill.dirName);
+    if (!placed)
+        QDir(staging).removeRecursively();
+    return placed;
 }
 
 } // namespace
@@ -300,15 +287,21 @@ QMap<QString, QByteArray> ResourceStore::sharedBlocks(const QString &scopeKey) c
     return storedBlocks(dir);
 }
 
-bool ResourceStore::writeStoredBlock(const QString &scopeKey, const QString &slug, const QByteArray &content, QString *error) const
+Status ResourceStore::writeStoredBlock(const QString &scopeKey, const QString &slug, const QByteArray &content) const
 {
     const QString dir = claudeMdStoreDir(scopeKey);
     const QString path = dir + u'/' + slug + QStringLiteral(".md");
-    if (scopeKey == Manifest::userScopeKey())
-        return toOutParameter(paths::ensurePrivateDir(dir), error) && toOutParameter(jsonfile::writeAtomically(path, content, jsonfile::kPrivateFile), error);
+    if (scopeKey == Manifest::userScopeKey()) {
+        if (const Status folder = paths::ensurePrivateDir(dir); !folder)
+            return folder;
+        return jsonfile::writeAtomically(path, content, jsonfile::kPrivateFile);
+    }
     const QString workspace = storeBase(scopeKey);
-    return ensureGitignore(workspace, error) && toOutParameter(safepath::makeDirs(workspace, dir), error)
-        && toOutParameter(safepath::writeFile(workspace, path, content, jsonfile::kPrivateFile, safepath::Mode::Set), error);
+    if (const Status gitignore = ensureGitignore(workspace); !gitignore)
+        return gitignore;
+    if (const Result<QString> folder = safepath::makeDirs(workspace, dir); !folder)
+        return Error{folder.error()};
+    return safepath::writeFile(workspace, path, content, jsonfile::kPrivateFile, safepath::Mode::Set);
 }
 
 void ResourceStore::removeStoredBlock(const QString &scopeKey, const QString &slug) const
@@ -317,10 +310,10 @@ void ResourceStore::removeStoredBlock(const QString &scopeKey, const QString &sl
     if (scopeKey == Manifest::userScopeKey())
         QFile::remove(path);
     else
-        (void)safepath::removeEntry(storeBase(scopeKey), path);
+        (void)safepath::removeEntry(storeBase(scopeKey), path);  // best effort, like QFile::remove() above
 }
 
-bool ResourceStore::ensureGitignore(const QString &workspace, QString *error)
+Status ResourceStore::ensureGitignore(const QString &workspace)
 {
     // As the reference does: the workspace's `.teamai/local-agent/` state stays out of git.
     const QString path = workspace + QStringLiteral("/.teamai/.gitignore");
@@ -331,12 +324,13 @@ bool ResourceStore::ensureGitignore(const QString &workspace, QString *error)
     file.close();
     for (const QByteArray &line : text.split('\n')) {
         if (line.trimmed() == "local-agent/")
-            return true;
+            return {};
     }
     const QByteArray wanted = text.trimmed().isEmpty() ? QByteArrayLiteral("# teamai local state\nlocal-agent/\n")
                                                        : text.trimmed() + QByteArrayLiteral("\nlocal-agent/\n");
-    return toOutParameter(safepath::makeDirs(workspace, workspace + QStringLiteral("/.teamai")), error)
-        && toOutParameter(safepath::writeFile(workspace, path, wanted, kPublicFile, safepath::Mode::KeepExisting), error);
+    if (const Result<QString> folder = safepath::makeDirs(workspace, workspace + QStringLiteral("/.teamai")); !folder)
+        return Error{folder.error()};
+    return safepath::writeFile(workspace, path, wanted, kPublicFile, safepath::Mode::KeepExisting);
 }
 
 QString ResourceStore::legacyClaudeMdStoreDir(const QString &scopeKey) const
@@ -357,14 +351,13 @@ void ResourceStore::migrateLegacyBlocks(const QString &scopeKey) const
         return;
     const QMap<QString, QByteArray> legacy = storedBlocks(from);
     const QMap<QString, QByteArray> shared = sharedBlocks(scopeKey);
-    QString error;
     for (auto it = legacy.begin(); it != legacy.end(); ++it) {
         const QString source = from + u'/' + it.key() + QStringLiteral(".md");
         // Another tool's block of the same slug with other text stays where it is (read as this
         // tool's override), so no block is ever lost.
         if (shared.contains(it.key()) && shared.value(it.key()) != it.value())
             continue;
-        if (!shared.contains(it.key()) && !writeStoredBlock(scopeKey, it.key(), it.value(), &error))
+        if (!shared.contains(it.key()) && !writeStoredBlock(scopeKey, it.key(), it.value()))
             continue;
         QFile::remove(source);
     }
@@ -436,21 +429,25 @@ ResourceOutcome ResourceStore::install(const ResourceScope &scope, const Resourc
 ResourceOutcome ResourceStore::installSkill(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath)
 {
     ResourceOutcome out;
-    SkillArchive skill;
-    QString error;
-    if (!readSkillArchive(payloadPath, request, &skill, &error)) {
-        failureWith(&out, error);
+    const Result<SkillArchive> archive = readSkillArchive(payloadPath, request);
+    if (!archive) {
+        failureWith(&out, archive.error());
         return out;
     }
-    const std::unique_ptr<ManifestChange> change = beginManifestChange(&out);
-    if (!change)
+    const SkillArchive &skill = *archive;
+    const Result<std::unique_ptr<ManifestChange>> change = beginManifestChange();
+    if (!change) {
+        failureWith(&out, change.error());
         return out;
-    Manifest &manifest = change->manifest;
+    }
+    Manifest &manifest = (*change)->manifest;
     const QString skillsDir = scope.baseDir + u'/' + m_tool.skillsDir;
     const QString base = safepath::writeBase(scope.baseDir, m_tool.rootDir(), skillsDir);
     const safepath::Resolved where = safepath::checkInside(base, skillsDir);
-    if (!where.ok || !skillFolderIsOurs(manifest, scope.key, m_tool.name, request.slug, skill.dirName, where.realPath, &error)) {
-        failureWith(&out, where.ok ? error : where.error);
+    const Status ours = where.ok ? skillFolderIsOurs(manifest, scope.key, m_tool.name, request.slug, skill.dirName, where.realPath)
+                                 : Status(Error{where.error});
+    if (!ours) {
+        failureWith(&out, ours.error());
         return out;
     }
     const Result<QString> madeSkillsDir = safepath::makeDirs(base, skillsDir);
@@ -465,11 +462,8 @@ ResourceOutcome ResourceStore::installSkill(const ResourceScope &scope, const Re
         failureWith(&out, QStringLiteral("Cannot create folder %1").arg(staging));
         return out;
     }
-    if (!SafeArchive::extract(payloadPath, skill.prefix, staging, &error)
-        || !stillSameFolder(base, skillsDir, realSkillsDir, &error)
-        || !dirswap::replace(staging, realSkillsDir + u'/' + skill.dirName, &error)) {
-        QDir(staging).removeRecursively();
-        failureWith(&out, error);
+    if (const Status placed = placeSkill(payloadPath, skill, staging, base, skillsDir, realSkillsDir); !placed) {
+        failureWith(&out, placed.error());
         return out;
     }
 
@@ -477,13 +471,13 @@ ResourceOutcome ResourceStore::installSkill(const ResourceScope &scope, const Re
     const QJsonObject previous = manifest.entry(scope.key, ResourceKind::Skill, request.slug);
     if (!previous.isEmpty() && Manifest::appliesToTool(previous, m_tool.name)) {
         const QString oldName = Manifest::recordedFolder(previous, request.slug);
-        if (oldName != skill.dirName && dirswap::remove(realSkillsDir + u'/' + oldName, &error))
+        if (oldName != skill.dirName && dirswap::remove(realSkillsDir + u'/' + oldName))
             qCInfo(lcResources).noquote() << "removed the previous folder" << oldName << "of skill" << request.slug;
     }
     manifest.setEntry(scope.key, ResourceKind::Skill, request.slug,
                       updatedEntry(previous, request.slug, skill.version, skill.displayName, skill.dirName, m_tool.name));
-    if (!manifest.save(&error)) {
-        failureWith(&out, QStringLiteral("Installed, but cannot update the manifest: %1").arg(error));
+    if (const Status saved = manifest.save(); !saved) {
+        failureWith(&out, QStringLiteral("Installed, but cannot update the manifest: %1").arg(saved.error()));
         return out;
     }
     out.ok = true;
@@ -497,12 +491,12 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
                                                const QString &payloadPath)
 {
     ResourceOutcome out;
-    QByteArray content;
-    QString error;
-    if (!readMarkdown(payloadPath, &content, &error)) {
-        failureWith(&out, error);
+    const Result<QByteArray> markdown = readMarkdown(payloadPath);
+    if (!markdown) {
+        failureWith(&out, markdown.error());
         return out;
     }
+    const QByteArray &content = *markdown;
     const QString version = request.version.isEmpty()
         ? parseFrontMatter(content.left(16 * 1024)).value(QStringLiteral("version")).trimmed()
         : request.version;
@@ -515,23 +509,25 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
         return out;
     }
 
-    const std::unique_ptr<ManifestChange> change = beginManifestChange(&out);
-    if (!change)
+    const Result<std::unique_ptr<ManifestChange>> change = beginManifestChange();
+    if (!change) {
+        failureWith(&out, change.error());
         return out;
-    Manifest &manifest = change->manifest;
+    }
+    Manifest &manifest = (*change)->manifest;
     const QJsonObject previous = manifest.entry(scope.key, request.kind, request.slug);
     const QString location = locationOf(scope, request.kind, request.slug, previous);
     const bool ours = !previous.isEmpty() && Manifest::appliesToTool(previous, m_tool.name);
-    const bool written = request.kind == ResourceKind::Rule ? writeRule(scope, request.slug, ours, content, &error)
-                                                            : applyClaudeMd(scope, request.slug, &content, false, manifest, &error);
+    const Status written = request.kind == ResourceKind::Rule ? writeRule(scope, request.slug, ours, content)
+                                                              : applyClaudeMd(scope, request.slug, &content, false, manifest);
     if (!written) {
-        failureWith(&out, error);
+        failureWith(&out, written.error());
         return out;
     }
     manifest.setEntry(scope.key, request.kind, request.slug,
                       updatedEntry(previous, request.slug, version, request.displayName, QString(), m_tool.name));
-    if (!manifest.save(&error)) {
-        failureWith(&out, QStringLiteral("Installed, but cannot update the manifest: %1").arg(error));
+    if (const Status saved = manifest.save(); !saved) {
+        failureWith(&out, QStringLiteral("Installed, but cannot update the manifest: %1").arg(saved.error()));
         return out;
     }
     out.ok = true;
@@ -541,39 +537,33 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
     return out;
 }
 
-bool ResourceStore::forgetClaudeMdWithoutInstructionFile(const QString &scopeKey, const QString &slug, bool installing,
-                                                         bool keepStored, const QString &legacyPath, QString *error) const
+Status ResourceStore::forgetClaudeMdWithoutInstructionFile(const QString &scopeKey, const QString &slug, bool installing,
+                                                           bool keepStored, const QString &legacyPath) const
 {
-    if (installing) {
-        *error = QStringLiteral("%1 has no instruction file for claudemd blocks").arg(m_tool.name);
-        return false;
-    }
+    if (installing)
+        return Error{QStringLiteral("%1 has no instruction file for claudemd blocks").arg(m_tool.name)};
     if (!keepStored)
         removeStoredBlock(scopeKey, slug);
     QFile::remove(legacyPath);
-    return true;
+    return {};
 }
 
-bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content,
-                                  bool keepStored, const Manifest &manifest, QString *error) const
+Status ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content,
+                                    bool keepStored, const Manifest &manifest) const
 {
     migrateLegacyBlocks(scope.key);
     const QString legacyPath = legacyClaudeMdStoreDir(scope.key) + u'/' + slug + QStringLiteral(".md");
     if (m_tool.instructionFile.isEmpty())
-        return forgetClaudeMdWithoutInstructionFile(scope.key, slug, content != nullptr, keepStored, legacyPath, error);
+        return forgetClaudeMdWithoutInstructionFile(scope.key, slug, content != nullptr, keepStored, legacyPath);
     const QString instruction = scope.baseDir + u'/' + m_tool.instructionFile;
     const safepath::Resolved where =
         safepath::checkInside(safepath::writeBase(scope.baseDir, m_tool.rootDir(), instruction), instruction);
-    if (!where.ok) {
-        *error = where.error;
-        return false;
-    }
+    if (!where.ok)
+        return Error{where.error};
     const bool exists = QFileInfo::exists(where.realPath);
     const QString toolFolder = scope.baseDir + u'/' + m_tool.rootDir();
-    if (content && !exists && !QFileInfo(toolFolder).isDir()) {
-        *error = QStringLiteral("Cannot install the claudemd block: %1 does not exist").arg(toolFolder);
-        return false;
-    }
+    if (content && !exists && !QFileInfo(toolFolder).isDir())
+        return Error{QStringLiteral("Cannot install the claudemd block: %1 does not exist").arg(toolFolder)};
 
     QMap<QString, QByteArray> blocks = blocksForTool(scope.key, manifest);
     const QMap<QString, QByteArray> shared = sharedBlocks(scope.key);
@@ -584,76 +574,66 @@ bool ResourceStore::applyClaudeMd(const ResourceScope &scope, const QString &slu
     else
         blocks.remove(slug);
 
-    QByteArray original;
-    if (exists && !readWhole(where.realPath, &original, error))
-        return false;
-    const claudemd::Merged merged = claudemd::merge(original, blocks);
-    if (!merged.ok) {
-        *error = QStringLiteral("%1: %2").arg(instruction, merged.error);
-        return false;
-    }
+    const Result<QByteArray> original = exists ? readWhole(where.realPath) : Result<QByteArray>(QByteArray());
+    if (!original)
+        return Error{original.error()};
+    const claudemd::Merged merged = claudemd::merge(*original, blocks);
+    if (!merged.ok)
+        return Error{QStringLiteral("%1: %2").arg(instruction, merged.error)};
 
     // The stored block first: if the instruction file cannot be written, it is put back.
     if (content) {
-        if (!writeStoredBlock(scope.key, slug, *content, error))
-            return false;
+        if (const Status stored = writeStoredBlock(scope.key, slug, *content); !stored)
+            return stored;
     } else if (!keepStored) {
         removeStoredBlock(scope.key, slug);
     }
-    if (!updateInstructionFile(where, exists, original, merged.text, error)) {
-        QString ignored;
+    if (const Status updated = updateInstructionFile(where, exists, *original, merged.text); !updated) {
         if (hadBlock)
-            writeStoredBlock(scope.key, slug, previousBlock, &ignored);
+            (void)writeStoredBlock(scope.key, slug, previousBlock);  // best effort: the instruction file's failure is the one to report
         else
             removeStoredBlock(scope.key, slug);
-        return false;
+        return updated;
     }
     QFile::remove(legacyPath);  // this tool's former text, replaced or removed for good
-    return true;
+    return {};
 }
 
-bool ResourceStore::writeRule(const ResourceScope &scope, const QString &slug, bool ours, const QByteArray &content,
-                              QString *error) const
+Status ResourceStore::writeRule(const ResourceScope &scope, const QString &slug, bool ours, const QByteArray &content) const
 {
     const QString location = locationOf(scope, ResourceKind::Rule, slug, {});
     const QString base = safepath::writeBase(scope.baseDir, m_tool.rootDir(), location);
     const safepath::Resolved where = safepath::checkInside(base, location);
-    if (!where.ok) {
-        *error = where.error;
-        return false;
-    }
+    if (!where.ok)
+        return Error{where.error};
     const QFileInfo existing(location);
-    if (!ours && (existing.exists() || existing.isSymLink())) {
-        *error = QStringLiteral("Rule file %1.md exists and was not installed by TeamAI").arg(slug);
-        return false;
-    }
-    return toOutParameter(safepath::writeFile(base, location, content, kPublicFile, safepath::Mode::Set), error);
+    if (!ours && (existing.exists() || existing.isSymLink()))
+        return Error{QStringLiteral("Rule file %1.md exists and was not installed by TeamAI").arg(slug)};
+    return safepath::writeFile(base, location, content, kPublicFile, safepath::Mode::Set);
 }
 
-bool ResourceStore::removeSkillFolder(const ResourceScope &scope, const QString &location, QString *error) const
+Status ResourceStore::removeSkillFolder(const ResourceScope &scope, const QString &location) const
 {
     const QFileInfo lexical(location);
     const QString base = safepath::writeBase(scope.baseDir, m_tool.rootDir(), location);
     const safepath::Resolved folder = safepath::checkInside(base, lexical.absolutePath());
-    if (!folder.ok) {
-        *error = folder.error;
-        return false;
-    }
-    return dirswap::remove(folder.realPath + u'/' + lexical.fileName(), error);
+    if (!folder.ok)
+        return Error{folder.error};
+    return dirswap::remove(folder.realPath + u'/' + lexical.fileName());
 }
 
-bool ResourceStore::removeInstalled(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
-                                    const QString &location, const Manifest &manifest, QString *error) const
+Status ResourceStore::removeInstalled(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
+                                      const QString &location, const Manifest &manifest) const
 {
     switch (kind) {
     case ResourceKind::Skill:
-        return removeSkillFolder(scope, location, error);
+        return removeSkillFolder(scope, location);
     case ResourceKind::Rule:
-        return toOutParameter(safepath::removeEntry(safepath::writeBase(scope.baseDir, m_tool.rootDir(), location), location), error);
+        return safepath::removeEntry(safepath::writeBase(scope.baseDir, m_tool.rootDir(), location), location);
     case ResourceKind::ClaudeMd:
-        return applyClaudeMd(scope, slug, nullptr, otherToolsKeep(entry), manifest, error);
+        return applyClaudeMd(scope, slug, nullptr, otherToolsKeep(entry), manifest);
     }
-    return true;
+    return {};
 }
 
 void ResourceStore::forgetForThisTool(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
@@ -691,11 +671,12 @@ void ResourceStore::forgetForThisTool(const ResourceScope &scope, ResourceKind k
 ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKind kind, const QString &slug)
 {
     ResourceOutcome out;
-    QString error;
-    const std::unique_ptr<ManifestChange> change = beginManifestChange(&out);
-    if (!change)
+    const Result<std::unique_ptr<ManifestChange>> change = beginManifestChange();
+    if (!change) {
+        failureWith(&out, change.error());
         return out;
-    Manifest &manifest = change->manifest;
+    }
+    Manifest &manifest = (*change)->manifest;
     const QJsonObject entry = manifest.entry(scope.key, kind, slug);
     const bool known = !entry.isEmpty() && Manifest::appliesToTool(entry, m_tool.name);
     const bool storedBlock = kind == ResourceKind::ClaudeMd && presentOnDisk(scope, kind, slug, entry);
@@ -707,15 +688,15 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
         return out;
     }
 
-    if (!removeInstalled(scope, kind, slug, entry, out.location, manifest, &error)) {
-        failureWith(&out, error);
+    if (const Status removed = removeInstalled(scope, kind, slug, entry, out.location, manifest); !removed) {
+        failureWith(&out, removed.error());
         return out;
     }
 
     if (known) {
         forgetForThisTool(scope, kind, slug, entry, &manifest);
-        if (!manifest.save(&error)) {
-            failureWith(&out, QStringLiteral("Removed, but cannot update the manifest: %1").arg(error));
+        if (const Status saved = manifest.save(); !saved) {
+            failureWith(&out, QStringLiteral("Removed, but cannot update the manifest: %1").arg(saved.error()));
             return out;
         }
     }
@@ -729,36 +710,33 @@ QString ResourceStore::orphanedClaudeMdSection(const ResourceScope &scope) const
     if (m_tool.instructionFile.isEmpty() || !blocksForTool(scope.key, Manifest::load().manifest).isEmpty())
         return {};
     const QString instruction = scope.baseDir + u'/' + m_tool.instructionFile;
-    QByteArray text;
-    QString ignored;
-    if (!QFileInfo(instruction).isFile() || !readWhole(instruction, &text, &ignored) || !text.contains(claudemd::startMarker()))
+    if (!QFileInfo(instruction).isFile())
+        return {};
+    const Result<QByteArray> text = readWhole(instruction);
+    if (!text || !text->contains(claudemd::startMarker()))
         return {};
     return instruction;
 }
 
-bool ResourceStore::removeOrphanedClaudeMdSection(const ResourceScope &scope, QString *error) const
+Status ResourceStore::removeOrphanedClaudeMdSection(const ResourceScope &scope) const
 {
     const QString instruction = orphanedClaudeMdSection(scope);
     if (instruction.isEmpty())
-        return true;
+        return {};
     resources::InstallLock lock;
-    if (!lock.acquire(error))
-        return false;
+    if (const Status locked = lock.acquire(); !locked)
+        return locked;
     const safepath::Resolved where =
         safepath::checkInside(safepath::writeBase(scope.baseDir, m_tool.rootDir(), instruction), instruction);
-    if (!where.ok) {
-        *error = where.error;
-        return false;
-    }
-    QByteArray original;
-    if (!readWhole(where.realPath, &original, error))
-        return false;
-    const claudemd::Merged merged = claudemd::merge(original, {});
-    if (!merged.ok) {
-        *error = QStringLiteral("%1: %2").arg(instruction, merged.error);
-        return false;
-    }
-    return updateInstructionFile(where, true, original, merged.text, error);
+    if (!where.ok)
+        return Error{where.error};
+    const Result<QByteArray> original = readWhole(where.realPath);
+    if (!original)
+        return Error{original.error()};
+    const claudemd::Merged merged = claudemd::merge(*original, {});
+    if (!merged.ok)
+        return Error{QStringLiteral("%1: %2").arg(instruction, merged.error)};
+    return updateInstructionFile(where, true, *original, merged.text);
 }
 
 QList<InstalledResource> ResourceStore::installedByTeamai() const

@@ -2,6 +2,7 @@
 
 #include "commands/ResourceKind.h"
 #include "resources/ResourceScope.h"
+#include "util/Result.h"
 
 #include <QJsonObject>
 #include <QList>
@@ -74,7 +75,7 @@ public:
     /// the markers say whose it is. Empty when there is none.
     QString orphanedClaudeMdSection(const ResourceScope &scope) const;
     /// @brief Removes that section (text outside the markers kept byte for byte).
-    bool removeOrphanedClaudeMdSection(const ResourceScope &scope, QString *error) const;
+    Status removeOrphanedClaudeMdSection(const ResourceScope &scope) const;
 
     /// @brief Folder of the stored claudemd blocks in @p scopeKey, where the reference client keeps
     /// them (shared by all tools): `~/.teamai/local-agent/resources/user/claudemd`, or for a project
@@ -93,27 +94,27 @@ public:
 private:
     ResourceOutcome installSkill(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
     ResourceOutcome installMarkdown(const ResourceScope &scope, const ResourceRequest &request, const QString &payloadPath);
-    bool applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content, bool keepStored,
-                       const Manifest &manifest, QString *error) const;
+    Status applyClaudeMd(const ResourceScope &scope, const QString &slug, const QByteArray *content, bool keepStored,
+                         const Manifest &manifest) const;
     /// @brief applyClaudeMd() for a tool without an instruction file: only an uninstall can succeed.
-    bool forgetClaudeMdWithoutInstructionFile(const QString &scopeKey, const QString &slug, bool installing, bool keepStored,
-                                              const QString &legacyPath, QString *error) const;
+    Status forgetClaudeMdWithoutInstructionFile(const QString &scopeKey, const QString &slug, bool installing, bool keepStored,
+                                                const QString &legacyPath) const;
     void migrateLegacyBlocks(const QString &scopeKey) const;
     /// @brief The folder writes of @p scopeKey's store may not leave: the state folder, or the workspace.
     static QString storeBase(const QString &scopeKey);
     QMap<QString, QByteArray> sharedBlocks(const QString &scopeKey) const;
-    bool writeStoredBlock(const QString &scopeKey, const QString &slug, const QByteArray &content, QString *error) const;
+    Status writeStoredBlock(const QString &scopeKey, const QString &slug, const QByteArray &content) const;
     void removeStoredBlock(const QString &scopeKey, const QString &slug) const;
-    static bool ensureGitignore(const QString &workspace, QString *error);
+    static Status ensureGitignore(const QString &workspace);
     /// @brief The blocks that go into this tool's instruction file (slug → Markdown).
     QMap<QString, QByteArray> blocksForTool(const QString &scopeKey, const Manifest &manifest) const;
     /// @brief True when @p entry still lists another tool after this one's uninstall.
     bool otherToolsKeep(const QJsonObject &entry) const;
-    bool writeRule(const ResourceScope &scope, const QString &slug, bool ours, const QByteArray &content, QString *error) const;
-    bool removeSkillFolder(const ResourceScope &scope, const QString &location, QString *error) const;
+    Status writeRule(const ResourceScope &scope, const QString &slug, bool ours, const QByteArray &content) const;
+    Status removeSkillFolder(const ResourceScope &scope, const QString &location) const;
     /// @brief Removes what @p kind / @p slug put on disk at @p location (uninstall's first step).
-    bool removeInstalled(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
-                         const QString &location, const Manifest &manifest, QString *error) const;
+    Status removeInstalled(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
+                           const QString &location, const Manifest &manifest) const;
     /// @brief Updates @p entry in @p manifest (not saved) now that this tool no longer has it.
     void forgetForThisTool(const ResourceScope &scope, ResourceKind kind, const QString &slug, const QJsonObject &entry,
                            Manifest *manifest) const;

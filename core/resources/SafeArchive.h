@@ -1,5 +1,7 @@
 #pragma once
 
+#include "util/Result.h"
+
 #include <QByteArray>
 #include <QList>
 #include <QString>
@@ -44,11 +46,10 @@ public:
     /// @brief Writes the entries under @p prefix (a folder path from scan(), or empty for all)
     /// into @p destination (which must exist), stripping the prefix. Scans the whole archive
     /// first, so a refused archive writes nothing; stops at kMaxUnpackedBytes.
-    static bool extract(const QString &path, const QString &prefix, const QString &destination, QString *error);
+    static Status extract(const QString &path, const QString &prefix, const QString &destination);
 
     /// @brief The content of the regular file @p entryPath, at most @p maxBytes.
-    static bool readFile(const QString &path, const QString &entryPath, qint64 maxBytes, QByteArray *content,
-                         QString *error);
+    static Result<QByteArray> readFile(const QString &path, const QString &entryPath, qint64 maxBytes);
 };
 
 } // namespace teamai::resources

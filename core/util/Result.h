@@ -84,15 +84,4 @@ private:
 /// @brief The outcome of an operation that returns nothing on success.
 using Status = Result<void>;
 
-/// @brief Transitional, only for the folders of core that still report through an out-parameter
-/// (docs/architecture.md, "Errors"): copies @p result's error into @p out (when given) and says
-/// whether it succeeded. It goes with the last such out-parameter.
-template<typename T>
-bool toOutParameter(const Result<T> &result, QString *out)
-{
-    if (!result.ok() && out)
-        *out = result.error();
-    return result.ok();
-}
-
 } // namespace teamai

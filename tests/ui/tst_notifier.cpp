@@ -199,8 +199,8 @@ private slots:
     {
         teamai::test::TestEnvironment env;
         QCOMPARE(enabledNotificationKinds().size(), allNotificationKinds().size());  // all by default
-        QString error;
-        QVERIFY2(saveEnabledNotificationKinds({NotificationKind::Failed, NotificationKind::Blocked}, &error), qPrintable(error));
+        const Status saved = saveEnabledNotificationKinds({NotificationKind::Failed, NotificationKind::Blocked});
+        QVERIFY2(saved, qPrintable(saved.error()));
         QCOMPARE(enabledNotificationKinds(), (QSet<NotificationKind>{NotificationKind::Failed, NotificationKind::Blocked}));
         QVERIFY(env.readFile(QStringLiteral(".teamai/local-agent/settings.json")).contains("\"succeeded\""));
     }

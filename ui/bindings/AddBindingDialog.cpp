@@ -72,7 +72,7 @@ void AddBindingDialog::loadProjects()
     runInBackground(
         this,
         [] {
-            const binding::BindingStore::Result current = binding::BindingStore().read();
+            const binding::BindingStore::Outcome current = binding::BindingStore().read();
             if (!current.ok) {
                 binding::ProjectList list;
                 list.error = current.error;

@@ -16,7 +16,7 @@ BindingsModel::BindingsModel(QObject *parent)
 
 QString BindingsModel::reload()
 {
-    const binding::BindingStore::Result read = binding::BindingStore().read();
+    const binding::BindingStore::Outcome read = binding::BindingStore().read();
     beginResetModel();
     m_rows.clear();
     for (auto it = read.bindings.begin(); it != read.bindings.end(); ++it) {

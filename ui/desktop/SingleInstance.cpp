@@ -39,8 +39,10 @@ bool SingleInstance::tryBecomePrimary()
 {
     if (m_primary)
         return true;
-    if (!toOutParameter(paths::ensurePrivateDir(m_stateDir), &m_error))
+    if (const Status made = paths::ensurePrivateDir(m_stateDir); !made) {
+        m_error = made.error();
         return false;
+    }
     m_lock = std::make_unique<FileLock>(QDir(m_stateDir).absoluteFilePath(QStringLiteral("tray.lock")));
     // A crashed tray's lock went with its process (see the class comment).
     if (const FileLock::Attempt locked = m_lock->acquire(0); !locked) {

@@ -31,9 +31,9 @@ QSet<NotificationKind> enabledNotificationKinds()
     return enabled;
 }
 
-bool saveEnabledNotificationKinds(const QSet<NotificationKind> &enabled, QString *error)
+Status saveEnabledNotificationKinds(const QSet<NotificationKind> &enabled)
 {
-    const Status saved = AgentSettings::update(
+    return AgentSettings::update(
         [&enabled](AgentSettings &settings) {
             // Names this version does not know (written by a newer one) stay muted.
             QStringList muted = settings.mutedNotifications();
@@ -45,7 +45,6 @@ bool saveEnabledNotificationKinds(const QSet<NotificationKind> &enabled, QString
             }
             settings.setMutedNotifications(muted);
         });
-    return toOutParameter(saved, error);
 }
 
 } // namespace teamai::ui

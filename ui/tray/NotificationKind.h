@@ -4,6 +4,8 @@
 #include <QSet>
 #include <QString>
 
+#include "util/Result.h"
+
 namespace teamai::ui {
 
 /// @brief What a desktop notification is about; the user chooses in Settings which kinds to get.
@@ -24,7 +26,7 @@ QString notificationKindKey(NotificationKind kind);
 QSet<NotificationKind> enabledNotificationKinds();
 
 /// @brief Saves @p enabled (as the list of the kinds left out, so that a kind added later is on
-/// by default) through AgentSettings::update. False with @p error when it could not be written.
-bool saveEnabledNotificationKinds(const QSet<NotificationKind> &enabled, QString *error);
+/// by default) through AgentSettings::update; the error says why it could not be written.
+Status saveEnabledNotificationKinds(const QSet<NotificationKind> &enabled);
 
 } // namespace teamai::ui

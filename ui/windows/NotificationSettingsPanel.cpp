@@ -62,12 +62,12 @@ void NotificationSettingsPanel::load()
 
 bool NotificationSettingsPanel::save()
 {
-    QString error;
-    if (saveEnabledNotificationKinds(checkedKinds(), &error)) {
+    const Status saved = saveEnabledNotificationKinds(checkedKinds());
+    if (saved) {
         showFieldError(m_error, {});
         return true;
     }
-    showFieldError(m_error, tr("The notification choice was not saved: %1").arg(error));
+    showFieldError(m_error, tr("The notification choice was not saved: %1").arg(saved.error()));
     return false;
 }
 

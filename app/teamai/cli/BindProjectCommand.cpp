@@ -106,7 +106,7 @@ int BindProjectCommand::run(const QStringList &arguments)
         printErr(QStringLiteral("teamai bind-project: %1 is a temporary WorkBuddy task folder; run it in the project folder").arg(cwd));
         return kExitFailure;
     }
-    const binding::BindingStore::Result current = binding::BindingStore().read();
+    const binding::BindingStore::Outcome current = binding::BindingStore().read();
     if (!current.ok) {
         printErr(QStringLiteral("teamai bind-project: %1").arg(current.error));
         return kExitFailure;

@@ -99,7 +99,7 @@ void checkModules(Checks &checks)
 {
     // Loaded on first use only, so a broken installation would otherwise show late: at the first
     // keychain token or the first skill download.
-    for (const auto &[module, entry] : {std::pair{"keychain", kKeychainBackendSymbol}, std::pair{"archive", resources::kOpenArchiveSymbol}}) {
+    for (const auto &[module, entry] : {std::pair{"keychain", kKeychainBackendSymbol}, std::pair{"archive", resources::kArchiveReaderSymbol}}) {
         const Result<void *> loaded = RuntimeModule::resolve(module, entry);
         checks.report(loaded.ok(), QStringLiteral("%1 module").arg(QLatin1String(module)),
                       loaded ? QStringLiteral("%1 loads").arg(RuntimeModule::fileName(module)) : loaded.error());

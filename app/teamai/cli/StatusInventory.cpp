@@ -150,7 +150,7 @@ QStringList bindingLines(const QJsonArray &rows, const QString &error)
 
 StatusInventory StatusInventory::collect()
 {
-    const binding::BindingStore::Result bound = binding::BindingStore().read();
+    const binding::BindingStore::Outcome bound = binding::BindingStore().read();
     const QJsonObject all = bound.ok ? bound.bindings : QJsonObject();
     // A missing config.json is "not set up", which the endpoint line already says.
     const QString bindingError = bound.ok || !QFileInfo::exists(AgentConfig::defaultPath()) ? QString() : bound.error;

@@ -228,9 +228,8 @@ bool UninstallCommand::removeOrphanedSection(const resources::ResourceStore &sto
     const QString orphaned = store.orphanedClaudeMdSection(userScope());
     if (orphaned.isEmpty())
         return true;
-    QString error;
-    if (!store.removeOrphanedClaudeMdSection(userScope(), &error)) {
-        printErr(QStringLiteral("teamai uninstall: %1").arg(error));
+    if (const Status removed = store.removeOrphanedClaudeMdSection(userScope()); !removed) {
+        printErr(QStringLiteral("teamai uninstall: %1").arg(removed.error()));
         return false;
     }
     printOut(QStringLiteral("Removed the TeamAI section of %1").arg(orphaned));

@@ -78,7 +78,7 @@ private slots:
 
     void readsTheReferenceFileTidied()
     {
-        const BindingStore::Result read = BindingStore(m_config).read();
+        const BindingStore::Outcome read = BindingStore(m_config).read();
         QVERIFY2(read.ok, qPrintable(read.error));
         // The legacy group entry is gone, the link spelling merged into app; nothing is pruned on read.
         QCOMPARE(read.bindings.keys(), (QStringList{m_ws + QStringLiteral("/app"), m_ws + QStringLiteral("/gone"),

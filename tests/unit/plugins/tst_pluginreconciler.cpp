@@ -31,7 +31,7 @@ class TestPluginReconciler : public QObject
         ReconcileDeps d;
         d.run = [this](const QString &slug, const QString &command, int) {
             m_ran << slug + u':' + command;
-            return m_failing.contains(command) ? QStringLiteral("cmd failed: boom") : QString();
+            return m_failing.contains(command) ? teamai::Status(teamai::Error{QStringLiteral("cmd failed: boom")}) : teamai::Status();
         };
         d.nowMs = [this] { return m_now; };
         d.save = [this](const QJsonObject &) { ++m_saves; };

@@ -16,20 +16,22 @@ private slots:
     void excludesAnotherHolderUntilReleased()
     {
         test::TestEnvironment env;
-        QString error;
         auto first = std::make_unique<InstallLock>();
-        QVERIFY2(first->acquire(&error), qPrintable(error));
+        const Status firstLocked = first->acquire();
+        QVERIFY2(firstLocked, qPrintable(firstLocked.error()));
 
         InstallLock second;
         QElapsedTimer timer;
         timer.start();
-        QVERIFY(!second.acquire(&error, 150));
+        const Status secondLocked = second.acquire(150);
+        QVERIFY(!secondLocked);
         QVERIFY(timer.elapsed() >= 140);
-        QCOMPARE(error, QStringLiteral("Another TeamAI process is changing installed resources; try again later"));
+        QCOMPARE(secondLocked.error(), QStringLiteral("Another TeamAI process is changing installed resources; try again later"));
 
         first.reset();  // released on destruction
         InstallLock third;
-        QVERIFY2(third.acquire(&error, 150), qPrintable(error));
+        const Status thirdLocked = third.acquire(150);
+        QVERIFY2(thirdLocked, qPrintable(thirdLocked.error()));
         QCOMPARE(QFile::permissions(env.stateDir() + QStringLiteral("/resources.lock"))
                      & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther),
                  QFile::Permissions());
@@ -46,19 +48,19 @@ private slots:
         holder.start(QStringLiteral("/usr/bin/flock"), {QStringLiteral("-o"), env.stateDir() + QStringLiteral("/resources.lock"),
                                                          QStringLiteral("/bin/sleep"), QStringLiteral("3")});
         QVERIFY(holder.waitForStarted());
-        QString error;
         QDeadlineTimer settle(2000);
         // Wait until the holder has the lock (our attempt fails), then kill it.
         bool heldElsewhere = false;
         while (!heldElsewhere && !settle.hasExpired()) {
             InstallLock probe;
-            heldElsewhere = !probe.acquire(&error, 0);
+            heldElsewhere = !probe.acquire(0);
         }
         QVERIFY(heldElsewhere);
         holder.kill();
         QVERIFY(holder.waitForFinished());
         InstallLock again;
-        QVERIFY2(again.acquire(&error, 2000), qPrintable(error));
+        const Status locked = again.acquire(2000);
+        QVERIFY2(locked, qPrintable(locked.error()));
     }
 };
 

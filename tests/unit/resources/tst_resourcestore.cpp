@@ -274,8 +274,7 @@ private slots:
         manifest.setEntry(QStringLiteral("user"), ResourceKind::Rule, QStringLiteral("legacy"),
                           QJsonObject{{QStringLiteral("slug"), QStringLiteral("legacy")}, {QStringLiteral("source"), QStringLiteral("enterprise")},
                                       {QStringLiteral("installed_at"), QStringLiteral("2024-01-01T00:00:00Z")}});
-        QString error;
-        QVERIFY(manifest.save(&error));
+        QVERIFY(manifest.save());
         m_env->writeFile(QStringLiteral(".claude/rules/legacy.md"), "# legacy\n");
         ResourceStore store(claude());
         QCOMPARE(store.installedByTeamai().size(), 1);
@@ -299,8 +298,8 @@ private slots:
                          QJsonObject{{QStringLiteral("tools"), tools}});
         crafted.setEntry(QStringLiteral("project:/tmp/../etc"), ResourceKind::Rule, QStringLiteral("passwd"),
                          QJsonObject{{QStringLiteral("tools"), tools}});
-        QString error;
-        QVERIFY2(crafted.save(&error), qPrintable(error));
+        const Status saved = crafted.save();
+        QVERIFY2(saved, qPrintable(saved.error()));
 
         ResourceStore store(claude());
         QVERIFY(store.installedByTeamai().isEmpty());

@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using teamai::Result;
+using teamai::Status;
 using namespace teamai::resources;
 using namespace teamai::test;
 
@@ -90,9 +92,9 @@ private slots:
 
         // extract() re-checks everything: not even the safe first entry is written.
         QTemporaryDir out;
-        QString extractError;
-        QVERIFY(!SafeArchive::extract(path, QString(), out.path(), &extractError));
-        QCOMPARE(extractError.replace(u'\\', u'/'), error);
+        const Status extracted = SafeArchive::extract(path, QString(), out.path());
+        QVERIFY(!extracted);
+        QCOMPARE(extracted.error().replace(u'\\', u'/'), error);
         QCOMPARE(filesUnder(out.path()), QStringList());
     }
 
@@ -114,8 +116,8 @@ private slots:
                                                 fileEntry(QStringLiteral("package/skill/bin/run.sh"), "#!/bin/sh\n"),
                                                 fileEntry(QStringLiteral("package/skillother/x.md"), "not under the prefix")}));
         QTemporaryDir out;
-        QString error;
-        QVERIFY2(SafeArchive::extract(path, QStringLiteral("package/skill"), out.path(), &error), qPrintable(error));
+        const Status extracted = SafeArchive::extract(path, QStringLiteral("package/skill"), out.path());
+        QVERIFY2(extracted, qPrintable(extracted.error()));
         QCOMPARE(filesUnder(out.path()), (QStringList{QStringLiteral("SKILL.md"), QStringLiteral("bin"), QStringLiteral("bin/run.sh")}));
         QFile skill(out.filePath(QStringLiteral("SKILL.md")));
         QVERIFY(skill.open(QIODevice::ReadOnly));
@@ -125,13 +127,13 @@ private slots:
     void readFileReadsOneEntry()
     {
         const QString path = write(makeArchive({fileEntry(QStringLiteral("a.md"), "alpha"), fileEntry(QStringLiteral("b.md"), "beta")}));
-        QByteArray content;
-        QString error;
-        QVERIFY(SafeArchive::readFile(path, QStringLiteral("b.md"), 1024, &content, &error));
-        QCOMPARE(content, QByteArray("beta"));
-        QVERIFY(!SafeArchive::readFile(path, QStringLiteral("b.md"), 2, &content, &error));
-        QVERIFY(!SafeArchive::readFile(path, QStringLiteral("c.md"), 1024, &content, &error));
-        QCOMPARE(error, QStringLiteral("c.md is not in the archive"));
+        const Result<QByteArray> content = SafeArchive::readFile(path, QStringLiteral("b.md"), 1024);
+        QVERIFY(content);
+        QCOMPARE(*content, QByteArray("beta"));
+        QVERIFY(!SafeArchive::readFile(path, QStringLiteral("b.md"), 2));
+        const Result<QByteArray> missing = SafeArchive::readFile(path, QStringLiteral("c.md"), 1024);
+        QVERIFY(!missing);
+        QCOMPARE(missing.error(), QStringLiteral("c.md is not in the archive"));
     }
 };
 

@@ -243,8 +243,7 @@ private slots:
                               QJsonObject{{QStringLiteral("slug"), QLatin1String(slug)}, {QStringLiteral("source"), QStringLiteral("enterprise")},
                                           {QStringLiteral("tools"), tools}});
         }
-        QString error;
-        QVERIFY(manifest.save(&error));
+        QVERIFY(manifest.save());
 
         QVERIFY(ResourceStore(tool("claude")).install(user(), block(QStringLiteral("new")), payload("New\n")).ok);
         QCOMPARE(m_env->readFile(kBlockStore + QStringLiteral("old.md")), QByteArray("Old\n"));

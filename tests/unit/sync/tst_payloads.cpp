@@ -46,8 +46,8 @@ private slots:
                           {{QStringLiteral("slug"), QStringLiteral("pdf-tools")}, {QStringLiteral("source"), QStringLiteral("enterprise")}});
         manifest.setEntry(Manifest::userScopeKey(), ResourceKind::Rule, QStringLiteral("style"),
                           {{QStringLiteral("slug"), QStringLiteral("style")}});
-        QString error;
-        QVERIFY2(manifest.save(&error), qPrintable(error));
+        const Status saved = manifest.save();
+        QVERIFY2(saved, qPrintable(saved.error()));
 
         const QJsonObject body = payloads::report(*findTool(QStringLiteral("claude")), AgentConfig(), QStringLiteral("running"),
                                                   QDateTime::currentDateTimeUtc());

@@ -53,7 +53,7 @@ private slots:
 
     void entryPointsOfThisBuildResolve()
     {
-        const Result<void *> archive = RuntimeModule::resolve("archive", resources::kOpenArchiveSymbol);
+        const Result<void *> archive = RuntimeModule::resolve("archive", resources::kArchiveReaderSymbol);
         QVERIFY2(archive && *archive, qPrintable(archive.error()));
         const Result<void *> keychain = RuntimeModule::resolve("keychain", kKeychainBackendSymbol);
         QVERIFY2(keychain && *keychain, qPrintable(keychain.error()));
