@@ -583,7 +583,7 @@ QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
     QList<OutboxAck> due;
     // Most rounds owe nothing: one count over the outbox index (the statement outboxSize()
     // prepares anyway) spares them preparing the ordered join below.
-    if (outboxSize() == 0)
+    if (outboxSize().valueOr(-1) == 0)  // a failed count: the query below says what is wrong
         return due;
     // SPEC §7 sends the outbox oldest first, so the backoff belongs to the queue, not to each
     // ack: when the oldest ack is due, everything behind it goes in order; until then, nothing.

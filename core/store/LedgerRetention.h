@@ -62,7 +62,6 @@ private:
     Result<qint64> commandCount();
     /// Collects and removes batches matching @p where until none is left or @p enough says so.
     void pruneWhere(const QString &where, const QVariantList &values, qint64 limit, Pruned &result);
-    bool mayHaveWork(const RetentionPolicy &policy, const QDateTime &now);
     void recordPrune(const QDateTime &now);
 
     LedgerDatabase &m_database;

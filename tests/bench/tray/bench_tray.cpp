@@ -143,7 +143,8 @@ void benchHistory(qint64 rows)
         QElapsedTimer timer;
         timer.start();
         LedgerDatabase database;
-        database.open();
+        if (!database.open())
+            qFatal("cannot open the ledger");
         AckHistoryWindow window(database);
         PaintProbe probe;
         window.table()->viewport()->installEventFilter(&probe);
@@ -161,7 +162,8 @@ void benchHistory(qint64 rows)
     out(QStringLiteral("open → first painted rows (new connection + window each time, 5 runs): %1").arg(fmt(statsOf(opens))));
 
     LedgerDatabase database;
-    database.open();
+    if (!database.open())
+        qFatal("cannot open the ledger");
     AckHistoryWindow window(database);
     window.resize(1100, 700);
     window.show();
