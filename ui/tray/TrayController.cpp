@@ -173,14 +173,13 @@ void TrayController::start()
     if (m_started)
         return;
     m_started = true;
-    m_trayAvailable = !m_options.forceNoTray && QSystemTrayIcon::isSystemTrayAvailable();
-
     (void)paths::ensurePrivateDir(paths::agentStateDir());  // each file in it reports its own failure
-    // The first round first: it runs on the sync thread while the icon, the watchers and the
-    // notification sink are set up here (docs/performance.md, start to first finished round).
+    // The first round first: it runs on the sync thread while the tray host is looked for (a
+    // D-Bus call), the watchers and the icon are set up here (docs/performance.md, start-up).
     startWorker();
     if (m_options.startScheduler)
         m_scheduler->start();
+    m_trayAvailable = !m_options.forceNoTray && QSystemTrayIcon::isSystemTrayAvailable();
     m_ledgerWatcher = std::make_unique<LedgerWatcher>(LedgerDatabase::defaultPath());
     connect(m_ledgerWatcher.get(), &LedgerWatcher::changed, this, &TrayController::onLedgerChanged);
     watchSettingsFiles();
