@@ -40,6 +40,44 @@ const QString kRowColumns = QStringLiteral(
     "  WHERE a.command_row = c.row_id ORDER BY a.ack_id DESC LIMIT 1), "
     "(SELECT COALESCE(SUM(a.attempts), 0) FROM acks a WHERE a.command_row = c.row_id)");
 
+// kRowColumns without what a table of commands never shows (the output tails, the ack's state):
+// the same positions, so rowFrom() reads both.
+const QString kSummaryColumns = QStringLiteral(
+    "c.row_id, c.command_id, c.agent_type, c.type, c.raw_json, c.received_at, c.started_at, c.finished_at, "
+    "c.state, c.delivery, c.reason, c.runner_pid, c.child_pid, c.exit_code, c.signal, c.timed_out, c.cancelled, "
+    "NULL, NULL, c.stdout_spill, c.stderr_spill, c.error, c.version, c.detail, NULL, 0");
+
+// `CASE column WHEN ? THEN 0 WHEN ? THEN 1 … ELSE n END`, its names bound in @p values.
+QString rankOf(const QString &column, const QStringList &names, QVariantList &values)
+{
+    QString sql = QStringLiteral("CASE ") + column;
+    for (qsizetype i = 0; i < names.size(); ++i) {
+        sql += QStringLiteral(" WHEN ? THEN %1").arg(i);
+        values << names.at(i);
+    }
+    return sql + QStringLiteral(" ELSE %1 END").arg(names.size());
+}
+
+// The ORDER BY expression of @p request (its ranks' names appended to @p values).
+QString orderKey(const CommandPageRequest &request, QVariantList &values)
+{
+    switch (request.order) {
+    case CommandOrder::Received: return QStringLiteral("c.received_at");
+    case CommandOrder::CommandId: return QStringLiteral("c.command_id");
+    case CommandOrder::Type: return QStringLiteral("c.type");
+    case CommandOrder::Agent: return QStringLiteral("c.agent_type");
+    case CommandOrder::State: return rankOf(QStringLiteral("c.state"), request.stateOrder, values);
+    case CommandOrder::Delivery:
+        return QStringLiteral("CASE WHEN c.state IN ('pending', 'running') THEN -1 ELSE %1 END")
+            .arg(rankOf(QStringLiteral("c.delivery"), request.deliveryOrder, values));
+    case CommandOrder::Started: return QStringLiteral("c.started_at");
+    case CommandOrder::Finished: return QStringLiteral("c.finished_at");
+    case CommandOrder::Exit: return QStringLiteral("COALESCE(c.exit_code, -1)");
+    case CommandOrder::Error: return QStringLiteral("c.error");
+    }
+    return QStringLiteral("c.received_at");
+}
+
 qint64 nowMs()
 {
     return QDateTime::currentMSecsSinceEpoch();
@@ -708,6 +746,25 @@ Result<QList<LedgerCommand>> CommandLedger::history(const HistoryFilter &filter)
         q.addBindValue(value);
     q.addBindValue(std::max(1, filter.limit));
     return readRows(q, "history");
+}
+
+Result<QList<LedgerCommand>> CommandLedger::page(const CommandPageRequest &request)
+{
+    QVariantList values;
+    const QString where = request.state.isEmpty() ? QString() : QStringLiteral("WHERE c.state = ? ");
+    if (!request.state.isEmpty())
+        values << request.state;
+    const QString key = orderKey(request, values);
+    const QString direction = request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC");
+    // Received is the index's order: each page is an index walk. Another column sorts the
+    // filtered rows, a top-N sort SQLite keeps to offset + limit rows.
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c %2ORDER BY %3 %4, c.row_id %4 LIMIT ? OFFSET ?")
+                                   .arg(kSummaryColumns, where, key, direction));
+    for (const QVariant &value : values)
+        q.addBindValue(value);
+    q.addBindValue(std::max(1, request.limit));
+    q.addBindValue(std::max(0, request.offset));
+    return readRows(q, "page");
 }
 
 Result<int> CommandLedger::readCount(SqliteQuery &q, const char *what)

@@ -139,6 +139,10 @@ public:
 
     /// @brief Commands for `teamai history` and the tray, newest first.
     Result<QList<LedgerCommand>> history(const HistoryFilter &filter);
+    /// @brief Rows [offset, offset + limit) of @p request's order and state: what the Commands
+    /// window reads as it scrolls. Without output tails and ack state (command() reads those
+    /// for the one row selected), so a page of 200 is a few hundred kilobytes at most.
+    Result<QList<LedgerCommand>> page(const CommandPageRequest &request);
     std::optional<LedgerCommand> command(qint64 rowId);
     /// @brief Every row with the backend's id @p commandId (one per agent it came for), newest
     /// first; with @p agentType only that agent's, through the (agent_type, command_id) index.

@@ -6,6 +6,7 @@
 #include <QDateTime>
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <optional>
 
@@ -97,6 +98,24 @@ struct HistoryFilter {
     QString type;            ///< empty: any
     QString agentType;       ///< empty: any
     QDateTime since;         ///< invalid: any time
+};
+
+/// @brief What a table of commands is sorted by; ties go by row id in the same direction, so the
+/// order is total and pages never overlap.
+enum class CommandOrder { Received, CommandId, Type, Agent, State, Delivery, Started, Finished, Exit, Error };
+
+/// @brief One page of commands for the tray's Commands window (CommandLedger::page()).
+struct CommandPageRequest {
+    QString state;                     ///< empty: any
+    CommandOrder order = CommandOrder::Received;
+    bool ascending = false;            ///< newest (largest) first by default
+    /// State and Delivery sort by these names' order (the table sorts by the words it shows);
+    /// a name missing here sorts after the listed ones. A pending or running command has no
+    /// delivery yet and sorts before any.
+    QStringList stateOrder;
+    QStringList deliveryOrder;
+    int offset = 0;
+    int limit = 200;
 };
 
 } // namespace teamai

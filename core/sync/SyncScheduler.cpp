@@ -92,7 +92,10 @@ void SyncScheduler::start()
     m_failures = 0;
     m_againAfter = false;
     setState(State::Waiting, QStringLiteral("started"));
-    arm(m_timing.firstDelayMs, QStringLiteral("start-up"));
+    if (m_timing.firstDelayMs <= 0)
+        begin(QStringLiteral("start-up"));
+    else
+        arm(m_timing.firstDelayMs, QStringLiteral("start-up"));
 }
 
 void SyncScheduler::stop()
@@ -146,6 +149,8 @@ void SyncScheduler::syncFinished(bool ok)
     if (m_state != State::Syncing)
         return;  // stopped meanwhile: nothing more is scheduled
     m_failures = ok ? 0 : m_failures + 1;
+    if (!ok && m_watchOnFailure && !m_networkTried)
+        watchNetwork();
     if (m_againAfter) {
         m_againAfter = false;
         // Straight on, but not faster than the backoff would allow after an error.
@@ -166,8 +171,16 @@ void SyncScheduler::syncFinished(bool ok)
     }
 }
 
+void SyncScheduler::watchNetworkOnFailure()
+{
+    m_watchOnFailure = true;
+}
+
 bool SyncScheduler::watchNetwork()
 {
+    if (m_followsNetwork)
+        return true;
+    m_networkTried = true;  // a missing backend is looked for once, not at every failure
     if (!QNetworkInformation::instance()
         && !QNetworkInformation::loadBackendByFeatures(QNetworkInformation::Feature::Reachability)) {
         qCInfo(lcSync) << "scheduler: no network-information backend; not following reachability";
@@ -179,6 +192,7 @@ bool SyncScheduler::watchNetwork()
             syncNow(QStringLiteral("network online"));
     });
     qCInfo(lcSync).noquote() << "scheduler: following reachability through" << info->backendName();
+    m_followsNetwork = true;
     return true;
 }
 

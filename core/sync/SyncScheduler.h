@@ -22,6 +22,7 @@ namespace teamai {
 ///                                                                network back / wake──▶ Syncing
 ///   any state ──stop()──▶ Stopped   (immediate: no timer left, a late syncFinished() is ignored)
 /// @endcode
+/// With Timing::firstDelayMs 0 (the default), start() goes on from Waiting to Syncing at once.
 /// Delays: the interval ± jitter (default ±10 %) so that machines started together do not hit the
 /// backend together; after the n-th error in a row, min(cap, base · 2ⁿ⁻¹) ± jitter, where the cap
 /// is never below the interval. Between syncs nothing runs but one coarse single-shot timer.
@@ -42,7 +43,9 @@ public:
         double jitter = 0.1;                ///< ± fraction applied to every delay
         qint64 backoffBaseMs = 30 * 1000;   ///< delay after the first error
         qint64 backoffCapMs = 30 * 60 * 1000;
-        qint64 firstDelayMs = 1000;         ///< after start(): let the front end settle first
+        /// After start(). 0: the first round is requested by start() itself; it runs on the
+        /// owner's worker thread, so nothing has to settle first (docs/performance.md).
+        qint64 firstDelayMs = 0;
     };
 
     explicit SyncScheduler(QObject *parent = nullptr);
@@ -53,7 +56,7 @@ public:
     /// @brief Changes the interval (settings); re-arms a waiting timer at once.
     void setIntervalMinutes(int minutes);
 
-    /// @brief Starts scheduling: the first round is due after Timing::firstDelayMs.
+    /// @brief Starts scheduling: the first round is due after Timing::firstDelayMs (at once when 0).
     void start();
     /// @brief Stops at once: no timer is left and nothing more is requested.
     void stop();
@@ -68,6 +71,12 @@ public:
     /// loads (NetworkManager on Linux, the OS elsewhere) and syncs when it comes back online.
     /// Returns false (and changes nothing) where no backend is available.
     bool watchNetwork();
+    /// @brief watchNetwork() from the first failed round on, not before: "back online" only
+    /// matters to a scheduler backing off, and the backend costs an idle tray 3 MB of mapped
+    /// libraries (GIO, GObject… for the glib one) it would otherwise never need.
+    void watchNetworkOnFailure();
+    /// @brief True once a network-information backend is followed.
+    bool followsNetwork() const { return m_followsNetwork; }
 
     State state() const { return m_state; }
     static QString stateName(State state);
@@ -99,6 +108,9 @@ private:
     QDateTime m_nextAt;
     qint64 m_lastDelayMs = 0;
     int m_failures = 0;
+    bool m_watchOnFailure = false;
+    bool m_networkTried = false;
+    bool m_followsNetwork = false;
     bool m_againAfter = false;
     QString m_againReason;
     QString m_armedReason;

@@ -30,4 +30,10 @@ QString programFileName(const QString &name);
 /// there is only the environment, which net/ProxySetup reads itself.
 bool hasSystemProxySettings();
 
+/// @brief Hands heap memory the program freed back to the system where the allocator keeps it
+/// for reuse (glibc's malloc_trim): after a window of thousands of rows was closed, a resting
+/// tray gives back what its rows took (docs/performance.md). Nothing where freed memory
+/// returns by itself.
+void releaseFreedMemory();
+
 } // namespace teamai::os

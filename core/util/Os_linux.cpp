@@ -3,6 +3,10 @@
 #include <QFile>
 #include <QSysInfo>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 namespace teamai::os {
 
 QString name()
@@ -25,6 +29,13 @@ QString machineId()
 bool hasSystemProxySettings()
 {
     return false;
+}
+
+void releaseFreedMemory()
+{
+#ifdef __GLIBC__
+    malloc_trim(0);
+#endif
 }
 
 } // namespace teamai::os

@@ -19,4 +19,9 @@ bool hasSystemProxySettings()
     return true;
 }
 
+void releaseFreedMemory()
+{
+    // The system's allocator returns freed pages by itself.
+}
+
 } // namespace teamai::os

@@ -36,4 +36,9 @@ bool hasSystemProxySettings()
     return true;
 }
 
+void releaseFreedMemory()
+{
+    // The heap manager decommits freed pages by itself.
+}
+
 } // namespace teamai::os

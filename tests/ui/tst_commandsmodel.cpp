@@ -1,10 +1,10 @@
 // CommandsModel: rows newest first with their columns, states and exit texts; reload() keeps
-// the rows' identity; a command this tray runs is marked as such. CommandLabels: every state and
-// delivery in people's words, the redacted command line, why a pending command waits.
-// CommandsFilterModel: filter by text and state, sort by id and time.
+// the rows' identity; a command this tray runs is marked as such; filter by text and state, sort
+// by id and time; rows read a page at a time while sorting and filtering see every row.
+// CommandLabels: every state and delivery in people's words, the redacted command line, why a
+// pending command waits.
 
 #include "models/CommandLabels.h"
-#include "models/CommandsFilterModel.h"
 #include "models/CommandsModel.h"
 
 #include "LedgerFixture.h"
@@ -13,6 +13,7 @@
 #include <QColor>
 #include <QFont>
 #include <QSignalSpy>
+#include <QTableView>
 #include <QtTest>
 
 using namespace teamai;
@@ -204,29 +205,113 @@ private slots:
         LedgerFixture::admit(*ledger, 200, QStringLiteral("install_skill"), QStringLiteral("codex"));
         CommandsModel model(*ledger, nullptr);
         QVERIFY(model.reload());
-        CommandsFilterModel proxy;
-        proxy.setSourceModel(&model);
-        proxy.sort(CommandsModel::Id, Qt::AscendingOrder);
-        const auto ids = [&proxy] {
+        model.sort(CommandsModel::Id, Qt::AscendingOrder);
+        const auto ids = [&model] {
             QStringList out;
-            for (int row = 0; row < proxy.rowCount(); ++row)
-                out << proxy.index(row, CommandsModel::Id).data().toString();
+            for (int row = 0; row < model.rowCount(); ++row)
+                out << model.index(row, CommandsModel::Id).data().toString();
             return out.join(u',');
         };
         QCOMPARE(ids(), QStringLiteral("5,31,200"));  // as numbers, not as text ("200" < "31")
-        proxy.sort(CommandsModel::Id, Qt::DescendingOrder);
+        model.sort(CommandsModel::Id, Qt::DescendingOrder);
         QCOMPARE(ids(), QStringLiteral("200,31,5"));
-        proxy.setStateFilter(QStringLiteral("failed"));
+        model.setStateFilter(QStringLiteral("failed"));
         QCOMPARE(ids(), QStringLiteral("5"));
-        proxy.setStateFilter(QString());
-        proxy.setTextFilter(QStringLiteral("CODEX"));
+        model.setStateFilter(QString());
+        model.setTextFilter(QStringLiteral("CODEX"));
         QCOMPARE(ids(), QStringLiteral("200"));
-        proxy.setTextFilter(QStringLiteral("disk"));
+        model.setTextFilter(QStringLiteral("disk"));
         QCOMPARE(ids(), QStringLiteral("5"));
-        proxy.setTextFilter(QStringLiteral("teamai STATUS"));  // the restricted commands' command line
+        model.setTextFilter(QStringLiteral("teamai STATUS"));  // the restricted commands' command line
         QCOMPARE(ids(), QStringLiteral("31,5"));
-        proxy.setTextFilter(QString());
-        QCOMPARE(proxy.rowCount(), 3);
+        model.setTextFilter(QString());
+        QCOMPARE(model.rowCount(), 3);
+    }
+
+    void sortsByTheWordsShown()
+    {
+        // State and Delivery sort by their labels, as the table shows them (not by the ledger's names).
+        LedgerFixture::finished(*ledger, 1, CommandState::Succeeded);
+        LedgerFixture::finished(*ledger, 2, CommandState::Rejected);
+        LedgerFixture::admit(*ledger, 3);
+        LedgerFixture::finished(*ledger, 4, CommandState::Failed);
+        CommandsModel model(*ledger, nullptr);
+        QVERIFY(model.reload());
+        model.sort(CommandsModel::State, Qt::AscendingOrder);
+        QStringList states;
+        for (int row = 0; row < model.rowCount(); ++row)
+            states << cell(model, row, CommandsModel::State);
+        QCOMPARE(states.join(u','), QStringLiteral("Failed,Refused,Succeeded,Waiting"));
+        model.sort(CommandsModel::Delivery, Qt::DescendingOrder);
+        QStringList deliveries;
+        for (int row = 0; row < model.rowCount(); ++row)
+            deliveries << cell(model, row, CommandsModel::Delivery);
+        QCOMPARE(deliveries.join(u','), QStringLiteral("Ran,Ran,Not run,"));  // a waiting command has none yet
+    }
+
+    void readsAPageAtATimeWhileSortingAndFilteringSeeEveryRow()
+    {
+        // Issue 19 item 5: thousands of commands are read a page at a time as the view scrolls,
+        // and sorting and filtering still cover the rows not read yet.
+        const int total = 3 * CommandsModel::kPageSize + 57;
+        const qint64 oldest = LedgerFixture::finished(*ledger, 1, CommandState::Failed, {}, {}, QStringLiteral("disk full"));
+        QList<Command> commands;
+        for (int id = 2; id <= total; ++id)
+            commands << Command::fromJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("install_skill")}});
+        QCOMPARE(ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent-id")).admitted.size(), total - 1);
+
+        CommandsModel model(*ledger, nullptr);
+        QCOMPARE(model.rowCount(), 0);  // nothing is read before reload()
+        QVERIFY(model.reload());
+        QCOMPARE(model.rowCount(), CommandsModel::kPageSize);
+        QCOMPARE(model.rowsRead(), CommandsModel::kPageSize);
+        QVERIFY(model.canFetchMore({}));
+        QCOMPARE(model.rowOf(oldest), -1);  // not read yet
+        model.fetchMore({});
+        QCOMPARE(model.rowCount(), 2 * CommandsModel::kPageSize);
+        QSignalSpy reset(&model, &QAbstractItemModel::modelReset);
+        QVERIFY(model.reload());  // reads again what is shown, no more
+        QCOMPARE(model.rowCount(), 2 * CommandsModel::kPageSize);
+        QCOMPARE(reset.count(), 0);
+        while (model.canFetchMore({}))
+            model.fetchMore({});
+        QCOMPARE(model.rowCount(), total);
+        QCOMPARE(model.rowOf(oldest), total - 1);
+
+        // Sorting reads the first page of the new order, whichever rows were read before.
+        model.releaseRows();
+        QCOMPARE(model.rowCount(), CommandsModel::kPageSize);
+        model.sort(CommandsModel::Id, Qt::AscendingOrder);
+        QCOMPARE(model.rowCount(), CommandsModel::kPageSize);
+        QCOMPARE(model.commandAt(0).commandId, 1);
+        model.sort(CommandsModel::Id, Qt::DescendingOrder);
+        QCOMPARE(model.commandAt(0).commandId, total);
+        model.sort(CommandsModel::Received, Qt::DescendingOrder);
+        QVERIFY(model.canFetchMore({}));
+
+        // The state filter is the query's; the text filter reads on to the end to find its match.
+        model.setStateFilter(stateName(CommandState::Failed));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.commandAt(0).rowId, oldest);
+        QVERIFY(!model.canFetchMore({}));
+        model.setStateFilter(QString());
+        const qint64 readBefore = model.rowsRead();
+        model.setTextFilter(QStringLiteral("DISK FULL"));
+        QCOMPARE(model.rowCount(), 1);
+        QCOMPARE(model.commandAt(0).rowId, oldest);
+        QCOMPARE(model.rowsRead() - readBefore, total);
+        model.setTextFilter(QString());
+        QCOMPARE(model.rowCount(), CommandsModel::kPageSize);
+
+        // A view asks for the next page when it is scrolled to the end.
+        QTableView view;
+        view.setModel(&model);
+        view.resize(600, 300);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        view.scrollToBottom();
+        QTRY_VERIFY(model.rowCount() > CommandsModel::kPageSize);
+        QVERIFY(model.rowCount() < total);
     }
 
     void exitTexts()

@@ -4,7 +4,6 @@
 // shows after reload(). Issue 16 item 5: human labels, the redacted command
 // line, why a pending command waits, the filter and sorting, the running command selected.
 
-#include "models/CommandsFilterModel.h"
 #include "models/CommandsModel.h"
 #include "models/OutputFollower.h"
 #include "output/CommandOutput.h"

@@ -435,7 +435,7 @@ private slots:
         options.followSystem = false;
         TrayController tray(options);
         QSignalSpy finished(&tray, &TrayController::roundFinished);
-        tray.start();  // the first round is due a second after start
+        tray.start();  // start() asks for the first round itself
         QVERIFY(finished.wait(10000));
         QCOMPARE(tray.scheduler().state(), SyncScheduler::State::Waiting);
         QVERIFY(tray.scheduler().nextSyncAt() > QDateTime::currentDateTimeUtc().addSecs(4 * 60));

@@ -1,6 +1,7 @@
 #include "models/CommandsModel.h"
 
 #include "models/CommandLabels.h"
+#include "log/Logging.h"
 #include "store/CommandLedger.h"
 
 #include <QCoreApplication>
@@ -8,6 +9,8 @@
 #include <QGuiApplication>
 #include <QLocale>
 #include <QPalette>
+
+#include <algorithm>
 
 namespace teamai::ui {
 namespace {
@@ -35,16 +38,45 @@ QVariant stateForeground(CommandState state)
     return QGuiApplication::palette().brush(QPalette::PlaceholderText);
 }
 
-QVariant sortValue(const LedgerCommand &c, int column)
+CommandOrder orderOf(int column)
 {
     switch (column) {
-    case CommandsModel::Id: return c.commandId;
-    case CommandsModel::Received: return c.receivedAt;
-    case CommandsModel::Started: return c.startedAt;
-    case CommandsModel::Finished: return c.finishedAt;
-    case CommandsModel::Exit: return c.exitCode ? QVariant(*c.exitCode) : QVariant(-1);
-    default: return {};
+    case CommandsModel::Id: return CommandOrder::CommandId;
+    case CommandsModel::Type: return CommandOrder::Type;
+    case CommandsModel::Agent: return CommandOrder::Agent;
+    case CommandsModel::State: return CommandOrder::State;
+    case CommandsModel::Delivery: return CommandOrder::Delivery;
+    case CommandsModel::Started: return CommandOrder::Started;
+    case CommandsModel::Finished: return CommandOrder::Finished;
+    case CommandsModel::Exit: return CommandOrder::Exit;
+    case CommandsModel::Error: return CommandOrder::Error;
+    default: return CommandOrder::Received;
     }
+}
+
+// The ledger's names in the order of the words the table shows for them (sorting by State or
+// Delivery sorts by what the user reads, in any language).
+template <typename Value>
+QStringList namesByLabel(QList<Value> values, QString (*label)(Value), QString (*name)(Value))
+{
+    std::sort(values.begin(), values.end(), [label](Value a, Value b) { return label(a) < label(b); });
+    QStringList names;
+    for (const Value value : values)
+        names << name(value);
+    return names;
+}
+
+QStringList statesByLabel()
+{
+    return namesByLabel<CommandState>({CommandState::Pending, CommandState::Running, CommandState::Succeeded, CommandState::Failed,
+                                       CommandState::Rejected, CommandState::Skipped, CommandState::Interrupted},
+                                      &CommandLabels::state, &stateName);
+}
+
+QStringList deliveriesByLabel()
+{
+    return namesByLabel<Delivery>({Delivery::NotDelivered, Delivery::Delivered, Delivery::Unknown}, &CommandLabels::delivery,
+                                  &deliveryName);
 }
 
 } // namespace
@@ -53,6 +85,9 @@ CommandsModel::CommandsModel(CommandLedger &ledger, QObject *parent)
     : QAbstractTableModel(parent)
     , m_ledger(ledger)
 {
+    m_request.limit = kPageSize;
+    m_request.stateOrder = statesByLabel();
+    m_request.deliveryOrder = deliveriesByLabel();
 }
 
 int CommandsModel::rowCount(const QModelIndex &parent) const
@@ -96,14 +131,6 @@ QVariant CommandsModel::data(const QModelIndex &index, int role) const
     case RowIdRole: return c.rowId;
     case StateNameRole: return stateName(c.state);
     case RunHereRole: return runsHere(index.row());
-    case SortRole: {
-        const QVariant value = sortValue(c, index.column());
-        return value.isValid() ? value : data(index, Qt::DisplayRole);
-    }
-    case FilterTextRole:
-        return QStringList{QString::number(c.commandId), c.type, c.agentType, CommandLabels::state(c.state), c.error,
-                           m_commandLines.value(index.row())}
-            .join(u'\n');
     case Qt::ForegroundRole: return index.column() == State ? stateForeground(c.state) : QVariant();
     case Qt::FontRole: return index.column() == State ? stateFont(c.state) : QVariant();
     case Qt::ToolTipRole:
@@ -154,27 +181,124 @@ QVariant CommandsModel::headerData(int section, Qt::Orientation orientation, int
     return {};
 }
 
+bool CommandsModel::canFetchMore(const QModelIndex &parent) const
+{
+    return !parent.isValid() && !m_atEnd;
+}
+
+void CommandsModel::fetchMore(const QModelIndex &parent)
+{
+    if (parent.isValid() || m_atEnd)
+        return;
+    QList<LedgerCommand> more;
+    if (const Status read = readOn(kPageSize, more); !read)
+        qCWarning(lcStore).noquote() << "commands window:" << read.error();
+    append(std::move(more));
+}
+
+void CommandsModel::append(QList<LedgerCommand> &&more)
+{
+    if (more.isEmpty())
+        return;
+    beginInsertRows({}, int(m_rows.size()), int(m_rows.size() + more.size()) - 1);
+    m_rows.append(std::move(more));
+    endInsertRows();
+}
+
+Status CommandsModel::readOn(int wanted, QList<LedgerCommand> &into)
+{
+    int found = 0;
+    while (found < wanted && !m_atEnd) {
+        // Without a text filter every row read is shown: read what is wanted in one go.
+        m_request.limit = m_text.isEmpty() ? std::max(kPageSize, wanted - found) : kPageSize;
+        Result<QList<LedgerCommand>> read = m_ledger.page(m_request);
+        if (!read) {
+            m_atEnd = true;  // no retry at every scroll: the next reload() tries again
+            return teamai::Error{read.error()};
+        }
+        QList<LedgerCommand> page = std::move(read).value();
+        m_request.offset += int(page.size());
+        m_rowsRead += page.size();
+        m_atEnd = page.size() < m_request.limit;
+        for (LedgerCommand &row : page) {
+            if (!matchesText(row))
+                continue;
+            row.rawJson.clear();  // details() reads the whole row when it is selected
+            into.append(std::move(row));
+            ++found;
+        }
+    }
+    return {};
+}
+
+bool CommandsModel::matchesText(const LedgerCommand &c) const
+{
+    if (m_text.isEmpty())
+        return true;
+    for (const QString &field : {QString::number(c.commandId), c.type, c.agentType, CommandLabels::state(c.state), c.error}) {
+        if (field.contains(m_text, Qt::CaseInsensitive))
+            return true;
+    }
+    return CommandLabels::commandLine(c).contains(m_text, Qt::CaseInsensitive);  // parses the JSON: last
+}
+
+void CommandsModel::restart()
+{
+    beginResetModel();
+    m_rows.clear();
+    m_request.offset = 0;
+    m_atEnd = false;
+    if (const Status read = readOn(kPageSize, m_rows); !read)
+        qCWarning(lcStore).noquote() << "commands window:" << read.error();
+    endResetModel();
+}
+
+void CommandsModel::sort(int column, Qt::SortOrder order)
+{
+    const CommandOrder wanted = orderOf(column);
+    const bool ascending = order == Qt::AscendingOrder;
+    if (wanted == m_request.order && ascending == m_request.ascending)
+        return;
+    m_request.order = wanted;
+    m_request.ascending = ascending;
+    restart();
+}
+
+void CommandsModel::setStateFilter(const QString &stateName)
+{
+    if (stateName == m_request.state)
+        return;
+    m_request.state = stateName;
+    restart();
+}
+
+void CommandsModel::setTextFilter(const QString &text)
+{
+    const QString trimmed = text.trimmed();
+    if (trimmed == m_text)
+        return;
+    m_text = trimmed;
+    restart();
+}
+
 bool CommandsModel::reload()
 {
-    HistoryFilter filter;
-    filter.limit = kMaxRows;
-    Result<QList<LedgerCommand>> read = m_ledger.history(filter);
-    if (!read && !m_rows.isEmpty())
-        return false;
-    QList<LedgerCommand> rows = std::move(read).valueOr({});
-    QStringList commandLines;  // for the filter; the JSON itself is not kept
-    commandLines.reserve(rows.size());
-    for (LedgerCommand &row : rows) {
-        commandLines << CommandLabels::commandLine(row);
-        // The table never shows output; details() reads it for the selected row only.
-        row.stdoutTail.clear();
-        row.stderrTail.clear();
-        row.rawJson.clear();
+    const CommandPageRequest before = m_request;
+    const bool wasAtEnd = m_atEnd;
+    m_request.offset = 0;
+    m_atEnd = false;
+    QList<LedgerCommand> rows;
+    if (const Status read = readOn(std::max<int>(kPageSize, int(m_rows.size())), rows); !read) {
+        qCWarning(lcStore).noquote() << "commands window:" << read.error();
+        if (!m_rows.isEmpty()) {  // keep what is shown
+            m_request = before;
+            m_atEnd = wasAtEnd;
+            return false;
+        }
     }
     bool sameRows = rows.size() == m_rows.size();
-    for (qsizetype i = 0; sameRows && i < rows.size(); ++i)
+    for (qsizetype i = 0; sameRows && i < m_rows.size(); ++i)
         sameRows = rows.at(i).rowId == m_rows.at(i).rowId;
-    m_commandLines = std::move(commandLines);
     if (sameRows) {
         m_rows = std::move(rows);
         if (!m_rows.isEmpty())
@@ -185,6 +309,12 @@ bool CommandsModel::reload()
     m_rows = std::move(rows);
     endResetModel();
     return true;
+}
+
+void CommandsModel::releaseRows()
+{
+    if (m_rows.size() > kPageSize)
+        restart();
 }
 
 std::optional<LedgerCommand> CommandsModel::details(int row) const

@@ -173,13 +173,16 @@ void TrayController::start()
     if (m_started)
         return;
     m_started = true;
-    m_trayAvailable = !m_options.forceNoTray && QSystemTrayIcon::isSystemTrayAvailable();
-
     (void)paths::ensurePrivateDir(paths::agentStateDir());  // each file in it reports its own failure
+    // The first round first: it runs on the sync thread while the tray host is looked for (a
+    // D-Bus call), the watchers and the icon are set up here (docs/performance.md, start-up).
+    startWorker();
+    if (m_options.startScheduler)
+        m_scheduler->start();
+    m_trayAvailable = !m_options.forceNoTray && QSystemTrayIcon::isSystemTrayAvailable();
     m_ledgerWatcher = std::make_unique<LedgerWatcher>(LedgerDatabase::defaultPath());
     connect(m_ledgerWatcher.get(), &LedgerWatcher::changed, this, &TrayController::onLedgerChanged);
     watchSettingsFiles();
-    startWorker();
     refresh();
 
     if (m_trayAvailable) {
@@ -201,12 +204,10 @@ void TrayController::start()
 
     m_notifier.setSink(createDesktopNotificationSink(m_tray, this));  // also without a tray host
     if (m_options.followSystem) {
-        m_scheduler->watchNetwork();
+        m_scheduler->watchNetworkOnFailure();
         m_resume = new ResumeNotifier(this);
         connect(m_resume, &ResumeNotifier::resumed, m_scheduler.get(), &SyncScheduler::systemResumed);
     }
-    if (m_options.startScheduler)
-        m_scheduler->start();
 }
 
 void TrayController::showNoTrayWindow()

@@ -57,7 +57,7 @@ public:
         QString teamaiPath;          ///< `teamai` the hooks run (default: next to this program)
         bool forceNoTray = false;    ///< behave as if there were no system tray (tests)
         bool startScheduler = true;  ///< false: no automatic rounds (tests drive syncNow())
-        bool followSystem = true;    ///< network reachability and wake-up notifications
+        bool followSystem = true;    ///< wake-up notifications, and reachability once a round failed
     };
 
     explicit TrayController(const Options &options, QObject *parent = nullptr);

@@ -20,7 +20,6 @@ class CommandLedger;
 
 namespace teamai::ui {
 
-class CommandsFilterModel;
 class CommandsModel;
 class OutputFollower;
 
@@ -40,9 +39,8 @@ public:
     explicit CommandsWindow(CommandLedger &ledger, QWidget *parent = nullptr);
     ~CommandsWindow() override;
 
+    /// @brief What the table shows (sorted and filtered in the ledger's query, read page by page).
     CommandsModel *model() const { return m_model; }
-    /// @brief What the table shows: model() sorted and filtered.
-    CommandsFilterModel *proxy() const { return m_proxy; }
     QLineEdit *filterField() const { return m_filterText; }
     QComboBox *stateFilter() const { return m_filterState; }
     QTableView *table() const { return m_table; }
@@ -75,6 +73,7 @@ signals:
 
 protected:
     void showEvent(QShowEvent *event) override;
+    /// Stops following output and gives the model's rows but the first page back.
     void hideEvent(QHideEvent *event) override;
 
 private:
@@ -96,7 +95,6 @@ private:
     CommandLedger &m_ledger;
     OutputFollower *m_follower;
     CommandsModel *m_model;
-    CommandsFilterModel *m_proxy;
     QLineEdit *m_filterText;
     QComboBox *m_filterState;
     QTableView *m_table;

@@ -1,16 +1,25 @@
-// bench_tray: the numbers issue #6 asks for.
-//  1. The ack history at 1,000,000 rows: time from "open" (a new ledger connection and a new
+// bench_tray: the numbers issues #6 and 19 ask for.
+//  1. The Commands window at 10,000 finished commands (issue 19 item 5): open to the first
+//     painted rows (a new ledger connection and window each time), the rows read for it, then
+//     scrolling to the end a page at a time (the view's fetchMore), sorting, filtering, a reload
+//     with every row shown, and the bench's RSS as the window fills and after it is closed.
+//  2. The ack history at 1,000,000 rows: time from "open" (a new ledger connection and a new
 //     AckHistoryWindow) to the first painted rows, offscreen; then scrolling: jumps to the end,
 //     the middle and random places, and page-by-page scrolling, each timed to the repaint.
-//  2. The tray at rest: teamai-tray (under Xvfb + trayer when they are installed, else
+//  3. The tray at rest: teamai-tray (under Xvfb + trayer when they are installed, else
 //     offscreen) synced against the development backend, then left alone; RSS and CPU time
 //     over the following minute from /proc.
-// Usage: bench_tray [--rows N] [--idle-seconds S] [--skip-idle]
+// Usage: bench_tray [--commands N] [--rows N] [--idle-seconds S] [--skip-idle] [--skip-history]
 // Not a test: numbers vary by machine. Built with -DTEAMAI_BUILD_BENCH=ON.
 
+#include "commands/Command.h"
 #include "models/AckHistoryModel.h"
+#include "models/CommandsModel.h"
+#include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
+#include "store/ProcessIdentity.h"
 #include "windows/AckHistoryWindow.h"
+#include "windows/CommandsWindow.h"
 
 #include "AckFixture.h"
 
@@ -143,7 +152,8 @@ void benchHistory(qint64 rows)
         QElapsedTimer timer;
         timer.start();
         LedgerDatabase database;
-        database.open();
+        if (!database.open())
+            qFatal("cannot open the ledger");
         AckHistoryWindow window(database);
         PaintProbe probe;
         window.table()->viewport()->installEventFilter(&probe);
@@ -161,7 +171,8 @@ void benchHistory(qint64 rows)
     out(QStringLiteral("open → first painted rows (new connection + window each time, 5 runs): %1").arg(fmt(statsOf(opens))));
 
     LedgerDatabase database;
-    database.open();
+    if (!database.open())
+        qFatal("cannot open the ledger");
     AckHistoryWindow window(database);
     window.resize(1100, 700);
     window.show();
@@ -226,6 +237,155 @@ void benchHistory(qint64 rows)
     window.searchField()->clear();
     window.applyFilters();
     out(QStringLiteral("bench process peak RSS: %1 MB").arg(procStatus(getpid(), "VmHWM:") / 1024.0, 0, 'f', 1));
+}
+
+/// @brief @p count finished commands, through the ledger's own API as a sync stores them: every
+/// fifth failed, every third a restricted `cmd` with a little output.
+void fillCommands(CommandLedger &ledger, int count)
+{
+    QList<Command> commands;
+    for (int id = 1; id <= count; ++id) {
+        const bool cmd = id % 3 == 0;
+        QJsonObject json{{QStringLiteral("id"), id}, {QStringLiteral("type"), cmd ? QStringLiteral("cmd") : QStringLiteral("install_skill")}};
+        if (cmd)
+            json.insert(QStringLiteral("cmd"), QStringLiteral("teamai --version"));
+        else
+            json.insert(QStringLiteral("skill_slug"), QStringLiteral("skill-%1").arg(id % 500));
+        commands << Command::fromJson(json);
+    }
+    const CommandLedger::Admissions admitted = ledger.admitAll(commands, QStringLiteral("claude"), QStringLiteral("bench"));
+    if (admitted.admitted.size() != count)
+        qFatal("admitted %d of %d commands", int(admitted.admitted.size()), count);
+    const ProcessIdentity self = ProcessIdentity::current();
+    for (const CommandLedger::Admitted &one : admitted.admitted) {
+        const bool failed = one.row.commandId % 5 == 0;
+        CommandCompletion done;
+        done.state = failed ? CommandState::Failed : CommandState::Succeeded;
+        done.error = failed ? QStringLiteral("cmd failed: exit 1 (command %1)").arg(one.row.commandId) : QString();
+        RunRecord run;
+        run.status = failed ? 1 : 0;
+        run.stdoutText = QByteArrayLiteral("teamai 0.1.0\n");
+        done.run = run;
+        done.ackPayload = QJsonObject{{QStringLiteral("id"), one.row.commandId}, {QStringLiteral("status"), failed ? QStringLiteral("failed") : QStringLiteral("success")}};
+        if (!ledger.claim(one.row.rowId, self) || !ledger.complete(one.row.rowId, done))
+            qFatal("cannot finish command %lld", one.row.commandId);
+    }
+}
+
+/// Opens a new connection and Commands window, to its first painted rows: ms, and the rows it read.
+std::pair<double, qint64> openCommandsWindow(const QString &path)
+{
+    QElapsedTimer timer;
+    timer.start();
+    LedgerDatabase database(path);
+    if (!database.open())
+        qFatal("cannot open the ledger");
+    CommandLedger ledger(database);
+    CommandsWindow window(ledger);
+    PaintProbe probe;
+    window.table()->viewport()->installEventFilter(&probe);
+    window.show();
+    while (!probe.painted)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    return {timer.nsecsElapsed() / 1e6, window.model()->rowsRead()};
+}
+
+/// Scrolls to the end the way a user dragging the bar does: the view fetches a page each time
+/// it reaches the bottom. Returns each step's time (fetch and repaint).
+QList<double> scrollCommandsToTheEnd(CommandsWindow &window)
+{
+    QList<double> steps;
+    QTableView *table = window.table();
+    while (window.model()->canFetchMore({})) {
+        QElapsedTimer timer;
+        timer.start();
+        table->scrollToBottom();
+        QCoreApplication::processEvents();  // the view's fetchMore runs from its event loop
+        table->viewport()->repaint();
+        steps.append(timer.nsecsElapsed() / 1e6);
+    }
+    return steps;
+}
+
+void timedOnCommands(CommandsWindow &window, const QString &what, const std::function<void()> &apply)
+{
+    QElapsedTimer timer;
+    timer.start();
+    apply();
+    window.table()->viewport()->repaint();
+    out(QStringLiteral("%1: %2 rows shown, in %3 ms").arg(what).arg(window.model()->rowCount()).arg(timer.nsecsElapsed() / 1e6, 0, 'f', 1));
+}
+
+void benchCommandsScrolling(CommandsWindow &window, int count)
+{
+    CommandsModel *model = window.model();
+    out(QStringLiteral("bench RSS with the first page: %1 MB").arg(procStatus(getpid(), "VmRSS:") / 1024.0, 0, 'f', 1));
+    const QList<double> steps = scrollCommandsToTheEnd(window);
+    double total = 0;
+    for (const double step : steps)
+        total += step;
+    out(QStringLiteral("scroll to the end: %1 fetches of %2 rows, %3 ms in all; each fetch + repaint: %4")
+            .arg(steps.size()).arg(CommandsModel::kPageSize).arg(total, 0, 'f', 1).arg(fmt(statsOf(steps))));
+    if (model->rowCount() != count)
+        qFatal("the window shows %d of %d commands", model->rowCount(), count);
+    QScrollBar *bar = window.table()->verticalScrollBar();
+    QList<double> pages;
+    bar->setValue(0);
+    for (int i = 0; i < 100; ++i)
+        pages.append(scrollTo(window.table(), bar->value() + bar->pageStep()));
+    out(QStringLiteral("100 pages down through rows read: %1").arg(fmt(statsOf(pages))));
+    out(QStringLiteral("bench RSS with all %1 rows read: %2 MB").arg(count).arg(procStatus(getpid(), "VmRSS:") / 1024.0, 0, 'f', 1));
+    timedOnCommands(window, QStringLiteral("reload with every row shown (a ledger change)"), [&] { window.reload(); });
+}
+
+void benchCommands(int count, const QString &folder)
+{
+    out(QStringLiteral("## Commands window with %1 finished commands").arg(count));
+    const QString path = folder + QStringLiteral("/commands-ledger.db");
+    {
+        LedgerDatabase database(path);
+        if (!database.open())
+            qFatal("cannot open the ledger");
+        CommandLedger ledger(database);
+        QElapsedTimer fill;
+        fill.start();
+        fillCommands(ledger, count);
+        out(QStringLiteral("fill: %1 commands admitted, claimed and finished through CommandLedger in %2 s").arg(count).arg(fill.elapsed() / 1000.0, 0, 'f', 1));
+    }
+    QList<double> opens;
+    for (int round = 0; round < 6; ++round) {
+        const auto [ms, read] = openCommandsWindow(path);
+        if (round == 0)
+            out(QStringLiteral("open → first painted rows, first window of the process: %1 ms; rows read: %2 of %3").arg(ms, 0, 'f', 1).arg(read).arg(count));
+        else
+            opens.append(ms);
+    }
+    out(QStringLiteral("open → first painted rows (new connection + window each time, 5 runs): %1").arg(fmt(statsOf(opens))));
+
+    LedgerDatabase database(path);
+    if (!database.open())
+        qFatal("cannot open the ledger");
+    CommandLedger ledger(database);
+    auto *window = new CommandsWindow(ledger);
+    window->resize(1160, 640);
+    window->show();
+    QCoreApplication::processEvents();
+    benchCommandsScrolling(*window, count);
+    timedOnCommands(*window, QStringLiteral("sort by id, oldest first (every row, in the query)"),
+                    [&] { window->table()->sortByColumn(CommandsModel::Id, Qt::AscendingOrder); });
+    timedOnCommands(*window, QStringLiteral("sort by received, newest first"),
+                    [&] { window->table()->sortByColumn(CommandsModel::Received, Qt::DescendingOrder); });
+    timedOnCommands(*window, QStringLiteral("state filter: failed"),
+                    [&] { window->stateFilter()->setCurrentIndex(window->stateFilter()->findData(QStringLiteral("failed"))); });
+    timedOnCommands(*window, QStringLiteral("state filter cleared"), [&] { window->stateFilter()->setCurrentIndex(0); });
+    timedOnCommands(*window, QStringLiteral("text filter matching only the oldest command (reads every row)"),
+                    [&] { window->filterField()->setText(QStringLiteral("(command 5)")); });
+    timedOnCommands(*window, QStringLiteral("text filter cleared"), [&] { window->filterField()->clear(); });
+    window->close();
+    QCoreApplication::processEvents();
+    out(QStringLiteral("bench RSS after the window was closed (it keeps one page, os::releaseFreedMemory()): %1 MB").arg(procStatus(getpid(), "VmRSS:") / 1024.0, 0, 'f', 1));
+    delete window;
+    out(QString());
 }
 
 bool startProcess(QProcess &process, const QString &program, const QStringList &arguments)
@@ -337,7 +497,10 @@ int main(int argc, char **argv)
         const qsizetype at = args.indexOf(name);
         return at >= 0 && at + 1 < args.size() ? args.at(at + 1).toLongLong() : fallback;
     };
-    benchHistory(option(QStringLiteral("--rows"), 1000000));
+    if (const int commands = int(option(QStringLiteral("--commands"), 10000)); commands > 0)
+        benchCommands(commands, home.path());
+    if (!args.contains(QStringLiteral("--skip-history")))
+        benchHistory(option(QStringLiteral("--rows"), 1000000));
     if (!args.contains(QStringLiteral("--skip-idle")))
         benchIdle(int(option(QStringLiteral("--idle-seconds"), 60)), home.path());
     return 0;

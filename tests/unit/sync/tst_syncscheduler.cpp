@@ -3,6 +3,7 @@
 
 #include "sync/SyncScheduler.h"
 
+#include <QNetworkInformation>
 #include <QSignalSpy>
 #include <QtTest>
 
@@ -36,6 +37,40 @@ private slots:
         QVERIFY(requested.wait(2000));
         QCOMPARE(scheduler.state(), State::Syncing);
         QCOMPARE(requested.at(0).at(0).toString(), QStringLiteral("start-up"));
+    }
+
+    void byDefaultStartRequestsTheFirstRoundItself()
+    {
+        // The tray's start-up: the round runs on its own thread, so start() asks for it at once
+        // instead of a timer's turn of the event loop later (issue 19 item 5).
+        SyncScheduler scheduler;
+        QCOMPARE(scheduler.timing().firstDelayMs, 0);
+        QSignalSpy requested(&scheduler, &SyncScheduler::syncRequested);
+        scheduler.start();
+        QCOMPARE(requested.count(), 1);
+        QCOMPARE(requested.at(0).at(0).toString(), QStringLiteral("start-up"));
+        QCOMPARE(scheduler.state(), State::Syncing);
+        QVERIFY(!scheduler.nextSyncAt().isValid());
+    }
+
+    void theNetworkIsFollowedFromTheFirstFailedRoundOn()
+    {
+        SyncScheduler scheduler;
+        scheduler.setTiming(fast());
+        scheduler.watchNetworkOnFailure();
+        scheduler.start();
+        scheduler.syncNow(QStringLiteral("test"));
+        scheduler.syncFinished(true);
+        // Rounds that work load no backend (the glib one maps GIO and GObject).
+        QVERIFY(!QNetworkInformation::instance());
+        QVERIFY(!scheduler.followsNetwork());
+        scheduler.syncNow(QStringLiteral("test"));
+        scheduler.syncFinished(false);
+        QCOMPARE(scheduler.state(), State::BackingOff);
+        if (QNetworkInformation::availableBackends().isEmpty())
+            QSKIP("no network-information backend on this system");
+        QVERIFY(QNetworkInformation::instance());
+        QVERIFY(scheduler.followsNetwork());
     }
 
     void stateChangesAreEmittedOnlyOnRealChanges()
