@@ -9,6 +9,10 @@
 #include <functional>
 #include <optional>
 
+#include "store/GroupMerge.h"
+
+#include <QHash>
+
 class QIODevice;
 
 namespace teamai {
@@ -140,21 +144,41 @@ public:
     QString lastError() const { return m_lastError; }
 
 private:
-    QString whereClause(QVariantList *values) const;
+    /// The filter as SQL (codes, ids and times written in: they are integers).
+    QString whereClause() const;
+    QString timeRange() const;
     QString orderClause(bool reversed) const;
     bool searching() const { return !m_filter.text.trimmed().isEmpty(); }
     bool runSearch();
+    std::optional<int> filteredCount();
     QList<AckAttemptRow> rowsById(const QList<qint64> &ids);
+    QList<qint64> idsOf(const QString &sql);
+    /// The (state, type, agent) groups of ack_attempts_by_group the filter matches (cached).
+    const QList<groupmerge::Group> &groups();
+    qint64 filterId(const QString &name);
+    /// True when the sort is one the merge of the groups' index ranges gives (time, type, state,
+    /// agent): a page is then read without sorting any row.
+    bool merges() const;
+    QString merged(const QString &select, const std::function<QString(const groupmerge::Group &)> &where, bool reversed,
+                   bool newestByTime = false);
+    qint64 rankOf(const QString &name) const;
+    std::optional<qint64> groupKey(const groupmerge::Group &group) const;
+    std::optional<qint64> rowKey(const AckAttemptRow &row) const;
+    QString seekCondition(const groupmerge::Group &group, const AckAttemptRow &row, bool below) const;
+    QList<AckAttemptRow> plainSeek(const AckAttemptRow &row, int limit, bool older, bool below);
+    QString newestOfFilter(int limit);
     /// @brief Runs @p visit on every row of the filter, in the export's order, until it returns
     /// false; false then, or with @p error set when the rows cannot be read.
     bool forEachExportRow(const std::function<bool(const AckAttemptRow &)> &visit, QString *error);
     QList<AckAttemptRow> seek(const AckAttemptRow &row, int limit, bool older);
-    QStringList distinct(const QString &column);
+    QStringList distinct(bool types);
 
     LedgerDatabase &m_database;
     AckHistoryFilter m_filter;
     std::optional<int> m_count;
     std::optional<QList<qint64>> m_searchIds;
+    std::optional<QList<groupmerge::Group>> m_groups;
+    QHash<qint64, QString> m_names;  // every name of the ledger, by id (a few dozen)
     bool m_searchBounded = false;
     QString m_lastError;
 };

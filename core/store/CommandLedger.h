@@ -15,6 +15,9 @@
 
 namespace teamai {
 
+namespace groupmerge {
+struct Group;
+}
 class LedgerDatabase;
 class SqliteQuery;
 class SqliteTransaction;
@@ -153,6 +156,10 @@ private:
     bool committed(SqliteTransaction &transaction);
     bool noteTransactionFailure(const SqliteTransaction &transaction, const char *what);
     qint64 insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload);
+    /// The stored form of a command's JSON: packed with its type's dictionary when that is smaller.
+    QVariant packedJson(const QString &json, qint64 typeId);
+    /// The (state, type, agent) groups of commands_by_group that @p filter matches.
+    std::optional<QList<groupmerge::Group>> matchingGroups(const HistoryFilter &filter);
     std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);
     Admitted admitOne(const Command &command, const QString &agentType, const QString &localAgentId, bool fullRow);
 

@@ -7,6 +7,9 @@
 #include "util/Paths.h"
 
 #include "store/FinishedIds.h"
+#include "store/LedgerFunctions.h"
+#include "store/LedgerNames.h"
+#include "store/LedgerSchema.h"
 #include "store/LedgerNotice.h"
 #include "store/LedgerSalvage.h"
 #include "store/SqliteQuery.h"
@@ -22,115 +25,7 @@
 namespace teamai {
 namespace {
 
-// Version 1. Times are milliseconds since the epoch (UTC); text columns hold UTF-8.
-const char *const kSchemaV1[] = {
-    R"sql(CREATE TABLE commands (
-        row_id            INTEGER PRIMARY KEY,
-        command_id        INTEGER NOT NULL,
-        agent_type        TEXT    NOT NULL,
-        local_agent_id    TEXT    NOT NULL DEFAULT '',
-        type              TEXT    NOT NULL DEFAULT '',
-        raw_json          TEXT    NOT NULL,
-        received_at       INTEGER NOT NULL,
-        updated_at        INTEGER NOT NULL,
-        started_at        INTEGER,
-        finished_at       INTEGER,
-        state             TEXT    NOT NULL CHECK (state IN ('pending','running','succeeded','failed','rejected','skipped','interrupted')),
-        delivery          TEXT    NOT NULL CHECK (delivery IN ('not_delivered','delivered','unknown')),
-        reason            TEXT    NOT NULL DEFAULT '',
-        runner_pid        INTEGER,
-        runner_start_time TEXT,
-        child_pid         INTEGER,
-        exit_code         INTEGER,
-        signal            INTEGER,
-        timed_out         INTEGER NOT NULL DEFAULT 0,
-        cancelled         INTEGER NOT NULL DEFAULT 0,
-        stdout_tail       BLOB,
-        stderr_tail       BLOB,
-        stdout_spill      TEXT,
-        stderr_spill      TEXT,
-        error             TEXT    NOT NULL DEFAULT '',
-        version           TEXT    NOT NULL DEFAULT '',
-        detail            TEXT    NOT NULL DEFAULT '',
-        UNIQUE (agent_type, command_id))
-    )sql",
-    "CREATE INDEX commands_by_received ON commands (received_at)",
-    "CREATE INDEX commands_by_state ON commands (state, received_at)",
-    R"sql(CREATE TABLE acks (
-        ack_id            INTEGER PRIMARY KEY,
-        command_row       INTEGER NOT NULL REFERENCES commands (row_id),
-        command_id        INTEGER NOT NULL,
-        type              TEXT    NOT NULL DEFAULT '',
-        status            TEXT    NOT NULL CHECK (status IN ('success','failed')),
-        error             TEXT    NOT NULL DEFAULT '',
-        version           TEXT    NOT NULL DEFAULT '',
-        payload           TEXT    NOT NULL,
-        created_at        INTEGER NOT NULL,
-        delivered_at      INTEGER,
-        attempts          INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at   INTEGER NOT NULL,
-        last_http_status  INTEGER,
-        last_error        TEXT    NOT NULL DEFAULT '')
-    )sql",
-    "CREATE INDEX acks_outbox ON acks (delivered_at, ack_id)",
-    "CREATE INDEX acks_by_command ON acks (command_row)",
-    // One row per attempt to deliver an ack. Type, status and state are copied in so the admin
-    // history can filter a million rows through indexes alone, without joins.
-    R"sql(CREATE TABLE ack_attempts (
-        attempt_id        INTEGER PRIMARY KEY,
-        ack_id            INTEGER NOT NULL REFERENCES acks (ack_id),
-        command_id        INTEGER NOT NULL,
-        agent_type        TEXT    NOT NULL DEFAULT '',
-        type              TEXT    NOT NULL DEFAULT '',
-        command_state     TEXT    NOT NULL DEFAULT '',
-        status            TEXT    NOT NULL,
-        error             TEXT    NOT NULL DEFAULT '',
-        version           TEXT    NOT NULL DEFAULT '',
-        attempted_at      INTEGER NOT NULL,
-        http_status       INTEGER,
-        transport_error   TEXT    NOT NULL DEFAULT '',
-        delivered         INTEGER NOT NULL,
-        attempt_number    INTEGER NOT NULL)
-    )sql",
-    "CREATE INDEX ack_attempts_by_time ON ack_attempts (attempted_at)",
-    "CREATE INDEX ack_attempts_by_type ON ack_attempts (type, attempted_at)",
-    "CREATE INDEX ack_attempts_by_state ON ack_attempts (command_state, attempted_at)",
-    "CREATE INDEX ack_attempts_by_command ON ack_attempts (command_id)",
-    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-};
-
-// Version 2: what `teamai mcp` (one agent's commands by default) and `teamai history` filter by,
-// so that every filter combination with an agent, and an id without one, is an index range even
-// at a million rows (docs/performance.md). Creating them on an existing ledger reads it once.
-const char *const kSchemaV2[] = {
-    "CREATE INDEX IF NOT EXISTS commands_by_agent ON commands (agent_type, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_agent_state ON commands (agent_type, state, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_agent_type ON commands (agent_type, type, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_type ON commands (type, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_id ON commands (command_id)",
-};
-
-// Version 3: state and type together. With only the indexes above, a state + type filter that few
-// rows match read every row of the type: 127 ms through `teamai mcp` at a million rows, seconds
-// for `teamai history --state --type` without an agent (docs/performance.md, 2026-12-02).
-const char *const kSchemaV3[] = {
-    "CREATE INDEX IF NOT EXISTS commands_by_agent_state_type ON commands (agent_type, state, type, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_state_type ON commands (state, type, received_at)",
-};
-
-// Forward-only migrations: a ledger at version v gets every step above v, in order.
-struct SchemaStep {
-    int version;
-    const char *const *statements;
-    size_t count;
-};
-template <size_t N>
-constexpr SchemaStep schemaStep(int version, const char *const (&statements)[N])
-{
-    return SchemaStep{version, statements, N};
-}
-const SchemaStep kSchemaSteps[] = {schemaStep(1, kSchemaV1), schemaStep(2, kSchemaV2), schemaStep(3, kSchemaV3)};
-static_assert(sizeof kSchemaSteps / sizeof kSchemaSteps[0] == LedgerDatabase::kSchemaVersion, "one step per version");
+static_assert(LedgerDatabase::kSchemaVersion == ledgerschema::kVersion, "one version");
 
 // SQLite's own verdict that the file is not (or no longer) a usable database, as opposed to a
 // busy database, a full disk (SQLITE_FULL), a failing device (SQLITE_IOERR) or a folder we cannot
@@ -185,6 +80,7 @@ void LedgerDatabase::closeConnection(bool foldLog)
     // v2: statements still prepared (a CommandLedger's cache) are finalized by their owners later.
     sqlite3_close_v2(m_db);
     m_db = nullptr;
+    m_names.reset();
 }
 
 bool LedgerDatabase::isOpen() const
@@ -283,6 +179,8 @@ bool LedgerDatabase::openConnection()
         return false;
     }
     sqlite3_extended_result_codes(m_db, 1);
+    ledgerfunctions::registerAll(m_db);  // fails only out of memory: the statements using them then fail
+    m_names = std::make_unique<LedgerNames>(m_db);
     // Concurrent agent processes wait for each other instead of failing with SQLITE_BUSY.
     sqlite3_busy_timeout(m_db, 10000);
     paths::restrictMode(m_path, QFile::ReadOwner | QFile::WriteOwner);
@@ -310,7 +208,7 @@ int LedgerDatabase::userVersion(QString *failure)
     return query.value(0).toInt();
 }
 
-bool LedgerDatabase::configureAndMigrate()
+bool LedgerDatabase::configureAndMigrate(int targetVersion)
 {
     // By default the last connection to close checkpoints the WAL and deletes it, which costs
     // fsyncs even when the WAL is empty; closeConnection() turns that back on only when needed.
@@ -328,20 +226,51 @@ bool LedgerDatabase::configureAndMigrate()
         m_error = m_damaged ? QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure) : failure;
         return false;
     }
-    if (version == kSchemaVersion)
+    if (version == targetVersion)
         return true;
-    if (version > kSchemaVersion) {
+    if (version > targetVersion) {
         // Written by a newer agent: use it as is rather than destroying its data.
-        qCWarning(lcStore) << "ledger schema" << version << "is newer than this agent's" << kSchemaVersion;
+        qCWarning(lcStore) << "ledger schema" << version << "is newer than this agent's" << targetVersion;
         return true;
     }
-    return migrate(version);
+    return migrate(version, targetVersion);
 }
 
-bool LedgerDatabase::migrate(int fromVersion)
+bool LedgerDatabase::runSteps(int current, int targetVersion)
 {
     QString failure;
+    for (int version = current + 1; version <= targetVersion; ++version) {
+        for (const QString &statement : ledgerschema::step(version)) {
+            if (!run(statement.toUtf8().constData(), &failure)) {
+                m_error = version == 1 ? QStringLiteral("cannot create the ledger schema: %1").arg(failure)
+                                       : QStringLiteral("cannot migrate %1 to schema %2: %3").arg(m_path, QString::number(version), failure);
+                return false;
+            }
+        }
+    }
+    const QByteArray setVersion = "PRAGMA user_version=" + QByteArray::number(targetVersion);
+    if (!run(setVersion.constData(), &failure)) {
+        m_error = QStringLiteral("cannot migrate %1: %2").arg(m_path, failure);
+        return false;
+    }
+    return true;
+}
+
+bool LedgerDatabase::migrate(int fromVersion, int targetVersion)
+{
+    QString failure;
+    if (fromVersion == 0) {
+        // Only an empty database takes these: freed pages go back to the file system when
+        // retention asks (PRAGMA incremental_vacuum) instead of staying in the file for ever.
+        run("PRAGMA auto_vacuum=INCREMENTAL", &failure);
+        run(QByteArray("PRAGMA page_size=" + QByteArray::number(ledgerschema::kPageSize)).constData(), &failure);
+    }
+    // Dropping the old tables need not overwrite their pages first: the VACUUM below rewrites the
+    // file without them anyway (this connection only; SQLite's default comes back on reopen).
+    run("PRAGMA secure_delete=OFF", &failure);
     // IMMEDIATE takes the write lock at once, so two processes never migrate at the same time.
+    // One transaction: a process killed in the middle leaves the ledger as it was, to be migrated
+    // by the next one.
     if (!run("BEGIN IMMEDIATE", &failure)) {
         m_error = QStringLiteral("cannot migrate %1: %2").arg(m_path, failure);
         return false;
@@ -349,28 +278,26 @@ bool LedgerDatabase::migrate(int fromVersion)
     // Re-read under the lock: another process may have migrated meanwhile.
     const int read = userVersion(&failure);
     const int current = read < 0 ? fromVersion : read;
-    bool ok = true;
-    for (const SchemaStep &step : kSchemaSteps) {
-        for (size_t i = 0; ok && current < step.version && i < step.count; ++i) {
-            if (!run(step.statements[i], &failure)) {
-                m_error = step.version == 1 ? QStringLiteral("cannot create the ledger schema: %1").arg(failure)
-                                            : QStringLiteral("cannot migrate %1 to schema %2: %3").arg(m_path, QString::number(step.version), failure);
-                ok = false;
-            }
-        }
-    }
-    if (ok && current < kSchemaVersion) {
-        const QByteArray setVersion = "PRAGMA user_version=" + QByteArray::number(kSchemaVersion);
-        ok = run(setVersion.constData(), &failure);
-        if (!ok)
-            m_error = QStringLiteral("cannot migrate %1: %2").arg(m_path, failure);
-    }
+    const bool ok = current >= targetVersion || runSteps(current, targetVersion);
     QString ignored;
     run(ok ? "COMMIT" : "ROLLBACK", &ignored);
-    if (ok && current < kSchemaVersion)
-        qCInfo(lcStore) << "ledger schema migrated from" << current << "to" << kSchemaVersion;
+    run("PRAGMA secure_delete=ON", &ignored);
+    if (ok && current < targetVersion && current > 0)
+        qCInfo(lcStore) << "ledger schema migrated from" << current << "to" << targetVersion;
     m_created = ok && current < 1;
+    if (ok && current >= 1 && current < 4 && targetVersion >= 4)
+        compactAfterMigration();
     return ok;
+}
+
+void LedgerDatabase::compactAfterMigration()
+{
+    // Version 4 rewrote every table: the old pages are free, and the file is as large as before.
+    // VACUUM gives them back and turns on incremental vacuuming. It is its own transaction: killed,
+    // it leaves the migrated ledger whole, only larger; failing (a full disk), the same.
+    QString failure;
+    if (!run("PRAGMA auto_vacuum=INCREMENTAL", &failure) || !run("VACUUM", &failure))
+        qCWarning(lcStore).noquote() << "ledger migrated but not compacted:" << failure;
 }
 
 bool LedgerDatabase::setAsideAndRecover(const QString &why)
@@ -394,12 +321,17 @@ bool LedgerDatabase::setAsideAndRecover(const QString &why)
     }
     m_setAside = aside;
     m_damaged = false;
-    if (!openConnection() || !configureAndMigrate())
+    // The fresh ledger starts at the damaged one's version, so its rows copy over as they are;
+    // then it is migrated like any other.
+    const int asideVersion = ledgersalvage::schemaVersionOf(aside);
+    if (!openConnection() || !configureAndMigrate(asideVersion >= 1 && asideVersion <= kSchemaVersion ? asideVersion : kSchemaVersion))
         return false;
     // Rows first (they keep their row ids), then whatever only the finished-ids record knows.
     const ledgersalvage::Result salvaged = ledgersalvage::copyReadableRows(m_db, aside);
     notice.recoveredCommands = salvaged.commands;
     notice.recoveredAcks = salvaged.acks;
+    if (!configureAndMigrate())
+        return false;
     notice.restoredFinishedIds = restoreFinishedIds();
     QFile::remove(suspectMarkerPath());
     QString noticeError;

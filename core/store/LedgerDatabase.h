@@ -2,9 +2,13 @@
 
 #include <QString>
 
+#include <memory>
+
 struct sqlite3;
 
 namespace teamai {
+
+class LedgerNames;
 
 /// @brief The agent's SQLite database (`~/.teamai/local-agent/ledger.db`): opened with WAL and a
 /// busy timeout so several agent processes share it safely, its schema migrated to the current
@@ -17,7 +21,7 @@ namespace teamai {
 class LedgerDatabase
 {
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     static QString defaultPath();
 
@@ -37,6 +41,9 @@ public:
 
     /// @brief The connection, for SqliteQuery; null when not open.
     sqlite3 *db() const { return m_db; }
+    /// @brief The `names` table of this connection (ids of agent types, command types, local agent
+    /// ids, and the types' packing dictionaries). Only while open.
+    LedgerNames &names() { return *m_names; }
 
     /// @brief A statement on db() failed. When it was SQLITE_CORRUPT or SQLITE_NOTADB (damage the
     /// header did not show), the next open() runs `PRAGMA quick_check` and, if that fails, sets the
@@ -52,8 +59,10 @@ private:
     void closeConnection(bool foldLog = true);
     bool run(const char *sql, QString *failure);
     int userVersion(QString *failure);
-    bool configureAndMigrate();
-    bool migrate(int fromVersion);
+    bool configureAndMigrate(int targetVersion = kSchemaVersion);
+    bool migrate(int fromVersion, int targetVersion);
+    bool runSteps(int current, int targetVersion);
+    void compactAfterMigration();
     bool passesSuspectedDamageCheck();
     bool setAsideAndRecover(const QString &why);
     int restoreFinishedIds();
@@ -61,6 +70,7 @@ private:
 
     QString m_path;
     sqlite3 *m_db = nullptr;
+    std::unique_ptr<LedgerNames> m_names;
     QString m_error;
     QString m_setAside;
     bool m_damaged = false;

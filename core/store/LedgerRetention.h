@@ -52,6 +52,7 @@ private:
     qint64 commandCount(QString *error);
     bool mayHaveWork(const RetentionPolicy &policy, const QDateTime &now);
     void recordPrune(const QDateTime &now);
+    void giveBackFreePages();
 
     LedgerDatabase &m_database;
 };

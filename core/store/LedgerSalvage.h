@@ -16,6 +16,10 @@ struct Result {
     int finishedIds = 0;  ///< commands restored as finished from the finished-ids record alone
 };
 
+/// @brief The schema version (`user_version`) in the header of the database file @p path; -1 when
+/// the header is not a database's.
+int schemaVersionOf(const QString &path);
+
 /// @brief Copies every row of the damaged ledger @p aside (with its `-wal`) that can still be read
 /// into the fresh, migrated ledger on @p db.
 ///

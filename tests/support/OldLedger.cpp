@@ -1,0 +1,131 @@
+#include "OldLedger.h"
+
+#include "store/AckPayload.h"
+#include "store/LedgerCodes.h"
+#include "store/LedgerFunctions.h"
+#include "store/LedgerSchema.h"
+#include "store/SqliteQuery.h"
+
+#include <QFile>
+#include <QJsonDocument>
+
+#include <sqlite3.h>
+
+namespace teamai::test {
+namespace {
+
+using ledgercodes::Column;
+
+const char *const kCommands = R"sql(
+INSERT INTO commands (row_id, command_id, agent_type, local_agent_id, type, raw_json, received_at, updated_at, started_at,
+    finished_at, state, delivery, reason, runner_pid, runner_start_time, child_pid, exit_code, signal, timed_out, cancelled,
+    stdout_tail, stderr_tail, stdout_spill, stderr_spill, error, version, detail)
+SELECT c.row_id, c.command_id, (SELECT name FROM v4.names WHERE name_id = c.agent), (SELECT name FROM v4.names WHERE name_id = c.local_agent),
+    (SELECT name FROM v4.names WHERE name_id = c.type), ledger_unpack_json(c.raw_json, (SELECT dict FROM v4.names WHERE name_id = c.type)),
+    c.received_at, c.received_at + c.updated_after, c.received_at + c.started_after, c.received_at + c.finished_after, %1, %2,
+    c.reason, c.runner_pid, c.runner_start_time, c.child_pid, c.exit_code, c.signal, c.timed_out, c.cancelled, c.stdout_tail,
+    c.stderr_tail, c.stdout_spill, c.stderr_spill, c.error, c.version, c.detail FROM v4.commands c ORDER BY c.row_id
+)sql";
+
+const char *const kAttempts = R"sql(
+INSERT INTO ack_attempts SELECT t.attempt_id, t.ack_id, t.command_id, (SELECT name FROM v4.names WHERE name_id = t.agent),
+    (SELECT name FROM v4.names WHERE name_id = t.type), %1, %2, t.error, t.version, t.attempted_at, t.http_status, t.transport_error,
+    t.delivered, t.attempt_number FROM v4.ack_attempts t ORDER BY t.attempt_id
+)sql";
+
+bool run(sqlite3 *db, const QString &sql, QString *error)
+{
+    SqliteQuery q(db);
+    if (q.exec(sql))
+        return true;
+    *error = q.lastError() + QStringLiteral(" in: ") + sql.left(200);
+    return false;
+}
+
+// Every ack with the payload, error and version schema 3 stored (the payload as the sender
+// serialized it: compact JSON).
+bool copyAcks(sqlite3 *db, QString *error)
+{
+    SqliteQuery read(db);
+    if (!read.exec(QStringLiteral("SELECT a.ack_id, a.command_row, (SELECT name FROM v4.names WHERE name_id = c.type), "
+                                  "a.created_at, a.created_at + a.delivered_after, a.attempts, a.created_at + a.next_attempt_after, "
+                                  "a.last_http_status, a.last_error, %1 FROM v4.acks a JOIN v4.commands c ON c.row_id = a.command_row "
+                                  "ORDER BY a.ack_id").arg(ackpayload::columnsSql().replace(QStringLiteral("FROM names"), QStringLiteral("FROM v4.names"))))) {
+        *error = read.lastError();
+        return false;
+    }
+    SqliteQuery write(db);
+    write.prepare(QStringLiteral("INSERT INTO acks (ack_id, command_row, command_id, type, status, error, version, payload, created_at, "
+                                 "delivered_at, attempts, next_attempt_at, last_http_status, last_error) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    while (read.next()) {
+        QVariantList parts;
+        for (int i = 9; i < 15; ++i)
+            parts << read.value(i);
+        const QJsonObject payload = ackpayload::fromColumns(parts);
+        const QString stored = parts.at(0).isNull() ? QString::fromUtf8(QJsonDocument(payload).toJson(QJsonDocument::Compact)) : parts.at(0).toString();
+        for (const QVariant &v : QVariantList{read.value(0), read.value(1), parts.at(1), read.value(2),
+                                              ledgercodes::name(Column::Status, parts.at(3).toInt()), parts.at(4), parts.at(5), stored,
+                                              read.value(3), read.value(4), read.value(5), read.value(6), read.value(7), read.value(8)})
+            write.addBindValue(v);
+        if (!write.exec()) {
+            *error = write.lastError();
+            return false;
+        }
+    }
+    return true;
+}
+
+bool fill(sqlite3 *db, const QString &source, int version, QString *error)
+{
+    if (!run(db, QStringLiteral("PRAGMA journal_mode=WAL"), error) || !run(db, QStringLiteral("BEGIN"), error))
+        return false;
+    for (int v = 1; v <= version; ++v) {
+        for (const QString &statement : ledgerschema::step(v)) {
+            if (!run(db, statement, error))
+                return false;
+        }
+    }
+    SqliteQuery attach(db);
+    attach.prepare(QStringLiteral("ATTACH DATABASE ? AS v4"));
+    attach.addBindValue(source);
+    if (!attach.exec()) {
+        *error = attach.lastError();
+        return false;
+    }
+    return run(db, QString::fromUtf8(kCommands).arg(ledgercodes::nameSql(Column::State, QStringLiteral("c.state")),
+                                                    ledgercodes::nameSql(Column::Delivery, QStringLiteral("c.delivery"))), error)
+        && copyAcks(db, error)
+        && run(db, QString::fromUtf8(kAttempts).arg(ledgercodes::nameSql(Column::State, QStringLiteral("t.command_state")),
+                                                    ledgercodes::nameSql(Column::Status, QStringLiteral("t.status"))), error)
+        && run(db, QStringLiteral("INSERT INTO meta SELECT * FROM v4.meta"), error)
+        && run(db, QStringLiteral("PRAGMA user_version=%1").arg(version), error) && run(db, QStringLiteral("COMMIT"), error);
+}
+
+} // namespace
+
+bool rewriteAsOldLedger(const QString &path, int version, QString *error)
+{
+    const QString old = path + QStringLiteral(".old");
+    for (const char *suffix : {"", "-wal", "-shm"})
+        QFile::remove(old + QLatin1String(suffix));
+    sqlite3 *db = nullptr;
+    if (sqlite3_open(QFile::encodeName(old).constData(), &db) != SQLITE_OK) {
+        *error = QStringLiteral("cannot create %1").arg(old);
+        sqlite3_close(db);
+        return false;
+    }
+    ledgerfunctions::registerAll(db);
+    const bool ok = fill(db, path, version, error);
+    sqlite3_close(db);  // the last connection: the log is folded in and removed
+    if (!ok)
+        return false;
+    for (const char *suffix : {"", "-wal", "-shm"})
+        QFile::remove(path + QLatin1String(suffix));
+    if (!QFile::rename(old, path)) {
+        *error = QStringLiteral("cannot move %1 to %2").arg(old, path);
+        return false;
+    }
+    return true;
+}
+
+} // namespace teamai::test
