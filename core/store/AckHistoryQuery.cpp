@@ -19,12 +19,20 @@ namespace {
 
 using ledgercodes::Column;
 
+// An attempt's error: its own, or (NULL) its ack's, which is its command's unless the ack has its own.
+QString errorSql(const QString &table)
+{
+    return QStringLiteral("COALESCE(%1.error, (SELECT COALESCE(k.error, c.error) FROM acks k JOIN commands c ON c.row_id = k.command_row "
+                          "WHERE k.ack_id = %1.ack_id), '')").arg(table);
+}
+
 // The columns rowFrom() reads: names, not the ids and codes schema 4 stores.
 const QString kColumns = QStringLiteral(
     "attempt_id, ack_id, command_id, (SELECT name FROM names WHERE name_id = ack_attempts.agent), "
-    "(SELECT name FROM names WHERE name_id = ack_attempts.type), %1, %2, error, version, attempted_at, "
+    "(SELECT name FROM names WHERE name_id = ack_attempts.type), %1, %2, %3 AS error, version, attempted_at, "
     "http_status, transport_error, delivered, attempt_number")
-    .arg(ledgercodes::nameSql(Column::State, QStringLiteral("command_state")), ledgercodes::nameSql(Column::Status, QStringLiteral("status")));
+    .arg(ledgercodes::nameSql(Column::State, QStringLiteral("command_state")), ledgercodes::nameSql(Column::Status, QStringLiteral("status")),
+         errorSql(QStringLiteral("ack_attempts")));
 const groupmerge::GroupedTable kAttemptGroups{QStringLiteral("ack_attempts"),
                                               {QStringLiteral("command_state"), QStringLiteral("type"), QStringLiteral("agent")},
                                               QStringLiteral("attempted_at"), QStringLiteral("attempt_id")};
@@ -66,7 +74,7 @@ QString sortExpression(AckSortKey key)
     case AckSortKey::Status: return QStringLiteral("status");
     case AckSortKey::Delivered: return QStringLiteral("delivered");
     case AckSortKey::Http: return QStringLiteral("COALESCE(http_status, 0)");
-    case AckSortKey::Error: return QStringLiteral("COALESCE(NULLIF(error, ''), transport_error)");
+    case AckSortKey::Error: return QStringLiteral("COALESCE(NULLIF(%1, ''), transport_error)").arg(errorSql(QStringLiteral("ack_attempts")));
     case AckSortKey::Version: return QStringLiteral("version");
     case AckSortKey::Attempt: return QStringLiteral("attempt_number");
     }
@@ -392,9 +400,9 @@ bool AckHistoryQuery::runSearch()
     // A substring of the type is matched on the names, then on the ids.
     QString sql = QStringLiteral(
         "SELECT a.attempt_id, a.attempted_at FROM (%1) w JOIN ack_attempts a ON a.attempt_id = w.attempt_id"
-        " WHERE a.error LIKE ? ESCAPE '\\' OR a.type IN (SELECT name_id FROM names WHERE name LIKE ? ESCAPE '\\')"
+        " WHERE %2 LIKE ? ESCAPE '\\' OR a.type IN (SELECT name_id FROM names WHERE name LIKE ? ESCAPE '\\')"
         " OR a.transport_error LIKE ? ESCAPE '\\' OR CAST(a.command_id AS TEXT) LIKE ? ESCAPE '\\'")
-                      .arg(groups().isEmpty() ? QStringLiteral("SELECT 0 AS attempt_id WHERE 0") : newestOfFilter(kSearchWindow));
+                      .arg(groups().isEmpty() ? QStringLiteral("SELECT 0 AS attempt_id WHERE 0") : newestOfFilter(kSearchWindow), errorSql(QStringLiteral("a")));
     if (isNumber) {
         const QString where = whereClause();
         sql += QStringLiteral(" UNION SELECT attempt_id, attempted_at FROM ack_attempts %1 command_id = ?")
@@ -609,7 +617,7 @@ AckDetails AckHistoryQuery::details(const AckAttemptRow &row)
     AckDetails details;
     SqliteQuery ack(m_database.db());
     ack.prepare(QStringLiteral(
-        "SELECT %1, ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type)), %2, %3, c.exit_code, c.error, "
+        "SELECT %1, ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type), c.command_id, (SELECT name FROM names WHERE name_id = c.type)), %2, %3, c.exit_code, c.error, "
         "c.stdout_tail, c.stderr_tail FROM acks a LEFT JOIN commands c ON c.row_id = a.command_row WHERE a.ack_id = ?")
                     .arg(ackpayload::columnsSql(), ledgercodes::nameSql(Column::State, QStringLiteral("c.state")),
                          ledgercodes::nameSql(Column::Delivery, QStringLiteral("c.delivery"))));

@@ -8,7 +8,7 @@
 #include "store/LedgerCodes.h"
 #include "store/LedgerDatabase.h"
 #include "store/LedgerNames.h"
-#include "store/TextPacking.h"
+#include "store/PackedJson.h"
 
 #include "store/SqliteQuery.h"
 #include "store/SqliteTransaction.h"
@@ -43,7 +43,7 @@ using ledgercodes::Column;
 // unpacked; times absolute.
 const QString kRowColumns = QStringLiteral(
     "c.row_id, c.command_id, (SELECT name FROM names WHERE name_id = c.agent), (SELECT name FROM names WHERE name_id = c.type), "
-    "ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type)), c.received_at, "
+    "ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type), c.command_id, (SELECT name FROM names WHERE name_id = c.type)), c.received_at, "
     "c.received_at + c.started_after, c.received_at + c.finished_after, %1, %2, c.reason, c.runner_pid, c.child_pid, c.exit_code, "
     "c.signal, c.timed_out, c.cancelled, c.stdout_tail, c.stderr_tail, c.stdout_spill, c.stderr_spill, c.error, c.version, c.detail, "
     "(SELECT CASE WHEN a.delivered_after IS NULL THEN 'queued' ELSE 'delivered' END FROM acks a "
@@ -302,7 +302,7 @@ CommandLedger::Admitted CommandLedger::admitOne(const Command &command, const QS
     insert.addBindValue(*agent);
     insert.addBindValue(*local);
     insert.addBindValue(*type);
-    insert.addBindValue(packedJson(storedJson(command, &admitted.oversizedBytes), *type));
+    insert.addBindValue(packedJson(storedJson(command, &admitted.oversizedBytes), *command.id, cappedShort(command.type), *type));
     insert.addBindValue(nowMs());
     if (!exec(insert, "admit"))
         return admitted;
@@ -312,7 +312,7 @@ CommandLedger::Admitted CommandLedger::admitOne(const Command &command, const QS
         row = readRow(QStringLiteral("c.command_id = ? AND c.agent = ?"), {*command.id, *agent});
     } else {
         // A batch needs only the key and state; SyncSession reads a finished row in full itself.
-        SqliteQuery &q = statement(QStringLiteral("SELECT c.row_id, %1, ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type)) "
+        SqliteQuery &q = statement(QStringLiteral("SELECT c.row_id, %1, ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type), c.command_id, (SELECT name FROM names WHERE name_id = c.type)) "
                                                   "FROM commands c WHERE c.command_id = ? AND c.agent = ?")
                                        .arg(ledgercodes::nameSql(Column::State, QStringLiteral("c.state"))));
         q.addBindValue(*command.id);
@@ -415,13 +415,13 @@ qint64 CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJ
     return q.lastInsertId();
 }
 
-QVariant CommandLedger::packedJson(const QString &json, qint64 typeId)
+QVariant CommandLedger::packedJson(const QString &json, qint64 commandId, const QString &type, qint64 typeId)
 {
     // The type's first JSON is its dictionary: the rows after it cost the bytes they differ by.
     const QByteArray bytes = json.toUtf8();
     const QByteArray dictionary = m_database.names().dictionary(typeId, bytes);
-    const QByteArray packed = dictionary.isEmpty() ? QByteArray() : textpacking::pack(bytes, dictionary);
-    if (packed.isEmpty() || packed.size() >= bytes.size())
+    const QByteArray packed = dictionary.isEmpty() ? QByteArray() : packedjson::pack(bytes, dictionary, commandId, type);
+    if (packed.isEmpty())
         return json;  // TEXT: stored as it is
     return packed;    // BLOB: ledger_unpack_json() gives the text back
 }
@@ -654,7 +654,9 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
     log.addBindValue(*type);
     log.addBindValue(std::max(ledgercodes::kEmptyCode, ledgercodes::code(Column::State, ack.commandState)));
     log.addBindValue(std::max(ledgercodes::kEmptyCode, ledgercodes::code(Column::Status, ack.payload.value(QStringLiteral("status")).toString())));
-    log.addBindValue(cappedError(ack.payload.value(QStringLiteral("error")).toString()));
+    // The error is the ack's (its payload's): stored once, there, when there is one.
+    const QString error = cappedError(ack.payload.value(QStringLiteral("error")).toString());
+    log.addBindValue(error.isEmpty() || !ack.payload.value(QStringLiteral("error")).isString() ? QVariant(error) : QVariant(QMetaType(QMetaType::QString)));
     log.addBindValue(cappedShort(ack.payload.value(QStringLiteral("version")).toString()));
     log.addBindValue(now);
     log.addBindValue(httpStatus > 0 ? QVariant(httpStatus) : QVariant(QMetaType(QMetaType::Int)));

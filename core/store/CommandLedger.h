@@ -157,7 +157,7 @@ private:
     bool noteTransactionFailure(const SqliteTransaction &transaction, const char *what);
     qint64 insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload);
     /// The stored form of a command's JSON: packed with its type's dictionary when that is smaller.
-    QVariant packedJson(const QString &json, qint64 typeId);
+    QVariant packedJson(const QString &json, qint64 commandId, const QString &type, qint64 typeId);
     /// The (state, type, agent) groups of commands_by_group that @p filter matches.
     std::optional<QList<groupmerge::Group>> matchingGroups(const HistoryFilter &filter);
     std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);

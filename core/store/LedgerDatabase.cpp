@@ -214,6 +214,13 @@ bool LedgerDatabase::configureAndMigrate(int targetVersion)
     // fsyncs even when the WAL is empty; closeConnection() turns that back on only when needed.
     sqlite3_db_config(m_db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
     QString failure;
+    if (QFileInfo(m_path).size() == 0) {
+        // Only a database with nothing written yet takes these (switching to WAL writes its first
+        // page): pages freed by retention go back to the file system (PRAGMA incremental_vacuum)
+        // instead of staying in the file for ever.
+        run(QByteArray("PRAGMA page_size=" + QByteArray::number(ledgerschema::kPageSize)).constData(), &failure);
+        run("PRAGMA auto_vacuum=INCREMENTAL", &failure);
+    }
     for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
                                "PRAGMA journal_size_limit=4194304"}) {
         if (!run(pragma, &failure)) {
@@ -259,12 +266,6 @@ bool LedgerDatabase::runSteps(int current, int targetVersion)
 bool LedgerDatabase::migrate(int fromVersion, int targetVersion)
 {
     QString failure;
-    if (fromVersion == 0) {
-        // Only an empty database takes these: freed pages go back to the file system when
-        // retention asks (PRAGMA incremental_vacuum) instead of staying in the file for ever.
-        run("PRAGMA auto_vacuum=INCREMENTAL", &failure);
-        run(QByteArray("PRAGMA page_size=" + QByteArray::number(ledgerschema::kPageSize)).constData(), &failure);
-    }
     // Dropping the old tables need not overwrite their pages first: the VACUUM below rewrites the
     // file without them anyway (this connection only; SQLite's default comes back on reopen).
     run("PRAGMA secure_delete=OFF", &failure);

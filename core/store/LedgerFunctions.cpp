@@ -1,7 +1,7 @@
 #include "store/LedgerFunctions.h"
 
 #include "store/AckPayload.h"
-#include "store/TextPacking.h"
+#include "store/PackedJson.h"
 
 #include <QJsonDocument>
 
@@ -20,29 +20,26 @@ QString textArgument(sqlite3_value *value)
     return QString::fromUtf8(reinterpret_cast<const char *>(sqlite3_value_text(value)), sqlite3_value_bytes(value));
 }
 
-template <bool AsText>
-void unpackValue(sqlite3_context *context, int, sqlite3_value **argv)
+void unpackJson(sqlite3_context *context, int, sqlite3_value **argv)
 {
     if (sqlite3_value_type(argv[0]) != SQLITE_BLOB) {
-        sqlite3_result_value(context, argv[0]);  // stored plain (TEXT, or NULL)
+        sqlite3_result_value(context, argv[0]);  // stored as text (or NULL)
         return;
     }
     const QByteArrayView dictionary = sqlite3_value_type(argv[1]) == SQLITE_BLOB ? blobArgument(argv[1]) : QByteArrayView();
-    const std::optional<QByteArray> plain = textpacking::unpack(blobArgument(argv[0]), dictionary);
-    if (!plain)
-        sqlite3_result_null(context);
-    else if (AsText)
+    const std::optional<QByteArray> plain = packedjson::unpack(blobArgument(argv[0]), dictionary, sqlite3_value_int64(argv[2]), textArgument(argv[3]));
+    if (plain)
         sqlite3_result_text(context, plain->constData(), int(plain->size()), SQLITE_TRANSIENT);
     else
-        sqlite3_result_blob(context, plain->constData(), int(plain->size()), SQLITE_TRANSIENT);
+        sqlite3_result_null(context);
 }
 
 void packJson(sqlite3_context *context, int, sqlite3_value **argv)
 {
     const QByteArrayView text(reinterpret_cast<const char *>(sqlite3_value_text(argv[0])), sqlite3_value_bytes(argv[0]));
     const QByteArrayView dictionary = sqlite3_value_type(argv[1]) == SQLITE_BLOB ? blobArgument(argv[1]) : QByteArrayView();
-    const QByteArray packed = textpacking::pack(text, dictionary);
-    if (packed.isEmpty() || packed.size() >= text.size())
+    const QByteArray packed = packedjson::pack(text, dictionary, sqlite3_value_int64(argv[2]), textArgument(argv[3]));
+    if (packed.isEmpty())
         sqlite3_result_text(context, text.data(), int(text.size()), SQLITE_TRANSIENT);
     else
         sqlite3_result_blob(context, packed.constData(), int(packed.size()), SQLITE_TRANSIENT);
@@ -63,9 +60,8 @@ void ackDerivable(sqlite3_context *context, int, sqlite3_value **argv)
 bool registerAll(sqlite3 *db)
 {
     constexpr int kFlags = SQLITE_UTF8 | SQLITE_DETERMINISTIC | SQLITE_INNOCUOUS;
-    return sqlite3_create_function_v2(db, "ledger_unpack_json", 2, kFlags, nullptr, unpackValue<true>, nullptr, nullptr, nullptr) == SQLITE_OK
-        && sqlite3_create_function_v2(db, "ledger_unpack_blob", 2, kFlags, nullptr, unpackValue<false>, nullptr, nullptr, nullptr) == SQLITE_OK
-        && sqlite3_create_function_v2(db, "ledger_pack_json", 2, kFlags, nullptr, packJson, nullptr, nullptr, nullptr) == SQLITE_OK
+    return sqlite3_create_function_v2(db, "ledger_unpack_json", 4, kFlags, nullptr, unpackJson, nullptr, nullptr, nullptr) == SQLITE_OK
+        && sqlite3_create_function_v2(db, "ledger_pack_json", 4, kFlags, nullptr, packJson, nullptr, nullptr, nullptr) == SQLITE_OK
         && sqlite3_create_function_v2(db, "ledger_ack_derivable", 6, kFlags, nullptr, ackDerivable, nullptr, nullptr, nullptr) == SQLITE_OK;
 }
 

@@ -6,12 +6,11 @@ namespace teamai::ledgerfunctions {
 
 /// @brief Registers the ledger's SQL functions on @p db (each connection, when opened):
 ///
-/// - `ledger_unpack(value, dictionary)`: a command's JSON or an output tail as stored: a BLOB
-///   made by textpacking::pack() with @p dictionary (NULL: none) is returned unpacked, as TEXT
-///   for a JSON (`ledger_unpack_json`) or as a BLOB for a tail (`ledger_unpack_blob`); anything
-///   else is returned as it is. NULL when a packed value cannot be unpacked (damage).
-/// - `ledger_pack_json(text, dictionary)`: the JSON packed with @p dictionary when that is
-///   smaller, else the text itself (what the migration to schema 4 stores).
+/// - `ledger_unpack_json(raw_json, dictionary, command_id, type)`: a command's JSON as stored: a
+///   BLOB packedjson::pack() made is returned unpacked, as TEXT; text as it is; NULL when a BLOB
+///   cannot be unpacked (damage). @p dictionary is its type's (`names.dict`), @p type its name.
+/// - `ledger_pack_json(text, dictionary, command_id, type)`: packedjson::pack() of the JSON when
+///   that is smaller, else the text itself.
 /// - `ledger_ack_derivable(payload, id, type, status, error, version)`: 1 when the ack payload
 ///   JSON @p payload is exactly the one ackpayload::derive() makes of the rest, else 0.
 ///

@@ -153,7 +153,8 @@ const char *const kTablesV4[] = {
         last_error        TEXT    NOT NULL DEFAULT '')
     )sql",
     // State, type and agent are copied in so the admin history filters and counts through its
-    // index alone; error and version so it searches and sorts on them without a join.
+    // index alone; the version so it sorts on it without a join. error: NULL when it is the ack's
+    // (not empty; read through the ack then).
     R"sql(CREATE TABLE ack_attempts (
         attempt_id        INTEGER PRIMARY KEY,
         ack_id            INTEGER NOT NULL REFERENCES acks (ack_id),
@@ -162,7 +163,7 @@ const char *const kTablesV4[] = {
         type              INTEGER NOT NULL REFERENCES names (name_id),
         command_state     INTEGER NOT NULL CHECK (command_state BETWEEN -1 AND 6),
         status            INTEGER NOT NULL CHECK (status BETWEEN -1 AND 1),
-        error             TEXT    NOT NULL DEFAULT '',
+        error             TEXT,
         version           TEXT    NOT NULL DEFAULT '',
         attempted_at      INTEGER NOT NULL,
         http_status       INTEGER,
@@ -212,7 +213,7 @@ QStringList copyIntoV4()
         // Any stored JSON of a type is a good dictionary for the others: the first the index gives.
         QStringLiteral("UPDATE names SET dict = CAST((SELECT raw_json FROM old_commands WHERE type = names.name LIMIT 1) AS BLOB)"),
         QStringLiteral(
-            "INSERT INTO commands SELECT o.row_id, o.command_id, ag.name_id, la.name_id, ty.name_id, ledger_pack_json(o.raw_json, ty.dict), "
+            "INSERT INTO commands SELECT o.row_id, o.command_id, ag.name_id, la.name_id, ty.name_id, ledger_pack_json(o.raw_json, ty.dict, o.command_id, o.type), "
             "o.received_at, o.updated_at - o.received_at, o.started_at - o.received_at, o.finished_at - o.received_at, %1, %2, o.reason, "
             "o.runner_pid, o.runner_start_time, o.child_pid, o.exit_code, o.signal, o.timed_out, o.cancelled, o.stdout_tail, o.stderr_tail, "
             "o.stdout_spill, o.stderr_spill, o.error, o.version, o.detail FROM old_commands o JOIN names ag ON ag.name = o.agent_type "
@@ -225,7 +226,8 @@ QStringList copyIntoV4()
             "a.created_at, a.delivered_at - a.created_at, a.attempts, a.next_attempt_at - a.created_at, a.last_http_status, a.last_error "
             "FROM old_acks a JOIN old_commands c ON c.row_id = a.command_row ORDER BY a.ack_id"),
         QStringLiteral(
-            "INSERT INTO ack_attempts SELECT o.attempt_id, o.ack_id, o.command_id, ag.name_id, ty.name_id, %1, %2, o.error, o.version, "
+            "INSERT INTO ack_attempts SELECT o.attempt_id, o.ack_id, o.command_id, ag.name_id, ty.name_id, %1, %2, "
+            "CASE WHEN o.error <> '' AND o.error = (SELECT a.error FROM old_acks a WHERE a.ack_id = o.ack_id) THEN NULL ELSE o.error END, o.version, "
             "o.attempted_at, o.http_status, o.transport_error, o.delivered, o.attempt_number FROM old_ack_attempts o "
             "JOIN names ag ON ag.name = o.agent_type JOIN names ty ON ty.name = o.type "
             "WHERE o.ack_id IN (SELECT ack_id FROM acks) ORDER BY o.attempt_id")

@@ -21,7 +21,7 @@ INSERT INTO commands (row_id, command_id, agent_type, local_agent_id, type, raw_
     finished_at, state, delivery, reason, runner_pid, runner_start_time, child_pid, exit_code, signal, timed_out, cancelled,
     stdout_tail, stderr_tail, stdout_spill, stderr_spill, error, version, detail)
 SELECT c.row_id, c.command_id, (SELECT name FROM v4.names WHERE name_id = c.agent), (SELECT name FROM v4.names WHERE name_id = c.local_agent),
-    (SELECT name FROM v4.names WHERE name_id = c.type), ledger_unpack_json(c.raw_json, (SELECT dict FROM v4.names WHERE name_id = c.type)),
+    (SELECT name FROM v4.names WHERE name_id = c.type), ledger_unpack_json(c.raw_json, (SELECT dict FROM v4.names WHERE name_id = c.type), c.command_id, (SELECT name FROM v4.names WHERE name_id = c.type)),
     c.received_at, c.received_at + c.updated_after, c.received_at + c.started_after, c.received_at + c.finished_after, %1, %2,
     c.reason, c.runner_pid, c.runner_start_time, c.child_pid, c.exit_code, c.signal, c.timed_out, c.cancelled, c.stdout_tail,
     c.stderr_tail, c.stdout_spill, c.stderr_spill, c.error, c.version, c.detail FROM v4.commands c ORDER BY c.row_id
@@ -29,7 +29,9 @@ SELECT c.row_id, c.command_id, (SELECT name FROM v4.names WHERE name_id = c.agen
 
 const char *const kAttempts = R"sql(
 INSERT INTO ack_attempts SELECT t.attempt_id, t.ack_id, t.command_id, (SELECT name FROM v4.names WHERE name_id = t.agent),
-    (SELECT name FROM v4.names WHERE name_id = t.type), %1, %2, t.error, t.version, t.attempted_at, t.http_status, t.transport_error,
+    (SELECT name FROM v4.names WHERE name_id = t.type), %1, %2,
+    COALESCE(t.error, (SELECT COALESCE(k.error, c.error) FROM v4.acks k JOIN v4.commands c ON c.row_id = k.command_row WHERE k.ack_id = t.ack_id)),
+    t.version, t.attempted_at, t.http_status, t.transport_error,
     t.delivered, t.attempt_number FROM v4.ack_attempts t ORDER BY t.attempt_id
 )sql";
 
