@@ -15,6 +15,7 @@
 #include "store/SqliteQuery.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 
@@ -276,6 +277,8 @@ bool LedgerDatabase::migrate(int fromVersion, int targetVersion)
         m_error = QStringLiteral("cannot migrate %1: %2").arg(m_path, failure);
         return false;
     }
+    QElapsedTimer clock;
+    clock.start();
     // Re-read under the lock: another process may have migrated meanwhile.
     const int read = userVersion(&failure);
     const int current = read < 0 ? fromVersion : read;
@@ -284,7 +287,7 @@ bool LedgerDatabase::migrate(int fromVersion, int targetVersion)
     run(ok ? "COMMIT" : "ROLLBACK", &ignored);
     run("PRAGMA secure_delete=ON", &ignored);
     if (ok && current < targetVersion && current > 0)
-        qCInfo(lcStore) << "ledger schema migrated from" << current << "to" << targetVersion;
+        qCInfo(lcStore) << "ledger schema migrated from" << current << "to" << targetVersion << "in" << clock.elapsed() << "ms";
     m_created = ok && current < 1;
     if (ok && current >= 1 && current < 4 && targetVersion >= 4)
         compactAfterMigration();
@@ -297,8 +300,12 @@ void LedgerDatabase::compactAfterMigration()
     // VACUUM gives them back and turns on incremental vacuuming. It is its own transaction: killed,
     // it leaves the migrated ledger whole, only larger; failing (a full disk), the same.
     QString failure;
+    QElapsedTimer clock;
+    clock.start();
     if (!run("PRAGMA auto_vacuum=INCREMENTAL", &failure) || !run("VACUUM", &failure))
         qCWarning(lcStore).noquote() << "ledger migrated but not compacted:" << failure;
+    else
+        qCInfo(lcStore) << "ledger compacted in" << clock.elapsed() << "ms";
 }
 
 bool LedgerDatabase::setAsideAndRecover(const QString &why)
