@@ -74,21 +74,25 @@ struct AckDetails {
 /// @brief Filtered, paged, exportable access to the `ack_attempts` table for the admin history,
 /// newest first, that stays fast at millions of rows:
 ///
-/// - state, type and date filters and the order all run on the table's indexes
-///   (`(command_state, attempted_at)`, `(type, attempted_at)`, `(attempted_at)`);
+/// - the table has one index for all of it, `(command_state, type, agent, attempted_at)`: the rows
+///   of one (state, type, agent) group are one range of it, in time order, and a filter matches a
+///   handful of groups (store/GroupMerge). A count is one range count per group; a page in the
+///   order of time, type, state or agent merges the groups' ranges (SQLite reads them side by
+///   side and stops at the page), so no row is sorted;
 /// - page(offset, limit) reads one page; an offset past the middle is read from the other end,
 ///   so no page skips more than half the rows; pageAfter()/pageBefore() continue from a row
-///   already read with one index seek, whatever the position;
+///   already read with one seek per group, whatever the position;
 /// - a text search is a bounded scan: all digits also match a command id exactly through its
 ///   index (whole history); any text is matched as a substring over the newest kSearchWindow
 ///   rows of the other filters (searchWasBounded() then says so). Its matching ids are kept, so
 ///   paging through them costs nothing more;
-/// - types() and states() list distinct values with one index seek each, not a scan;
-/// - another sort column (filter().sortKey) is one ORDER BY over the filtered rows: the first
-///   page is a top-N sort, the next ones seek from the last row read like the default order.
+/// - types() and states() list the values of the index's groups, one seek each, not a scan;
+/// - another sort column (filter().sortKey: command id, status, delivered, HTTP, error, version,
+///   attempt) is one ORDER BY over the filtered rows: the first page is a top-N sort, the next
+///   ones seek from the last row read like the default order.
 ///
-/// Counts and search results are kept until setFilter() or refresh(). One object per thread (it
-/// uses the thread's LedgerDatabase).
+/// Counts, groups and search results are kept until setFilter() or refresh(). One object per
+/// thread (it uses the thread's LedgerDatabase).
 class AckHistoryQuery
 {
 public:

@@ -4,27 +4,54 @@
 
 namespace teamai::groupmerge {
 
+namespace {
+
+// The group after @p last: the next agent of its (state, type), else the first of the next type of
+// its state, else the first of the next state — each an equality prefix and a range on the next
+// column, so one seek. (A row-value range `(state, type, agent) > (?, ?, ?)` is not: SQLite seeks
+// on its first column only and scanned every row of a state.)
+std::optional<std::optional<Group>> nextGroup(SqliteQuery *steps, const Group &last)
+{
+    const QVariantList keys[3] = {{last.state, last.type, last.agent}, {last.state, last.type}, {last.state}};
+    for (int i = 0; i < 3; ++i) {
+        for (const QVariant &key : keys[i])
+            steps[i].addBindValue(key);
+        if (!steps[i].exec())
+            return std::nullopt;
+        if (steps[i].next()) {
+            const Group group{steps[i].value(0).toLongLong(), steps[i].value(1).toLongLong(), steps[i].value(2).toLongLong()};
+            steps[i].finish();
+            return std::optional<Group>(group);
+        }
+    }
+    return std::optional<Group>();
+}
+
+} // namespace
+
 std::optional<QList<Group>> groupsOf(sqlite3 *db, const GroupedTable &table)
 {
-    const QString columns = table.columns.join(QStringLiteral(", "));
-    SqliteQuery next(db);
-    if (!next.prepare(QStringLiteral("SELECT %1 FROM %2 WHERE (%1) > (?, ?, ?) ORDER BY %1 LIMIT 1").arg(columns, table.table)))
+    const QString all = table.columns.join(QStringLiteral(", "));
+    const QString &state = table.columns.at(0);
+    const QString &type = table.columns.at(1);
+    const QString &agent = table.columns.at(2);
+    SqliteQuery steps[3] = {SqliteQuery(db), SqliteQuery(db), SqliteQuery(db)};
+    const QString select = QStringLiteral("SELECT %1 FROM %2 WHERE ").arg(all, table.table);
+    if (!steps[0].prepare(select + QStringLiteral("%1 = ? AND %2 = ? AND %3 > ? ORDER BY %3 LIMIT 1").arg(state, type, agent))
+        || !steps[1].prepare(select + QStringLiteral("%1 = ? AND %2 > ? ORDER BY %2, %3 LIMIT 1").arg(state, type, agent))
+        || !steps[2].prepare(select + QStringLiteral("%1 > ? ORDER BY %2 LIMIT 1").arg(state, all)))
         return std::nullopt;
     QList<Group> groups;
     Group last{-1000, -1000, -1000};  // below every code and id
     for (;;) {
-        next.bindValue(0, last.state);
-        next.bindValue(1, last.type);
-        next.bindValue(2, last.agent);
-        if (!next.exec())
+        const std::optional<std::optional<Group>> next = nextGroup(steps, last);
+        if (!next)
             return std::nullopt;
-        if (!next.next())
-            break;
-        last = Group{next.value(0).toLongLong(), next.value(1).toLongLong(), next.value(2).toLongLong()};
-        next.finish();
+        if (!*next)
+            return groups;
+        last = **next;
         groups.append(last);
     }
-    return groups;
 }
 
 QString groupCondition(const GroupedTable &table, const Group &group)

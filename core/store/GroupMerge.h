@@ -31,16 +31,16 @@ struct GroupedTable {
 /// compound SELECT); a filter matching more is read with one ordinary query, and a sort.
 constexpr int kMaxArms = 400;
 
-/// @brief Every group present in @p table, in index order, one seek each (a loose index scan):
-/// a handful of states × types × agents, whatever the number of rows. Nothing on error.
+/// @brief Every group present in @p table, in index order, a seek or three each (a loose index
+/// scan): a handful of states × types × agents, whatever the number of rows. Nothing on error.
 std::optional<QList<Group>> groupsOf(sqlite3 *db, const GroupedTable &table);
 
 /// @brief The rows of @p groups in (time, id) order — newest first when @p descending — as one
 /// compound SELECT: a part per group, `SELECT <select(group)> FROM <table> WHERE <group> AND
 /// <where>`, each an index range already in that order, so SQLite merges the parts as it reads
-/// them and stops at the LIMIT the caller appends; no row is sorted. @p select must end with
-/// @p orderKeys' columns' values as its leading result columns named in @p orderBy. Empty when
-/// there are no groups or more than kMaxArms (the caller then falls back).
+/// them and stops at the LIMIT the caller appends; no row is sorted. @p orderBy names result columns of
+/// @p select (the time and the id, and any constant the parts add). Empty when there are no
+/// groups or more than kMaxArms (the caller then falls back).
 QString mergedSql(const QList<Group> &groups, const GroupedTable &table, const std::function<QString(const Group &)> &select,
                   const std::function<QString(const Group &)> &where, const QString &orderBy);
 
