@@ -154,6 +154,21 @@ LedgerCommand rowFrom(const SqliteQuery &q)
     return row;
 }
 
+// The row of the admit's short read: key, state and JSON.
+std::optional<LedgerCommand> keyAndStateFrom(SqliteQuery &q, qint64 commandId, const QString &agentType, const QString &type)
+{
+    if (!q.next())
+        return std::nullopt;
+    LedgerCommand row;
+    row.rowId = q.value(0).toLongLong();
+    row.commandId = commandId;
+    row.agentType = agentType;
+    row.type = type;
+    row.state = stateFromName(q.value(1).toString()).value_or(CommandState::Failed);
+    row.rawJson = q.value(2).toString();
+    return row;
+}
+
 // The payload in the columns from @p first on (kPayloadColumns): stored, or derived.
 QJsonObject ackPayloadFrom(const SqliteQuery &q, int first)
 {
@@ -312,20 +327,14 @@ CommandLedger::Admitted CommandLedger::admitOne(const Command &command, const QS
         row = readRow(QStringLiteral("c.command_id = ? AND c.agent = ?"), {*command.id, *agent});
     } else {
         // A batch needs only the key and state; SyncSession reads a finished row in full itself.
-        SqliteQuery &q = statement(QStringLiteral("SELECT c.row_id, %1, ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type), c.command_id, (SELECT name FROM names WHERE name_id = c.type)) "
+        SqliteQuery &q = statement(QStringLiteral("SELECT c.row_id, %1, ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type), "
+                                                  "c.command_id, (SELECT name FROM names WHERE name_id = c.type)) "
                                                   "FROM commands c WHERE c.command_id = ? AND c.agent = ?")
                                        .arg(ledgercodes::nameSql(Column::State, QStringLiteral("c.state"))));
         q.addBindValue(*command.id);
         q.addBindValue(*agent);
-        if (exec(q, "admit read") && q.next()) {
-            row = LedgerCommand{};
-            row->rowId = q.value(0).toLongLong();
-            row->commandId = *command.id;
-            row->agentType = agentType;
-            row->type = cappedShort(command.type);
-            row->state = stateFromName(q.value(1).toString()).value_or(CommandState::Failed);
-            row->rawJson = q.value(2).toString();
-        }
+        if (exec(q, "admit read"))
+            row = keyAndStateFrom(q, *command.id, agentType, cappedShort(command.type));
         q.finish();
     }
     if (!row)
