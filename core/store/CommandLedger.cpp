@@ -15,6 +15,7 @@
 #include "util/TextCap.h"
 
 #include <QJsonDocument>
+#include <QSet>
 #include <QRandomGenerator>
 
 #include <algorithm>
@@ -273,6 +274,7 @@ QList<CommandLedger::Admitted> CommandLedger::admitAll(const QList<Command> &com
     QList<Admitted> admitted;
     admitted.reserve(commands.size());
     while (admitted.size() < commands.size() && !deadline.hasExpired()) {
+        prepareNames(commands.mid(admitted.size(), kAdmitBatchSize), agentType, localAgentId);
         SqliteTransaction transaction(m_database.db());
         if (!began(transaction))
             break;
@@ -288,6 +290,25 @@ QList<CommandLedger::Admitted> CommandLedger::admitAll(const QList<Command> &com
         admitted.append(batch);
     }
     return admitted;
+}
+
+void CommandLedger::prepareNames(const QList<Command> &batch, const QString &agentType, const QString &localAgentId)
+{
+    // Outside the batch's transaction, so the names, ids and dictionaries are cached and each
+    // admit inside finds them without a statement (LedgerNames caches only committed values).
+    LedgerNames &names = m_database.names();
+    names.intern(agentType);
+    names.intern(localAgentId);
+    QSet<QString> seen;
+    for (const Command &command : batch) {
+        const QString type = cappedShort(command.type);
+        if (!command.id || seen.contains(type))
+            continue;
+        seen.insert(type);
+        qint64 oversized = 0;
+        if (const std::optional<qint64> id = names.intern(type))
+            names.dictionary(*id, storedJson(command, &oversized).toUtf8());
+    }
 }
 
 bool CommandLedger::isOversizedStub(const Command &command)
@@ -645,15 +666,16 @@ std::optional<OutboxAck> CommandLedger::undeliveredAck(qint64 ackId)
 
 void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered)
 {
+    // Before the transaction: names read outside one are cached for the connection.
+    const std::optional<qint64> agent = m_database.names().intern(ack.agentType);
+    const std::optional<qint64> type = m_database.names().intern(cappedShort(ack.type));
+    if (!agent || !type)
+        return;  // the ack stays in the outbox as it was
     SqliteTransaction transaction(m_database.db());
     if (!began(transaction))
         return;
     const qint64 now = nowMs();
     const int attempt = ack.attempts + 1;
-    const std::optional<qint64> agent = m_database.names().intern(ack.agentType);
-    const std::optional<qint64> type = m_database.names().intern(cappedShort(ack.type));
-    if (!agent || !type)
-        return;  // the transaction rolls back; the ack stays in the outbox as it was
     SqliteQuery &log = statement(QStringLiteral(
         "INSERT INTO ack_attempts (ack_id, command_id, agent, type, command_state, status, error, version, attempted_at, "
         "http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));

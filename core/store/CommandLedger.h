@@ -161,6 +161,7 @@ private:
     /// The (state, type, agent) groups of commands_by_group that @p filter matches.
     std::optional<QList<groupmerge::Group>> matchingGroups(const HistoryFilter &filter);
     std::optional<LedgerCommand> readRow(const QString &where, const QVariantList &values);
+    void prepareNames(const QList<Command> &batch, const QString &agentType, const QString &localAgentId);
     Admitted admitOne(const Command &command, const QString &agentType, const QString &localAgentId, bool fullRow);
 
     LedgerDatabase &m_database;
