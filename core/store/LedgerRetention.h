@@ -61,6 +61,7 @@ private:
     void pruneWhere(const QString &where, const QVariantList &values, qint64 limit, Pruned &result);
     bool mayHaveWork(const RetentionPolicy &policy, const QDateTime &now);
     void recordPrune(const QDateTime &now);
+    void giveBackFreePages();
 
     LedgerDatabase &m_database;
 };
