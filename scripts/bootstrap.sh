@@ -7,7 +7,7 @@ packages=(
     # build (QtHttpServer's CMake package also needs the WebSockets one on Debian 12)
     cmake ninja-build g++ pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-httpserver-dev qt6-websockets-dev
-    qtkeychain-qt6-dev libsecret-1-0 libspdlog-dev libarchive-dev libsqlite3-dev
+    qtkeychain-qt6-dev libsecret-1-0 libspdlog-dev libarchive-dev libsqlite3-dev zlib1g-dev
     # the tray's translations: lupdate/lrelease and CMake's qt_add_translations; Qt's own
     # qtbase translations, which the tray loads next to its own (issue 16 item 7)
     qt6-tools-dev qt6-l10n-tools qt6-translations-l10n

@@ -11,6 +11,10 @@
 #include <functional>
 #include <optional>
 
+#include "store/GroupMerge.h"
+
+#include <QHash>
+
 class QIODevice;
 
 namespace teamai {
@@ -72,21 +76,25 @@ struct AckDetails {
 /// @brief Filtered, paged, exportable access to the `ack_attempts` table for the admin history,
 /// newest first, that stays fast at millions of rows:
 ///
-/// - state, type and date filters and the order all run on the table's indexes
-///   (`(command_state, attempted_at)`, `(type, attempted_at)`, `(attempted_at)`);
+/// - the table has one index for all of it, `(command_state, type, agent, attempted_at)`: the rows
+///   of one (state, type, agent) group are one range of it, in time order, and a filter matches a
+///   handful of groups (store/GroupMerge). A count is one range count per group; a page in the
+///   order of time, type, state or agent merges the groups' ranges (SQLite reads them side by
+///   side and stops at the page), so no row is sorted;
 /// - page(offset, limit) reads one page; an offset past the middle is read from the other end,
 ///   so no page skips more than half the rows; pageAfter()/pageBefore() continue from a row
-///   already read with one index seek, whatever the position;
+///   already read with one seek per group, whatever the position;
 /// - a text search is a bounded scan: all digits also match a command id exactly through its
 ///   index (whole history); any text is matched as a substring over the newest kSearchWindow
 ///   rows of the other filters (searchWasBounded() then says so). Its matching ids are kept, so
 ///   paging through them costs nothing more;
-/// - types() and states() list distinct values with one index seek each, not a scan;
-/// - another sort column (filter().sortKey) is one ORDER BY over the filtered rows: the first
-///   page is a top-N sort, the next ones seek from the last row read like the default order.
+/// - types() and states() list the values of the index's groups, one seek each, not a scan;
+/// - another sort column (filter().sortKey: command id, status, delivered, HTTP, error, version,
+///   attempt) is one ORDER BY over the filtered rows: the first page is a top-N sort, the next
+///   ones seek from the last row read like the default order.
 ///
-/// Counts and search results are kept until setFilter() or refresh(). One object per thread (it
-/// uses the thread's LedgerDatabase).
+/// Counts, groups and search results are kept until setFilter() or refresh(). One object per
+/// thread (it uses the thread's LedgerDatabase).
 class AckHistoryQuery
 {
 public:
@@ -140,22 +148,44 @@ public:
     static QStringList columnNames();
 
 private:
-    QString whereClause(QVariantList *values) const;
+    /// The filter as SQL (codes, ids and times written in: they are integers).
+    QString whereClause() const;
+    QString timeRange() const;
     QString orderClause(bool reversed) const;
     bool searching() const { return !m_filter.text.trimmed().isEmpty(); }
     bool runSearch();
+    /// The rows the filter matches, counted on the index; a failure is logged.
+    Result<int> filteredCount();
     QList<AckAttemptRow> rowsById(const QList<qint64> &ids);
+    QList<qint64> idsOf(const QString &sql);
+    /// The (state, type, agent) groups of ack_attempts_by_group the filter matches (cached).
+    const QList<groupmerge::Group> &groups();
+    /// The id a filter on @p name compares with (LedgerNames::filterId); a failure is logged and matches nothing.
+    qint64 filterId(const QString &name) const;
+    /// True when the sort is one the merge of the groups' index ranges gives (time, type, state,
+    /// agent): a page is then read without sorting any row.
+    bool merges() const;
+    QString merged(const QString &select, const std::function<QString(const groupmerge::Group &)> &where, bool reversed,
+                   bool newestByTime = false);
+    qint64 rankOf(const QString &name) const;
+    std::optional<qint64> groupKey(const groupmerge::Group &group) const;
+    std::optional<qint64> rowKey(const AckAttemptRow &row) const;
+    QString seekCondition(const groupmerge::Group &group, const AckAttemptRow &row, bool below) const;
+    QList<AckAttemptRow> plainSeek(const AckAttemptRow &row, int limit, bool older, bool below);
+    QString newestOfFilter(int limit);
     /// @brief Runs @p visit on every row of the filter, in the export's order, until it returns
     /// false: true when every row was visited, false when @p visit stopped, an error when the
     /// rows cannot be read.
     Result<bool> forEachExportRow(const std::function<bool(const AckAttemptRow &)> &visit);
     QList<AckAttemptRow> seek(const AckAttemptRow &row, int limit, bool older);
-    QStringList distinct(const QString &column);
+    QStringList distinct(bool types);
 
     LedgerDatabase &m_database;
     AckHistoryFilter m_filter;
     std::optional<int> m_count;
     std::optional<QList<qint64>> m_searchIds;
+    std::optional<QList<groupmerge::Group>> m_groups;
+    QHash<qint64, QString> m_names;  // every name of the ledger, by id (a few dozen)
     bool m_searchBounded = false;
 };
 

@@ -3,13 +3,19 @@
 #include "commands/Command.h"
 #include "commands/StoredCommand.h"
 #include "log/Logging.h"
+#include "store/AckPayload.h"
+#include "store/GroupMerge.h"
+#include "store/LedgerCodes.h"
 #include "store/LedgerDatabase.h"
+#include "store/LedgerNames.h"
+#include "store/PackedJson.h"
 
 #include "store/SqliteQuery.h"
 #include "store/SqliteTransaction.h"
 #include "util/TextCap.h"
 
 #include <QJsonDocument>
+#include <QSet>
 #include <QRandomGenerator>
 
 #include <algorithm>
@@ -32,20 +38,46 @@ constexpr int kAdmitBatchSize = 500;
 // The key the stub of an oversized command carries instead of the command's own fields.
 const QString kOversizedKey = QStringLiteral("teamai_oversized_bytes");
 
-const QString kRowColumns = QStringLiteral(
-    "c.row_id, c.command_id, c.agent_type, c.type, c.raw_json, c.received_at, c.started_at, c.finished_at, "
-    "c.state, c.delivery, c.reason, c.runner_pid, c.child_pid, c.exit_code, c.signal, c.timed_out, c.cancelled, "
-    "c.stdout_tail, c.stderr_tail, c.stdout_spill, c.stderr_spill, c.error, c.version, c.detail, "
-    "(SELECT CASE WHEN a.delivered_at IS NULL THEN 'queued' ELSE 'delivered' END FROM acks a "
-    "  WHERE a.command_row = c.row_id ORDER BY a.ack_id DESC LIMIT 1), "
-    "(SELECT COALESCE(SUM(a.attempts), 0) FROM acks a WHERE a.command_row = c.row_id)");
+using ledgercodes::Column;
 
-// kRowColumns without what a table of commands never shows (the output tails, the ack's state):
-// the same positions, so rowFrom() reads both.
-const QString kSummaryColumns = QStringLiteral(
-    "c.row_id, c.command_id, c.agent_type, c.type, c.raw_json, c.received_at, c.started_at, c.finished_at, "
-    "c.state, c.delivery, c.reason, c.runner_pid, c.child_pid, c.exit_code, c.signal, c.timed_out, c.cancelled, "
-    "NULL, NULL, c.stdout_spill, c.stderr_spill, c.error, c.version, c.detail, NULL, 0");
+// The columns rowFrom() reads, as schema 3 stored them: names, not ids and codes; the JSON
+// unpacked; times absolute. @p tails and @p ack fill the output tails' and the ack's positions.
+QString rowColumns(const QString &tails, const QString &ack)
+{
+    return QStringLiteral(
+               "c.row_id, c.command_id, (SELECT name FROM names WHERE name_id = c.agent), (SELECT name FROM names WHERE name_id = c.type), "
+               "ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type), c.command_id, (SELECT name FROM names WHERE name_id = c.type)), c.received_at, "
+               "c.received_at + c.started_after, c.received_at + c.finished_after, %1, %2, c.reason, c.runner_pid, c.child_pid, c.exit_code, "
+               "c.signal, c.timed_out, c.cancelled, ")
+               .arg(ledgercodes::nameSql(Column::State, QStringLiteral("c.state")), ledgercodes::nameSql(Column::Delivery, QStringLiteral("c.delivery")))
+        + tails + QStringLiteral(", c.stdout_spill, c.stderr_spill, c.error, c.version, c.detail, ") + ack;
+}
+
+const QString kRowColumns = rowColumns(
+    QStringLiteral("c.stdout_tail, c.stderr_tail"),
+    QStringLiteral("(SELECT CASE WHEN a.delivered_after IS NULL THEN 'queued' ELSE 'delivered' END FROM acks a "
+                   "  WHERE a.command_row = c.row_id ORDER BY a.ack_id DESC LIMIT 1), "
+                   "(SELECT COALESCE(SUM(a.attempts), 0) FROM acks a WHERE a.command_row = c.row_id)"));
+
+// What a table of commands never shows (the output tails, the ack's state) left out: the same
+// positions, so rowFrom() reads both.
+const QString kSummaryColumns = rowColumns(QStringLiteral("NULL, NULL"), QStringLiteral("NULL, 0"));
+
+const QString kPayloadColumns = ackpayload::columnsSql();
+
+const groupmerge::GroupedTable kCommandGroups{QStringLiteral("commands"),
+                                              {QStringLiteral("state"), QStringLiteral("type"), QStringLiteral("agent")},
+                                              QStringLiteral("received_at"), QStringLiteral("row_id")};
+
+int stateCode(CommandState state)
+{
+    return ledgercodes::code(Column::State, stateName(state));
+}
+
+int deliveryCode(Delivery delivery)
+{
+    return ledgercodes::code(Column::Delivery, deliveryName(delivery));
+}
 
 // `CASE column WHEN ? THEN 0 WHEN ? THEN 1 … ELSE n END`, its names bound in @p values.
 QString rankOf(const QString &column, const QStringList &names, QVariantList &values)
@@ -58,20 +90,24 @@ QString rankOf(const QString &column, const QStringList &names, QVariantList &va
     return sql + QStringLiteral(" ELSE %1 END").arg(names.size());
 }
 
-// The ORDER BY expression of @p request (its ranks' names appended to @p values).
+// The ORDER BY expression of @p request (its ranks' names appended to @p values); not for
+// Received, which page() reads through the grouped index instead.
 QString orderKey(const CommandPageRequest &request, QVariantList &values)
 {
+    const QString stateName = ledgercodes::nameSql(Column::State, QStringLiteral("c.state"));
     switch (request.order) {
     case CommandOrder::Received: return QStringLiteral("c.received_at");
     case CommandOrder::CommandId: return QStringLiteral("c.command_id");
-    case CommandOrder::Type: return QStringLiteral("c.type");
-    case CommandOrder::Agent: return QStringLiteral("c.agent_type");
-    case CommandOrder::State: return rankOf(QStringLiteral("c.state"), request.stateOrder, values);
+    case CommandOrder::Type: return QStringLiteral("(SELECT name FROM names WHERE name_id = c.type)");
+    case CommandOrder::Agent: return QStringLiteral("(SELECT name FROM names WHERE name_id = c.agent)");
+    case CommandOrder::State: return rankOf(stateName, request.stateOrder, values);
     case CommandOrder::Delivery:
-        return QStringLiteral("CASE WHEN c.state IN ('pending', 'running') THEN -1 ELSE %1 END")
-            .arg(rankOf(QStringLiteral("c.delivery"), request.deliveryOrder, values));
-    case CommandOrder::Started: return QStringLiteral("c.started_at");
-    case CommandOrder::Finished: return QStringLiteral("c.finished_at");
+        return QStringLiteral("CASE WHEN c.state IN (%1, %2) THEN -1 ELSE %3 END")
+            .arg(stateCode(CommandState::Pending))
+            .arg(stateCode(CommandState::Running))
+            .arg(rankOf(ledgercodes::nameSql(Column::Delivery, QStringLiteral("c.delivery")), request.deliveryOrder, values));
+    case CommandOrder::Started: return QStringLiteral("c.received_at + c.started_after");
+    case CommandOrder::Finished: return QStringLiteral("c.received_at + c.finished_after");
     case CommandOrder::Exit: return QStringLiteral("COALESCE(c.exit_code, -1)");
     case CommandOrder::Error: return QStringLiteral("c.error");
     }
@@ -165,6 +201,30 @@ LedgerCommand rowFrom(const SqliteQuery &q)
     return row;
 }
 
+// The row of the admit's short read: key, state and JSON.
+std::optional<LedgerCommand> keyAndStateFrom(SqliteQuery &q, qint64 commandId, const QString &agentType, const QString &type)
+{
+    if (!q.next())
+        return std::nullopt;
+    LedgerCommand row;
+    row.rowId = q.value(0).toLongLong();
+    row.commandId = commandId;
+    row.agentType = agentType;
+    row.type = type;
+    row.state = stateFromName(q.value(1).toString()).value_or(CommandState::Failed);
+    row.rawJson = q.value(2).toString();
+    return row;
+}
+
+// The payload in the columns from @p first on (kPayloadColumns): stored, or derived.
+QJsonObject ackPayloadFrom(const SqliteQuery &q, int first)
+{
+    QVariantList values;
+    for (int i = 0; i < 6; ++i)
+        values << q.value(first + i);
+    return ackpayload::fromColumns(values);
+}
+
 } // namespace
 
 CommandLedger::CommandLedger(LedgerDatabase &database)
@@ -250,7 +310,7 @@ Result<QList<LedgerCommand>> CommandLedger::readRows(SqliteQuery &q, const char 
 Result<QList<LedgerCommand>> CommandLedger::commandsWithId(qint64 commandId, const QString &agentType)
 {
     SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE c.command_id = ?%2 ORDER BY c.received_at DESC, c.row_id DESC LIMIT 50")
-                                   .arg(kRowColumns, agentType.isEmpty() ? QString() : QStringLiteral(" AND c.agent_type = ?")));
+                                   .arg(kRowColumns, agentType.isEmpty() ? QString() : QStringLiteral(" AND c.agent = (SELECT name_id FROM names WHERE name = ?)")));
     q.addBindValue(commandId);
     if (!agentType.isEmpty())
         q.addBindValue(agentType);
@@ -269,6 +329,7 @@ CommandLedger::Admissions CommandLedger::admitAll(const QList<Command> &commands
     QList<Admitted> &admitted = result.admitted;
     admitted.reserve(commands.size());
     while (admitted.size() < commands.size() && !deadline.hasExpired()) {
+        prepareNames(commands.mid(admitted.size(), kAdmitBatchSize), agentType, localAgentId);
         SqliteTransaction transaction(m_database.db());
         if (result.stopped = began(transaction); !result.stopped)
             break;
@@ -290,6 +351,26 @@ CommandLedger::Admissions CommandLedger::admitAll(const QList<Command> &commands
     return result;
 }
 
+void CommandLedger::prepareNames(const QList<Command> &batch, const QString &agentType, const QString &localAgentId)
+{
+    // Outside the batch's transaction, so the names, ids and dictionaries are cached and each
+    // admit inside finds them without a statement (LedgerNames caches only committed values).
+    // Best effort: what is not cached here is looked up again inside, where a failure is reported.
+    LedgerNames &names = m_database.names();
+    (void)names.intern(agentType);
+    (void)names.intern(localAgentId);
+    QSet<QString> seen;
+    for (const Command &command : batch) {
+        const QString type = cappedShort(command.type);
+        if (!command.id || seen.contains(type))
+            continue;
+        seen.insert(type);
+        qint64 oversized = 0;
+        if (const Result<qint64> id = names.intern(type))
+            (void)names.dictionary(*id, storedJson(command, &oversized).toUtf8());
+    }
+}
+
 bool CommandLedger::isOversizedStub(const Command &command)
 {
     return command.raw.contains(kOversizedKey);
@@ -303,25 +384,31 @@ CommandLedger::Admitted CommandLedger::admitOne(const Command &command, const QS
         admitted.error = QStringLiteral("a command without an id cannot be stored");
         return admitted;
     }
-    const qint64 now = nowMs();
+    LedgerNames &names = m_database.names();
+    const Result<qint64> agent = names.intern(agentType);
+    const Result<qint64> local = agent ? names.intern(localAgentId) : agent;
+    const Result<qint64> type = local ? names.intern(cappedShort(command.type)) : local;
+    if (!type) {
+        admitted.error = noteFailure(Error{QStringLiteral("cannot store the command's names: %1").arg(type.error())}, "admit").message;
+        return admitted;
+    }
     SqliteQuery &insert = statement(QStringLiteral(
-        "INSERT OR IGNORE INTO commands (command_id, agent_type, local_agent_id, type, raw_json, received_at, updated_at, state, delivery) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', 'not_delivered')"));
+        "INSERT OR IGNORE INTO commands (command_id, agent, local_agent, type, raw_json, received_at, state, delivery) "
+        "VALUES (?, ?, ?, ?, ?, ?, %1, %2)").arg(stateCode(CommandState::Pending)).arg(deliveryCode(Delivery::NotDelivered)));
     insert.addBindValue(*command.id);
-    insert.addBindValue(text(agentType));
-    insert.addBindValue(text(localAgentId));
-    insert.addBindValue(cappedShort(command.type));
-    insert.addBindValue(storedJson(command, &admitted.oversizedBytes));
-    insert.addBindValue(now);
-    insert.addBindValue(now);
+    insert.addBindValue(*agent);
+    insert.addBindValue(*local);
+    insert.addBindValue(*type);
+    insert.addBindValue(packedJson(storedJson(command, &admitted.oversizedBytes), *command.id, cappedShort(command.type), *type));
+    insert.addBindValue(nowMs());
     if (const Status stored = exec(insert, "admit"); !stored) {
         admitted.error = stored.error();
         return admitted;
     }
     const bool inserted = insert.numRowsAffected() == 1;
     const Result<std::optional<LedgerCommand>> row = fullRow
-        ? readRow(QStringLiteral("c.agent_type = ? AND c.command_id = ?"), {agentType, *command.id})
-        : admittedKey(command, agentType);
+        ? readRow(QStringLiteral("c.command_id = ? AND c.agent = ?"), {*command.id, *agent})
+        : admittedKey(command, agentType, *agent);
     if (!row || !*row) {
         admitted.error = row ? QStringLiteral("ledger admit failed: the row just stored cannot be read") : row.error();
         return admitted;
@@ -341,24 +428,18 @@ CommandLedger::Admitted CommandLedger::admitOne(const Command &command, const QS
     return admitted;
 }
 
-Result<std::optional<LedgerCommand>> CommandLedger::admittedKey(const Command &command, const QString &agentType)
+Result<std::optional<LedgerCommand>> CommandLedger::admittedKey(const Command &command, const QString &agentType, qint64 agentId)
 {
     // A batch needs only the key and state; SyncSession reads a finished row in full itself.
-    SqliteQuery &q = statement(QStringLiteral("SELECT row_id, state, raw_json FROM commands WHERE agent_type = ? AND command_id = ?"));
-    q.addBindValue(text(agentType));
+    SqliteQuery &q = statement(QStringLiteral("SELECT c.row_id, %1, ledger_unpack_json(c.raw_json, (SELECT dict FROM names WHERE name_id = c.type), "
+                                              "c.command_id, (SELECT name FROM names WHERE name_id = c.type)) "
+                                              "FROM commands c WHERE c.command_id = ? AND c.agent = ?")
+                                   .arg(ledgercodes::nameSql(Column::State, QStringLiteral("c.state"))));
     q.addBindValue(*command.id);
+    q.addBindValue(agentId);
     if (const Status read = exec(q, "admit read"); !read)
         return Error{read.error()};
-    std::optional<LedgerCommand> row;
-    if (q.next()) {
-        row = LedgerCommand{};
-        row->rowId = q.value(0).toLongLong();
-        row->commandId = *command.id;
-        row->agentType = agentType;
-        row->type = cappedShort(command.type);
-        row->state = stateFromName(q.value(1).toString()).value_or(CommandState::Failed);
-        row->rawJson = q.value(2).toString();
-    }
+    const std::optional<LedgerCommand> row = keyAndStateFrom(q, *command.id, agentType, cappedShort(command.type));
     q.finish();
     return row;
 }
@@ -366,8 +447,8 @@ Result<std::optional<LedgerCommand>> CommandLedger::admittedKey(const Command &c
 bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
 {
     SqliteQuery &q = statement(QStringLiteral(
-        "UPDATE commands SET state = 'running', runner_pid = ?, runner_start_time = ?, started_at = ?, updated_at = ? "
-        "WHERE row_id = ? AND state = 'pending'"));
+        "UPDATE commands SET state = %1, runner_pid = ?, runner_start_time = ?, started_after = ? - received_at, "
+        "updated_after = ? - received_at WHERE row_id = ? AND state = %2").arg(stateCode(CommandState::Running)).arg(stateCode(CommandState::Pending)));
     const qint64 now = nowMs();
     q.addBindValue(runner.pid);
     q.addBindValue(runner.startTime);
@@ -379,7 +460,7 @@ bool CommandLedger::claim(qint64 rowId, const ProcessIdentity &runner)
 
 void CommandLedger::forgetPending(qint64 rowId)
 {
-    SqliteQuery &q = statement(QStringLiteral("DELETE FROM commands WHERE row_id = ? AND state = 'pending'"));
+    SqliteQuery &q = statement(QStringLiteral("DELETE FROM commands WHERE row_id = ? AND state = %1").arg(stateCode(CommandState::Pending)));
     q.addBindValue(rowId);
     (void)exec(q, "forget pending");  // exec() logs it; the backend sends the command again anyway
 }
@@ -387,8 +468,8 @@ void CommandLedger::forgetPending(qint64 rowId)
 void CommandLedger::release(qint64 rowId)
 {
     SqliteQuery &q = statement(QStringLiteral(
-        "UPDATE commands SET state = 'pending', runner_pid = NULL, runner_start_time = NULL, started_at = NULL, updated_at = ? "
-        "WHERE row_id = ? AND state = 'running'"));
+        "UPDATE commands SET state = %1, runner_pid = NULL, runner_start_time = NULL, started_after = NULL, "
+        "updated_after = ? - received_at WHERE row_id = ? AND state = %2").arg(stateCode(CommandState::Pending)).arg(stateCode(CommandState::Running)));
     q.addBindValue(nowMs());
     q.addBindValue(rowId);
     (void)exec(q, "release");  // exec() logs it; the claim's runner is gone soon, and recovery takes it
@@ -396,7 +477,7 @@ void CommandLedger::release(qint64 rowId)
 
 void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
 {
-    SqliteQuery &q = statement(QStringLiteral("UPDATE commands SET child_pid = ?, updated_at = ? WHERE row_id = ?"));
+    SqliteQuery &q = statement(QStringLiteral("UPDATE commands SET child_pid = ?, updated_after = ? - received_at WHERE row_id = ?"));
     q.addBindValue(childPid);
     q.addBindValue(nowMs());
     q.addBindValue(rowId);
@@ -405,12 +486,6 @@ void CommandLedger::setChildPid(qint64 rowId, qint64 childPid)
 
 Result<qint64> CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload)
 {
-    SqliteQuery &q = statement(QStringLiteral(
-        "INSERT INTO acks (command_row, command_id, type, status, error, version, payload, created_at, next_attempt_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    const qint64 now = nowMs();
-    q.addBindValue(rowId);
-    q.addBindValue(row.commandId);
     // What the ack echoes is capped like what the ledger stores (the handlers cap it already;
     // this keeps the outbox bounded whoever built the payload).
     QJsonObject capped = payload;
@@ -420,16 +495,35 @@ Result<qint64> CommandLedger::insertAck(qint64 rowId, const LedgerCommand &row, 
     }
     if (capped.value(QStringLiteral("error")).isString())
         capped.insert(QStringLiteral("error"), cappedError(capped.value(QStringLiteral("error")).toString()));
-    q.addBindValue(cappedShort(row.type));
-    q.addBindValue(text(capped.value(QStringLiteral("status")).toString()));
-    q.addBindValue(text(capped.value(QStringLiteral("error")).toString()));
-    q.addBindValue(text(capped.value(QStringLiteral("version")).toString()));
-    q.addBindValue(QString::fromUtf8(QJsonDocument(capped).toJson(QJsonDocument::Compact)));
-    q.addBindValue(now);
-    q.addBindValue(now);
+    const QString status = text(capped.value(QStringLiteral("status")).toString());
+    const QString error = text(capped.value(QStringLiteral("error")).toString());
+    const QString version = text(capped.value(QStringLiteral("version")).toString());
+    // Stored once: the error and version when they are not the command's own, the payload when it
+    // is not the one its parts make (then the outbox sends exactly what was stored).
+    const bool derivable = ackpayload::isDerivable(capped, {row.commandId, row.type, status, error, version});
+    SqliteQuery &q = statement(QStringLiteral(
+        "INSERT INTO acks (command_row, status, error, version, payload, created_at) VALUES (?, ?, ?, ?, ?, ?)"));
+    q.addBindValue(rowId);
+    q.addBindValue(ledgercodes::code(Column::Status, status));  // anything but success/failed fails the CHECK
+    q.addBindValue(error == row.error ? QVariant(QMetaType(QMetaType::QString)) : QVariant(error));
+    q.addBindValue(version == row.version ? QVariant(QMetaType(QMetaType::QString)) : QVariant(version));
+    q.addBindValue(derivable ? QVariant(QMetaType(QMetaType::QString)) : QVariant(QString::fromUtf8(QJsonDocument(capped).toJson(QJsonDocument::Compact))));
+    q.addBindValue(nowMs());
     if (const Status queued = exec(q, "queue ack"); !queued)
         return Error{queued.error()};
     return q.lastInsertId();
+}
+
+QVariant CommandLedger::packedJson(const QString &json, qint64 commandId, const QString &type, qint64 typeId)
+{
+    // The type's first JSON is its dictionary: the rows after it cost the bytes they differ by.
+    // Without one (the names table failed), the JSON is stored as text, which any reader takes.
+    const QByteArray bytes = json.toUtf8();
+    const QByteArray dictionary = m_database.names().dictionary(typeId, bytes).valueOr(QByteArray());
+    const QByteArray packed = dictionary.isEmpty() ? QByteArray() : packedjson::pack(bytes, dictionary, commandId, type);
+    if (packed.isEmpty())
+        return json;  // TEXT: stored as it is
+    return packed;    // BLOB: ledger_unpack_json() gives the text back
 }
 
 Result<std::optional<OutboxAck>> CommandLedger::complete(qint64 rowId, const CommandCompletion &c)
@@ -440,11 +534,11 @@ Result<std::optional<OutboxAck>> CommandLedger::complete(qint64 rowId, const Com
     SqliteQuery &q = statement(QStringLiteral(
         "UPDATE commands SET state = ?, delivery = ?, reason = ?, error = ?, version = ?, detail = ?, "
         "exit_code = ?, signal = ?, timed_out = ?, cancelled = ?, stdout_tail = ?, stderr_tail = ?, "
-        "stdout_spill = ?, stderr_spill = ?, child_pid = COALESCE(?, child_pid), finished_at = ?, updated_at = ? "
-        "WHERE row_id = ?"));
+        "stdout_spill = ?, stderr_spill = ?, child_pid = COALESCE(?, child_pid), finished_after = ? - received_at, "
+        "updated_after = ? - received_at WHERE row_id = ?"));
     const qint64 now = nowMs();
-    q.addBindValue(stateName(c.state));
-    q.addBindValue(deliveryName(c.delivery));
+    q.addBindValue(stateCode(c.state));
+    q.addBindValue(deliveryCode(c.delivery));
     q.addBindValue(cappedShort(c.reason));
     q.addBindValue(cappedError(c.error));
     q.addBindValue(cappedShort(c.version));
@@ -500,20 +594,21 @@ std::optional<OutboxAck> CommandLedger::requeueAck(qint64 rowId)
     SqliteTransaction transaction(m_database.db());
     if (!began(transaction))
         return std::nullopt;
-    SqliteQuery &waiting = statement(QStringLiteral("SELECT ack_id FROM acks WHERE command_row = ? AND delivered_at IS NULL ORDER BY ack_id LIMIT 1"));
+    SqliteQuery &waiting = statement(QStringLiteral("SELECT ack_id FROM acks WHERE command_row = ? AND delivered_after IS NULL ORDER BY ack_id LIMIT 1"));
     waiting.addBindValue(rowId);
     const qint64 waitingId = exec(waiting, "find ack") && waiting.next() ? waiting.value(0).toLongLong() : 0;
     waiting.finish();
     if (waitingId)
         return undeliveredAck(waitingId);  // read only: nothing to commit
-    SqliteQuery &last = statement(QStringLiteral("SELECT payload FROM acks WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
+    SqliteQuery &last = statement(QStringLiteral("SELECT %1 FROM acks a JOIN commands c ON c.row_id = a.command_row "
+                                                 "WHERE a.command_row = ? ORDER BY a.ack_id DESC LIMIT 1").arg(kPayloadColumns));
     last.addBindValue(rowId);
-    const QByteArray lastPayload = exec(last, "last ack") && last.next() ? last.value(0).toByteArray() : QByteArray();
+    const QJsonObject lastPayload = exec(last, "last ack") && last.next() ? ackPayloadFrom(last, 0) : QJsonObject();
     last.finish();
     const auto row = command(rowId);
     if (!row || lastPayload.isEmpty())
         return std::nullopt;  // skipped commands have no ack to repeat
-    const Result<qint64> ackId = insertAck(rowId, *row, QJsonDocument::fromJson(lastPayload).object());
+    const Result<qint64> ackId = insertAck(rowId, *row, lastPayload);
     std::optional<OutboxAck> ack = ackId ? undeliveredAck(*ackId) : std::nullopt;
     if (!ack || !committed(transaction))
         return std::nullopt;
@@ -522,7 +617,8 @@ std::optional<OutboxAck> CommandLedger::requeueAck(qint64 rowId)
 
 std::optional<CommandLedger::AckTimes> CommandLedger::latestAck(qint64 rowId)
 {
-    SqliteQuery &q = statement(QStringLiteral("SELECT ack_id, created_at, delivered_at, attempts FROM acks WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
+    SqliteQuery &q = statement(QStringLiteral("SELECT ack_id, created_at, created_at + delivered_after, attempts FROM acks "
+                                              "WHERE command_row = ? ORDER BY ack_id DESC LIMIT 1"));
     q.addBindValue(rowId);
     std::optional<AckTimes> times;
     if (exec(q, "latest ack") && q.next()) {
@@ -538,7 +634,7 @@ bool CommandLedger::ackBeingDeliveredElsewhere(qint64 ackId)
 {
     SqliteQuery &q = statement(QStringLiteral(
         "SELECT a.attempts, a.created_at, c.runner_pid, c.runner_start_time FROM acks a JOIN commands c ON c.row_id = a.command_row "
-        "WHERE a.ack_id = ? AND a.delivered_at IS NULL"));
+        "WHERE a.ack_id = ? AND a.delivered_after IS NULL"));
     q.addBindValue(ackId);
     if (!exec(q, "ack in flight") || !q.next()) {
         q.finish();
@@ -555,7 +651,8 @@ bool CommandLedger::ackBeingDeliveredElsewhere(qint64 ackId)
 
 int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const LedgerCommand &)> &ackPayloadFor)
 {
-    SqliteQuery &running = statement(QStringLiteral("SELECT row_id, runner_pid, runner_start_time FROM commands WHERE state = 'running'"));
+    SqliteQuery &running = statement(QStringLiteral("SELECT row_id, runner_pid, runner_start_time FROM commands WHERE state IN (2, 4) AND state = %1")
+                                         .arg(stateCode(CommandState::Running)));
     if (!exec(running, "find running"))
         return 0;
     QList<qint64> orphans;
@@ -572,8 +669,9 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
             break;
         // Re-check under the write lock: only a row still running is ours to recover.
         SqliteQuery &mark = statement(QStringLiteral(
-            "UPDATE commands SET state = 'interrupted', delivery = 'unknown', error = ?, finished_at = ?, updated_at = ? "
-            "WHERE row_id = ? AND state = 'running'"));
+            "UPDATE commands SET state = %1, delivery = %2, error = ?, finished_after = ? - received_at, updated_after = ? - received_at "
+            "WHERE row_id = ? AND state = %3").arg(stateCode(CommandState::Interrupted)).arg(deliveryCode(Delivery::Unknown))
+            .arg(stateCode(CommandState::Running)));
         const qint64 now = nowMs();
         mark.addBindValue(QStringLiteral("interrupted: the agent stopped while the command ran; outcome unknown"));
         mark.addBindValue(now);
@@ -596,8 +694,9 @@ int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const Ledg
 namespace {
 
 const QString kOutboxColumns = QStringLiteral(
-    "a.ack_id, a.command_row, a.command_id, c.agent_type, a.type, c.state, a.payload, a.attempts, a.created_at "
-    "FROM acks a JOIN commands c ON c.row_id = a.command_row");
+    "a.ack_id, a.command_row, c.command_id, (SELECT name FROM names WHERE name_id = c.agent), "
+    "(SELECT name FROM names WHERE name_id = c.type), %1, a.attempts, a.created_at, %2 "
+    "FROM acks a JOIN commands c ON c.row_id = a.command_row").arg(ledgercodes::nameSql(Column::State, QStringLiteral("c.state")), kPayloadColumns);
 
 OutboxAck outboxAckFrom(const SqliteQuery &q)
 {
@@ -608,9 +707,9 @@ OutboxAck outboxAckFrom(const SqliteQuery &q)
     ack.agentType = q.value(3).toString();
     ack.type = q.value(4).toString();
     ack.commandState = q.value(5).toString();
-    ack.payload = QJsonDocument::fromJson(q.value(6).toByteArray()).object();
-    ack.attempts = q.value(7).toInt();
-    ack.createdAt = fromMs(q.value(8));
+    ack.attempts = q.value(6).toInt();
+    ack.createdAt = fromMs(q.value(7));
+    ack.payload = ackPayloadFrom(q, 8);
     return ack;
 }
 
@@ -625,9 +724,9 @@ QList<OutboxAck> CommandLedger::dueAcks(bool respectBackoff, int limit)
         return due;
     // SPEC §7 sends the outbox oldest first, so the backoff belongs to the queue, not to each
     // ack: when the oldest ack is due, everything behind it goes in order; until then, nothing.
-    SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.delivered_at IS NULL %2 ORDER BY a.ack_id LIMIT ?")
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.delivered_after IS NULL %2 ORDER BY a.ack_id LIMIT ?")
                                    .arg(kOutboxColumns, respectBackoff ? QStringLiteral(
-                                            "AND NOT ((SELECT h.next_attempt_at FROM acks h WHERE h.delivered_at IS NULL "
+                                            "AND NOT ((SELECT h.created_at + h.next_attempt_after FROM acks h WHERE h.delivered_after IS NULL "
                                             "ORDER BY h.ack_id LIMIT 1) BETWEEN ? + 1 AND ?)")
                                                                        : QString()));
     if (respectBackoff) {
@@ -651,7 +750,7 @@ std::optional<OutboxAck> CommandLedger::undeliveredAck(qint64 ackId)
 
 Result<std::optional<OutboxAck>> CommandLedger::readAck(qint64 ackId)
 {
-    SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.ack_id = ? AND a.delivered_at IS NULL").arg(kOutboxColumns));
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 WHERE a.ack_id = ? AND a.delivered_after IS NULL").arg(kOutboxColumns));
     q.addBindValue(ackId);
     if (const Status read = exec(q, "outbox ack"); !read)
         return Error{read.error()};
@@ -664,21 +763,30 @@ Result<std::optional<OutboxAck>> CommandLedger::readAck(qint64 ackId)
 
 void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered)
 {
+    // Before the transaction: names read outside one are cached for the connection.
+    const Result<qint64> agent = m_database.names().intern(ack.agentType);
+    const Result<qint64> type = agent ? m_database.names().intern(cappedShort(ack.type)) : agent;
+    if (!type) {  // the ack stays in the outbox as it was, and is tried again
+        (void)noteFailure(Error{type.error()}, "record attempt");
+        return;
+    }
     SqliteTransaction transaction(m_database.db());
     if (!began(transaction))
         return;
     const qint64 now = nowMs();
     const int attempt = ack.attempts + 1;
     SqliteQuery &log = statement(QStringLiteral(
-        "INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, version, attempted_at, "
+        "INSERT INTO ack_attempts (ack_id, command_id, agent, type, command_state, status, error, version, attempted_at, "
         "http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     log.addBindValue(ack.ackId);
     log.addBindValue(ack.commandId);
-    log.addBindValue(text(ack.agentType));
-    log.addBindValue(cappedShort(ack.type));
-    log.addBindValue(text(ack.commandState));
-    log.addBindValue(text(ack.payload.value(QStringLiteral("status")).toString()));
-    log.addBindValue(cappedError(ack.payload.value(QStringLiteral("error")).toString()));
+    log.addBindValue(*agent);
+    log.addBindValue(*type);
+    log.addBindValue(std::max(ledgercodes::kEmptyCode, ledgercodes::code(Column::State, ack.commandState)));
+    log.addBindValue(std::max(ledgercodes::kEmptyCode, ledgercodes::code(Column::Status, ack.payload.value(QStringLiteral("status")).toString())));
+    // The error is the ack's (its payload's): stored once, there, when there is one.
+    const QString error = cappedError(ack.payload.value(QStringLiteral("error")).toString());
+    log.addBindValue(error.isEmpty() || !ack.payload.value(QStringLiteral("error")).isString() ? QVariant(error) : QVariant(QMetaType(QMetaType::QString)));
     log.addBindValue(cappedShort(ack.payload.value(QStringLiteral("version")).toString()));
     log.addBindValue(now);
     log.addBindValue(httpStatus > 0 ? QVariant(httpStatus) : QVariant(QMetaType(QMetaType::Int)));
@@ -687,8 +795,8 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
     log.addBindValue(attempt);
 
     SqliteQuery &update = statement(delivered
-        ? QStringLiteral("UPDATE acks SET attempts = ?, delivered_at = ?, last_http_status = ?, last_error = '' WHERE ack_id = ?")
-        : QStringLiteral("UPDATE acks SET attempts = ?, next_attempt_at = ?, last_http_status = ?, last_error = ? WHERE ack_id = ?"));
+        ? QStringLiteral("UPDATE acks SET attempts = ?, delivered_after = ? - created_at, last_http_status = ?, last_error = '' WHERE ack_id = ?")
+        : QStringLiteral("UPDATE acks SET attempts = ?, next_attempt_after = ? - created_at, last_http_status = ?, last_error = ? WHERE ack_id = ?"));
     if (delivered) {
         update.addBindValue(attempt);
         update.addBindValue(now);
@@ -710,9 +818,12 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
 QList<LedgerCommand> CommandLedger::pendingCommands(const QString &agentType, int limit, qint64 afterRowId)
 {
     // Oldest first by storage order: a batch admitted in one millisecond keeps its order.
-    SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE c.state = 'pending' AND c.row_id > ? %2 "
+    // `state IN (2, 4)` is the partial index's own condition: SQLite uses an index only for a
+    // query that names it.
+    SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c WHERE c.state IN (2, 4) AND c.state = %2 AND c.row_id > ? %3 "
                                               "ORDER BY c.row_id LIMIT ?")
-                                   .arg(kRowColumns, agentType.isEmpty() ? QString() : QStringLiteral("AND c.agent_type = ?")));
+                                   .arg(kRowColumns).arg(stateCode(CommandState::Pending))
+                                   .arg(agentType.isEmpty() ? QString() : QStringLiteral("AND c.agent = (SELECT name_id FROM names WHERE name = ?)")));
     q.addBindValue(afterRowId);
     if (!agentType.isEmpty())
         q.addBindValue(agentType);
@@ -722,42 +833,37 @@ QList<LedgerCommand> CommandLedger::pendingCommands(const QString &agentType, in
 
 Result<QList<LedgerCommand>> CommandLedger::history(const HistoryFilter &filter)
 {
-    QStringList where;
-    QVariantList values;
-    if (!filter.state.isEmpty()) {
-        where << QStringLiteral("c.state = ?");
-        values << filter.state;
-    }
-    if (!filter.type.isEmpty()) {
-        where << QStringLiteral("c.type = ?");
-        values << filter.type;
-    }
-    if (!filter.agentType.isEmpty()) {
-        where << QStringLiteral("c.agent_type = ?");
-        values << filter.agentType;
-    }
-    if (filter.since.isValid()) {
-        where << QStringLiteral("c.received_at >= ?");
-        values << filter.since.toMSecsSinceEpoch();
-    }
-    SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c %2 ORDER BY c.received_at DESC, c.row_id DESC LIMIT ?")
-                  .arg(kRowColumns, where.isEmpty() ? QString() : QStringLiteral("WHERE ") + where.join(QStringLiteral(" AND "))));
-    for (const QVariant &value : values)
-        q.addBindValue(value);
-    q.addBindValue(std::max(1, filter.limit));
+    const Result<QList<groupmerge::Group>> groups = matchingGroups(filter);
+    if (!groups)
+        return Error{groups.error()};
+    // Each group's rows are one range of commands_by_group, newest first: SQLite merges them and
+    // stops at the limit, so any filter reads about `limit` index entries (docs/performance.md).
+    const QString since = filter.since.isValid() ? QStringLiteral("received_at >= %1").arg(filter.since.toMSecsSinceEpoch()) : QString();
+    QString newest = groupmerge::mergedSql(*groups, kCommandGroups, [](const groupmerge::Group &) { return QStringLiteral("row_id, received_at"); },
+                                           [&](const groupmerge::Group &) { return since; }, QStringLiteral("received_at DESC, row_id DESC"));
+    if (newest.isEmpty() && !groups->isEmpty())  // more groups than one statement merges: a sort
+        newest = QStringLiteral("SELECT row_id, received_at FROM commands WHERE %1 ORDER BY received_at DESC, row_id DESC")
+                     .arg(since.isEmpty() ? QStringLiteral("1") : since);
+    if (newest.isEmpty())
+        return QList<LedgerCommand>();  // no group matches
+    SqliteQuery q(m_database.db());
+    (void)q.prepare(QStringLiteral("SELECT %1 FROM (%2 LIMIT %3) m JOIN commands c ON c.row_id = m.row_id ORDER BY m.received_at DESC, m.row_id DESC")
+                        .arg(kRowColumns, newest).arg(std::max(1, filter.limit)));  // a failure shows in exec()
     return readRows(q, "history");
 }
 
 Result<QList<LedgerCommand>> CommandLedger::page(const CommandPageRequest &request)
 {
+    if (request.order == CommandOrder::Received)
+        return pageByReceived(request);
     QVariantList values;
     const QString where = request.state.isEmpty() ? QString() : QStringLiteral("WHERE c.state = ? ");
     if (!request.state.isEmpty())
-        values << request.state;
+        values << ledgercodes::code(Column::State, request.state);  // kNoCode: matches nothing
     const QString key = orderKey(request, values);
     const QString direction = request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC");
-    // Received is the index's order: each page is an index walk. Another column sorts the
-    // filtered rows, a top-N sort SQLite keeps to offset + limit rows.
+    // Another column than the time sorts the filtered rows: a top-N sort SQLite keeps to
+    // offset + limit rows.
     SqliteQuery &q = statement(QStringLiteral("SELECT %1 FROM commands c %2ORDER BY %3 %4, c.row_id %4 LIMIT ? OFFSET ?")
                                    .arg(kSummaryColumns, where, key, direction));
     for (const QVariant &value : values)
@@ -765,6 +871,52 @@ Result<QList<LedgerCommand>> CommandLedger::page(const CommandPageRequest &reque
     q.addBindValue(std::max(1, request.limit));
     q.addBindValue(std::max(0, request.offset));
     return readRows(q, "page");
+}
+
+Result<QList<LedgerCommand>> CommandLedger::pageByReceived(const CommandPageRequest &request)
+{
+    HistoryFilter filter;
+    filter.state = request.state;
+    const Result<QList<groupmerge::Group>> groups = matchingGroups(filter);
+    if (!groups)
+        return Error{groups.error()};
+    // As history(): each group's rows are one index range in time order, merged by SQLite, so a
+    // page reads about offset + limit index entries.
+    const QString order = request.ascending ? QStringLiteral("received_at ASC, row_id ASC") : QStringLiteral("received_at DESC, row_id DESC");
+    QString rows = groupmerge::mergedSql(*groups, kCommandGroups, [](const groupmerge::Group &) { return QStringLiteral("row_id, received_at"); },
+                                         [](const groupmerge::Group &) { return QString(); }, order);
+    if (rows.isEmpty() && !groups->isEmpty())  // more groups than one statement merges: a sort
+        rows = QStringLiteral("SELECT row_id, received_at FROM commands ORDER BY %1").arg(order);
+    if (rows.isEmpty())
+        return QList<LedgerCommand>();  // no group matches
+    SqliteQuery q(m_database.db());
+    (void)q.prepare(QStringLiteral("SELECT %1 FROM (%2 LIMIT %3 OFFSET %4) m JOIN commands c ON c.row_id = m.row_id ORDER BY m.%5")
+                        .arg(kSummaryColumns, rows)
+                        .arg(std::max(1, request.limit))
+                        .arg(std::max(0, request.offset))
+                        .arg(QString(order).replace(QStringLiteral(", "), QStringLiteral(", m."))));  // a failure shows in exec()
+    return readRows(q, "page");
+}
+
+Result<QList<groupmerge::Group>> CommandLedger::matchingGroups(const HistoryFilter &filter)
+{
+    const Result<QList<groupmerge::Group>> all = groupmerge::groupsOf(m_database.db(), kCommandGroups);
+    if (!all)
+        return noteFailure(Error{QStringLiteral("cannot read its index: %1").arg(all.error())}, "history");
+    // A name the ledger never stored matches nothing (LedgerNames::kUnknown).
+    LedgerNames &names = m_database.names();
+    const Result<qint64> type = filter.type.isEmpty() ? Result<qint64>(0) : names.filterId(filter.type);
+    const Result<qint64> agent = filter.agentType.isEmpty() ? Result<qint64>(0) : names.filterId(filter.agentType);
+    if (!type || !agent)
+        return noteFailure(Error{!type ? type.error() : agent.error()}, "history");
+    const qint64 state = filter.state.isEmpty() ? 0 : ledgercodes::code(Column::State, filter.state);
+    QList<groupmerge::Group> matching;
+    for (const groupmerge::Group &group : *all) {
+        if ((filter.state.isEmpty() || group.state == state) && (filter.type.isEmpty() || group.type == *type)
+            && (filter.agentType.isEmpty() || group.agent == *agent))
+            matching.append(group);
+    }
+    return matching;
 }
 
 Result<int> CommandLedger::readCount(SqliteQuery &q, const char *what)
@@ -779,13 +931,13 @@ Result<int> CommandLedger::readCount(SqliteQuery &q, const char *what)
 Result<int> CommandLedger::countInState(CommandState state)
 {
     SqliteQuery &q = statement(QStringLiteral("SELECT COUNT(*) FROM commands WHERE state = ?"));
-    q.addBindValue(stateName(state));
+    q.addBindValue(stateCode(state));
     return readCount(q, "count");
 }
 
 Result<int> CommandLedger::outboxSize()
 {
-    return readCount(statement(QStringLiteral("SELECT COUNT(*) FROM acks WHERE delivered_at IS NULL")), "outbox size");
+    return readCount(statement(QStringLiteral("SELECT COUNT(*) FROM acks WHERE delivered_after IS NULL")), "outbox size");
 }
 
 void CommandLedger::setMeta(const QString &key, const QString &value)

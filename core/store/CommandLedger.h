@@ -16,6 +16,9 @@
 
 namespace teamai {
 
+namespace groupmerge {
+struct Group;
+}
 class LedgerDatabase;
 class SqliteQuery;
 class SqliteTransaction;
@@ -145,7 +148,7 @@ public:
     Result<QList<LedgerCommand>> page(const CommandPageRequest &request);
     std::optional<LedgerCommand> command(qint64 rowId);
     /// @brief Every row with the backend's id @p commandId (one per agent it came for), newest
-    /// first; with @p agentType only that agent's, through the (agent_type, command_id) index.
+    /// first; with @p agentType only that agent's, through the (command_id, agent) index.
     Result<QList<LedgerCommand>> commandsWithId(qint64 commandId, const QString &agentType = {});
 
     Result<int> countInState(CommandState state);
@@ -165,15 +168,21 @@ private:
     Status committed(SqliteTransaction &transaction);
     Error noteFailure(const Status &failed, const char *what);
     Result<qint64> insertAck(qint64 rowId, const LedgerCommand &row, const QJsonObject &payload);
+    /// The stored form of a command's JSON: packed with its type's dictionary when that is smaller.
+    QVariant packedJson(const QString &json, qint64 commandId, const QString &type, qint64 typeId);
     /// Queues @p payload for @p row and reads it back as stored; an error when either fails.
     Result<std::optional<OutboxAck>> queueAck(qint64 rowId, const std::optional<LedgerCommand> &row, const QJsonObject &payload);
     Result<std::optional<OutboxAck>> readAck(qint64 ackId);
+    /// The (state, type, agent) groups of commands_by_group that @p filter matches.
+    Result<QList<groupmerge::Group>> matchingGroups(const HistoryFilter &filter);
+    Result<QList<LedgerCommand>> pageByReceived(const CommandPageRequest &request);
     Result<std::optional<LedgerCommand>> readRow(const QString &where, const QVariantList &values);
     Result<QList<LedgerCommand>> readRows(SqliteQuery &query, const char *what);
     Result<int> readCount(SqliteQuery &query, const char *what);
+    void prepareNames(const QList<Command> &batch, const QString &agentType, const QString &localAgentId);
     Admitted admitOne(const Command &command, const QString &agentType, const QString &localAgentId, bool fullRow);
     /// The key and state of the row admitOne() just stored (a batch needs no more).
-    Result<std::optional<LedgerCommand>> admittedKey(const Command &command, const QString &agentType);
+    Result<std::optional<LedgerCommand>> admittedKey(const Command &command, const QString &agentType, qint64 agentId);
 
     LedgerDatabase &m_database;
     std::unordered_map<QString, std::unique_ptr<SqliteQuery>> m_statements;

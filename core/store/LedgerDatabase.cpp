@@ -7,11 +7,15 @@
 #include "util/Paths.h"
 
 #include "store/FinishedIds.h"
+#include "store/LedgerFunctions.h"
+#include "store/LedgerNames.h"
+#include "store/LedgerSchema.h"
 #include "store/LedgerNotice.h"
 #include "store/LedgerSalvage.h"
 #include "store/SqliteQuery.h"
 
 #include <QDateTime>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 
@@ -22,115 +26,7 @@
 namespace teamai {
 namespace {
 
-// Version 1. Times are milliseconds since the epoch (UTC); text columns hold UTF-8.
-const char *const kSchemaV1[] = {
-    R"sql(CREATE TABLE commands (
-        row_id            INTEGER PRIMARY KEY,
-        command_id        INTEGER NOT NULL,
-        agent_type        TEXT    NOT NULL,
-        local_agent_id    TEXT    NOT NULL DEFAULT '',
-        type              TEXT    NOT NULL DEFAULT '',
-        raw_json          TEXT    NOT NULL,
-        received_at       INTEGER NOT NULL,
-        updated_at        INTEGER NOT NULL,
-        started_at        INTEGER,
-        finished_at       INTEGER,
-        state             TEXT    NOT NULL CHECK (state IN ('pending','running','succeeded','failed','rejected','skipped','interrupted')),
-        delivery          TEXT    NOT NULL CHECK (delivery IN ('not_delivered','delivered','unknown')),
-        reason            TEXT    NOT NULL DEFAULT '',
-        runner_pid        INTEGER,
-        runner_start_time TEXT,
-        child_pid         INTEGER,
-        exit_code         INTEGER,
-        signal            INTEGER,
-        timed_out         INTEGER NOT NULL DEFAULT 0,
-        cancelled         INTEGER NOT NULL DEFAULT 0,
-        stdout_tail       BLOB,
-        stderr_tail       BLOB,
-        stdout_spill      TEXT,
-        stderr_spill      TEXT,
-        error             TEXT    NOT NULL DEFAULT '',
-        version           TEXT    NOT NULL DEFAULT '',
-        detail            TEXT    NOT NULL DEFAULT '',
-        UNIQUE (agent_type, command_id))
-    )sql",
-    "CREATE INDEX commands_by_received ON commands (received_at)",
-    "CREATE INDEX commands_by_state ON commands (state, received_at)",
-    R"sql(CREATE TABLE acks (
-        ack_id            INTEGER PRIMARY KEY,
-        command_row       INTEGER NOT NULL REFERENCES commands (row_id),
-        command_id        INTEGER NOT NULL,
-        type              TEXT    NOT NULL DEFAULT '',
-        status            TEXT    NOT NULL CHECK (status IN ('success','failed')),
-        error             TEXT    NOT NULL DEFAULT '',
-        version           TEXT    NOT NULL DEFAULT '',
-        payload           TEXT    NOT NULL,
-        created_at        INTEGER NOT NULL,
-        delivered_at      INTEGER,
-        attempts          INTEGER NOT NULL DEFAULT 0,
-        next_attempt_at   INTEGER NOT NULL,
-        last_http_status  INTEGER,
-        last_error        TEXT    NOT NULL DEFAULT '')
-    )sql",
-    "CREATE INDEX acks_outbox ON acks (delivered_at, ack_id)",
-    "CREATE INDEX acks_by_command ON acks (command_row)",
-    // One row per attempt to deliver an ack. Type, status and state are copied in so the admin
-    // history can filter a million rows through indexes alone, without joins.
-    R"sql(CREATE TABLE ack_attempts (
-        attempt_id        INTEGER PRIMARY KEY,
-        ack_id            INTEGER NOT NULL REFERENCES acks (ack_id),
-        command_id        INTEGER NOT NULL,
-        agent_type        TEXT    NOT NULL DEFAULT '',
-        type              TEXT    NOT NULL DEFAULT '',
-        command_state     TEXT    NOT NULL DEFAULT '',
-        status            TEXT    NOT NULL,
-        error             TEXT    NOT NULL DEFAULT '',
-        version           TEXT    NOT NULL DEFAULT '',
-        attempted_at      INTEGER NOT NULL,
-        http_status       INTEGER,
-        transport_error   TEXT    NOT NULL DEFAULT '',
-        delivered         INTEGER NOT NULL,
-        attempt_number    INTEGER NOT NULL)
-    )sql",
-    "CREATE INDEX ack_attempts_by_time ON ack_attempts (attempted_at)",
-    "CREATE INDEX ack_attempts_by_type ON ack_attempts (type, attempted_at)",
-    "CREATE INDEX ack_attempts_by_state ON ack_attempts (command_state, attempted_at)",
-    "CREATE INDEX ack_attempts_by_command ON ack_attempts (command_id)",
-    "CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-};
-
-// Version 2: what `teamai mcp` (one agent's commands by default) and `teamai history` filter by,
-// so that every filter combination with an agent, and an id without one, is an index range even
-// at a million rows (docs/performance.md). Creating them on an existing ledger reads it once.
-const char *const kSchemaV2[] = {
-    "CREATE INDEX IF NOT EXISTS commands_by_agent ON commands (agent_type, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_agent_state ON commands (agent_type, state, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_agent_type ON commands (agent_type, type, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_type ON commands (type, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_id ON commands (command_id)",
-};
-
-// Version 3: state and type together. With only the indexes above, a state + type filter that few
-// rows match read every row of the type: 127 ms through `teamai mcp` at a million rows, seconds
-// for `teamai history --state --type` without an agent (docs/performance.md, 2026-12-02).
-const char *const kSchemaV3[] = {
-    "CREATE INDEX IF NOT EXISTS commands_by_agent_state_type ON commands (agent_type, state, type, received_at)",
-    "CREATE INDEX IF NOT EXISTS commands_by_state_type ON commands (state, type, received_at)",
-};
-
-// Forward-only migrations: a ledger at version v gets every step above v, in order.
-struct SchemaStep {
-    int version;
-    const char *const *statements;
-    size_t count;
-};
-template <size_t N>
-constexpr SchemaStep schemaStep(int version, const char *const (&statements)[N])
-{
-    return SchemaStep{version, statements, N};
-}
-const SchemaStep kSchemaSteps[] = {schemaStep(1, kSchemaV1), schemaStep(2, kSchemaV2), schemaStep(3, kSchemaV3)};
-static_assert(sizeof kSchemaSteps / sizeof kSchemaSteps[0] == LedgerDatabase::kSchemaVersion, "one step per version");
+static_assert(LedgerDatabase::kSchemaVersion == ledgerschema::kVersion, "one version");
 
 // SQLite's own verdict that the file is not (or no longer) a usable database, as opposed to a
 // busy database, a full disk (SQLITE_FULL), a failing device (SQLITE_IOERR) or a folder we cannot
@@ -185,6 +81,7 @@ void LedgerDatabase::closeConnection(bool foldLog)
     // v2: statements still prepared (a CommandLedger's cache) are finalized by their owners later.
     sqlite3_close_v2(m_db);
     m_db = nullptr;
+    m_names.reset();
 }
 
 bool LedgerDatabase::isOpen() const
@@ -287,6 +184,9 @@ Status LedgerDatabase::openConnection()
         return failed;
     }
     sqlite3_extended_result_codes(m_db, 1);
+    // Fails only out of memory: the statements using them then fail, and say so.
+    (void)ledgerfunctions::registerAll(m_db);
+    m_names = std::make_unique<LedgerNames>(m_db);
     // Concurrent agent processes wait for each other instead of failing with SQLITE_BUSY.
     sqlite3_busy_timeout(m_db, 10000);
     paths::restrictMode(m_path, QFile::ReadOwner | QFile::WriteOwner);
@@ -315,7 +215,7 @@ Result<int> LedgerDatabase::userVersion()
     return query.value(0).toInt();
 }
 
-Status LedgerDatabase::configureAndMigrate()
+Status LedgerDatabase::configureAndMigrate(int targetVersion)
 {
     // By default the last connection to close checkpoints the WAL and deletes it, which costs
     // fsyncs even when the WAL is empty; closeConnection() turns that back on only when needed.
@@ -323,6 +223,13 @@ Status LedgerDatabase::configureAndMigrate()
     const auto unusable = [this](const QString &failure) {
         return Error{m_damaged ? QStringLiteral("%1 is not a usable database: %2").arg(m_path, failure) : failure};
     };
+    if (QFileInfo(m_path).size() == 0) {
+        // Only a database with nothing written yet takes these (switching to WAL writes its first
+        // page): pages freed by retention go back to the file system (PRAGMA incremental_vacuum)
+        // instead of staying in the file for ever. Not taken, the ledger only stays larger.
+        (void)run(QByteArray("PRAGMA page_size=" + QByteArray::number(ledgerschema::kPageSize)).constData());
+        (void)run("PRAGMA auto_vacuum=INCREMENTAL");
+    }
     for (const char *pragma : {"PRAGMA journal_mode=WAL", "PRAGMA synchronous=NORMAL", "PRAGMA foreign_keys=ON",
                                "PRAGMA journal_size_limit=4194304"}) {
         if (const Status set = run(pragma); !set)
@@ -331,43 +238,73 @@ Status LedgerDatabase::configureAndMigrate()
     const Result<int> version = userVersion();
     if (!version)
         return unusable(version.error());
-    if (*version == kSchemaVersion)
+    if (*version == targetVersion)
         return {};
-    if (*version > kSchemaVersion) {
+    if (*version > targetVersion) {
         // Written by a newer agent: use it as is rather than destroying its data.
-        qCWarning(lcStore) << "ledger schema" << *version << "is newer than this agent's" << kSchemaVersion;
+        qCWarning(lcStore) << "ledger schema" << *version << "is newer than this agent's" << targetVersion;
         return {};
     }
-    return migrate(*version);
+    return migrate(*version, targetVersion);
 }
 
-Status LedgerDatabase::migrate(int fromVersion)
+Status LedgerDatabase::runSteps(int current, int targetVersion)
 {
-    // IMMEDIATE takes the write lock at once, so two processes never migrate at the same time.
-    if (const Status began = run("BEGIN IMMEDIATE"); !began)
-        return Error{QStringLiteral("cannot migrate %1: %2").arg(m_path, began.error())};
-    // Re-read under the lock: another process may have migrated meanwhile.
-    const int current = userVersion().valueOr(fromVersion);
-    Status migrated;
-    for (const SchemaStep &step : kSchemaSteps) {
-        for (size_t i = 0; migrated && current < step.version && i < step.count; ++i) {
-            if (const Status done = run(step.statements[i]); !done) {
-                migrated = Error{step.version == 1 ? QStringLiteral("cannot create the ledger schema: %1").arg(done.error())
-                                                   : QStringLiteral("cannot migrate %1 to schema %2: %3")
-                                                         .arg(m_path, QString::number(step.version), done.error())};
+    for (int version = current + 1; version <= targetVersion; ++version) {
+        for (const QString &statement : ledgerschema::step(version)) {
+            if (const Status done = run(statement.toUtf8().constData()); !done) {
+                return Error{version == 1 ? QStringLiteral("cannot create the ledger schema: %1").arg(done.error())
+                                          : QStringLiteral("cannot migrate %1 to schema %2: %3")
+                                                .arg(m_path, QString::number(version), done.error())};
             }
         }
     }
-    if (migrated && current < kSchemaVersion) {
-        const QByteArray setVersion = "PRAGMA user_version=" + QByteArray::number(kSchemaVersion);
-        if (const Status set = run(setVersion.constData()); !set)
-            migrated = Error{QStringLiteral("cannot migrate %1: %2").arg(m_path, set.error())};
-    }
+    const QByteArray setVersion = "PRAGMA user_version=" + QByteArray::number(targetVersion);
+    if (const Status set = run(setVersion.constData()); !set)
+        return Error{QStringLiteral("cannot migrate %1: %2").arg(m_path, set.error())};
+    return {};
+}
+
+Status LedgerDatabase::migrate(int fromVersion, int targetVersion)
+{
+    // Dropping the old tables need not overwrite their pages first: the VACUUM below rewrites the
+    // file without them anyway (this connection only; SQLite's default comes back on reopen).
+    // Not taken, the migration is only slower.
+    (void)run("PRAGMA secure_delete=OFF");
+    // IMMEDIATE takes the write lock at once, so two processes never migrate at the same time.
+    // One transaction: a process killed in the middle leaves the ledger as it was, to be migrated
+    // by the next one.
+    if (const Status began = run("BEGIN IMMEDIATE"); !began)
+        return Error{QStringLiteral("cannot migrate %1: %2").arg(m_path, began.error())};
+    QElapsedTimer clock;
+    clock.start();
+    // Re-read under the lock: another process may have migrated meanwhile.
+    const int current = userVersion().valueOr(fromVersion);
+    const Status migrated = current >= targetVersion ? Status() : runSteps(current, targetVersion);
     (void)run(migrated ? "COMMIT" : "ROLLBACK");  // a failed COMMIT leaves the old schema: the next open migrates again
-    if (migrated && current < kSchemaVersion)
-        qCInfo(lcStore) << "ledger schema migrated from" << current << "to" << kSchemaVersion;
+    (void)run("PRAGMA secure_delete=ON");  // back to SQLite's default for this connection, as reopening would
+    if (migrated && current < targetVersion && current > 0)
+        qCInfo(lcStore) << "ledger schema migrated from" << current << "to" << targetVersion << "in" << clock.elapsed() << "ms";
     m_created = migrated && current < 1;
+    if (migrated && current >= 1 && current < 4 && targetVersion >= 4)
+        compactAfterMigration();
     return migrated;
+}
+
+void LedgerDatabase::compactAfterMigration()
+{
+    // Version 4 rewrote every table: the old pages are free, and the file is as large as before.
+    // VACUUM gives them back and turns on incremental vacuuming. It is its own transaction: killed,
+    // it leaves the migrated ledger whole, only larger; failing (a full disk), the same.
+    QElapsedTimer clock;
+    clock.start();
+    Status compacted = run("PRAGMA auto_vacuum=INCREMENTAL");
+    if (compacted)
+        compacted = run("VACUUM");
+    if (!compacted)
+        qCWarning(lcStore).noquote() << "ledger migrated but not compacted:" << compacted.error();
+    else
+        qCInfo(lcStore) << "ledger compacted in" << clock.elapsed() << "ms";
 }
 
 Status LedgerDatabase::setAsideAndRecover(const QString &why)
@@ -389,14 +326,20 @@ Status LedgerDatabase::setAsideAndRecover(const QString &why)
     }
     m_setAside = aside;
     m_damaged = false;
+    // The fresh ledger starts at the damaged one's version, so its rows copy over as they are;
+    // then it is migrated like any other.
+    const int asideVersion = ledgersalvage::schemaVersionOf(aside);
     if (const Status opened = openConnection(); !opened)
         return opened;
-    if (const Status configured = configureAndMigrate(); !configured)
+    if (const Status configured = configureAndMigrate(asideVersion >= 1 && asideVersion <= kSchemaVersion ? asideVersion : kSchemaVersion);
+        !configured)
         return configured;
     // Rows first (they keep their row ids), then whatever only the finished-ids record knows.
-    const ledgersalvage::Result salvaged = ledgersalvage::copyReadableRows(m_db, aside);
+    const ledgersalvage::Salvaged salvaged = ledgersalvage::copyReadableRows(m_db, aside);
     notice.recoveredCommands = salvaged.commands;
     notice.recoveredAcks = salvaged.acks;
+    if (const Status migrated = configureAndMigrate(); !migrated)
+        return migrated;
     notice.restoredFinishedIds = restoreFinishedIds();
     QFile::remove(suspectMarkerPath());
     if (const Status saved = ledgernotice::save(ledgernotice::pathFor(m_path), notice); !saved)

@@ -4,9 +4,13 @@
 
 #include <QString>
 
+#include <memory>
+
 struct sqlite3;
 
 namespace teamai {
+
+class LedgerNames;
 
 /// @brief The agent's SQLite database (`~/.teamai/local-agent/ledger.db`): opened with WAL and a
 /// busy timeout so several agent processes share it safely, its schema migrated to the current
@@ -19,7 +23,7 @@ namespace teamai {
 class LedgerDatabase
 {
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     static QString defaultPath();
 
@@ -38,6 +42,9 @@ public:
 
     /// @brief The connection, for SqliteQuery; null when not open.
     sqlite3 *db() const { return m_db; }
+    /// @brief The `names` table of this connection (ids of agent types, command types, local agent
+    /// ids, and the types' packing dictionaries). Only while open.
+    LedgerNames &names() { return *m_names; }
 
     /// @brief A statement on db() failed. When it was SQLITE_CORRUPT or SQLITE_NOTADB (damage the
     /// header did not show), the next open() runs `PRAGMA quick_check` and, if that fails, sets the
@@ -53,8 +60,10 @@ private:
     void closeConnection(bool foldLog = true);
     Status run(const char *sql);
     Result<int> userVersion();
-    Status configureAndMigrate();
-    Status migrate(int fromVersion);
+    Status configureAndMigrate(int targetVersion = kSchemaVersion);
+    Status migrate(int fromVersion, int targetVersion);
+    Status runSteps(int current, int targetVersion);
+    void compactAfterMigration();
     Status passesSuspectedDamageCheck();
     Status setAsideAndRecover(const QString &why);
     int restoreFinishedIds();
@@ -62,6 +71,7 @@ private:
 
     QString m_path;
     sqlite3 *m_db = nullptr;
+    std::unique_ptr<LedgerNames> m_names;
     QString m_setAside;
     bool m_damaged = false;
     bool m_created = false;

@@ -1,6 +1,8 @@
 #include "store/LedgerRetention.h"
 
 #include "log/Logging.h"
+#include "store/GroupMerge.h"
+#include "store/LedgerCodes.h"
 #include "store/LedgerDatabase.h"
 #include "store/SqliteQuery.h"
 
@@ -17,8 +19,35 @@ const QString kLastPruneKey = QStringLiteral("retention.last_prune_at");
 
 // A finished row whose every ack was delivered: the only kind retention may remove.
 const QString kPrunable = QStringLiteral(
-    "c.state IN ('succeeded','failed','rejected','skipped','interrupted') "
-    "AND NOT EXISTS (SELECT 1 FROM acks a WHERE a.command_row = c.row_id AND a.delivered_at IS NULL)");
+    "c.state IN (%1) AND NOT EXISTS (SELECT 1 FROM acks a WHERE a.command_row = c.row_id AND a.delivered_after IS NULL)")
+    .arg(QStringList{QString::number(ledgercodes::code(ledgercodes::Column::State, QStringLiteral("failed"))),
+                     QString::number(ledgercodes::code(ledgercodes::Column::State, QStringLiteral("interrupted"))),
+                     QString::number(ledgercodes::code(ledgercodes::Column::State, QStringLiteral("rejected"))),
+                     QString::number(ledgercodes::code(ledgercodes::Column::State, QStringLiteral("skipped"))),
+                     QString::number(ledgercodes::code(ledgercodes::Column::State, QStringLiteral("succeeded")))}
+             .join(u','));
+
+const groupmerge::GroupedTable kCommandGroups{QStringLiteral("commands c"),
+                                              {QStringLiteral("c.state"), QStringLiteral("c.type"), QStringLiteral("c.agent")},
+                                              QStringLiteral("c.received_at"), QStringLiteral("c.row_id")};
+
+// The oldest prunable rows matching @p where, as a merge of the groups' index ranges (oldest
+// first, so the scan stops at the limit instead of sorting the table).
+QString oldestFirst(sqlite3 *db, const QString &where)
+{
+    const groupmerge::GroupedTable plain{QStringLiteral("commands"), {QStringLiteral("state"), QStringLiteral("type"), QStringLiteral("agent")},
+                                         QStringLiteral("received_at"), QStringLiteral("row_id")};
+    const Result<QList<groupmerge::Group>> groups = groupmerge::groupsOf(db, plain);
+    const QString condition = where + QStringLiteral(" AND ") + kPrunable;
+    QString sql = groups ? groupmerge::mergedSql(*groups, kCommandGroups,
+                                                 [](const groupmerge::Group &) { return QStringLiteral("c.row_id AS row_id, c.command_id AS command_id, c.received_at AS received_at"); },
+                                                 [&](const groupmerge::Group &) { return condition; }, QStringLiteral("received_at, row_id"))
+                         : QString();
+    if (sql.isEmpty())  // no rows, too many groups, or the index could not be read: one query
+        sql = QStringLiteral("SELECT c.row_id AS row_id, c.command_id AS command_id, c.received_at AS received_at FROM commands c "
+                             "WHERE %1 ORDER BY received_at, row_id").arg(condition);
+    return sql;
+}
 
 Status run(SqliteQuery &q, const char *what)
 {
@@ -37,8 +66,7 @@ LedgerRetention::LedgerRetention(LedgerDatabase &database)
 Result<QList<LedgerRetention::Victim>> LedgerRetention::collect(const QString &where, const QVariantList &values, int limit)
 {
     SqliteQuery q(m_database.db());
-    (void)q.prepare(QStringLiteral("SELECT c.row_id, c.command_id FROM commands c WHERE %1 AND %2 "
-                                   "ORDER BY c.received_at, c.row_id LIMIT ?").arg(where, kPrunable));
+    (void)q.prepare(oldestFirst(m_database.db(), where) + QStringLiteral(" LIMIT ?"));  // a failure shows in exec()
     for (const QVariant &value : values)
         q.addBindValue(value);
     q.addBindValue(limit);
@@ -152,7 +180,8 @@ LedgerRetention::Pruned LedgerRetention::pruneRows(const RetentionPolicy &policy
 {
     Pruned result;
     const qint64 cutoff = now.toMSecsSinceEpoch() - qint64(std::max(1, policy.maxAgeDays)) * kDayMs;
-    pruneWhere(QStringLiteral("c.received_at < ? AND COALESCE(c.finished_at, c.received_at) < ?"), {cutoff, cutoff},
+    // The cutoff is in the text, not bound: the merged statement repeats the condition per group.
+    pruneWhere(QStringLiteral("c.received_at < %1 AND c.received_at + COALESCE(c.finished_after, 0) < %1").arg(cutoff), {},
                std::numeric_limits<qint64>::max(), result);
     if (result.ok()) {
         const Result<qint64> count = commandCount();
@@ -165,8 +194,10 @@ LedgerRetention::Pruned LedgerRetention::pruneRows(const RetentionPolicy &policy
         qCWarning(lcStore).noquote() << result.error;
     else
         recordPrune(now);
-    if (result.pruned > 0)
+    if (result.pruned > 0) {
         qCInfo(lcStore) << "retention pruned" << result.pruned << "finished command(s) from the ledger";
+        giveBackFreePages();
+    }
     return result;
 }
 
@@ -190,28 +221,40 @@ bool LedgerRetention::prunedWithinADay(const QDateTime &now)
 bool LedgerRetention::mayHaveWork(const RetentionPolicy &policy, const QDateTime &now)
 {
     const qint64 cutoff = now.toMSecsSinceEpoch() - qint64(std::max(1, policy.maxAgeDays)) * kDayMs;
-    // Three index look-ups in one statement: the oldest row's time, and the span of row ids,
-    // which bounds the row count from above without counting (MAX and MIN in one SELECT would
-    // scan the whole table instead).
+    // The span of row ids bounds the row count from above without counting (two look-ups in
+    // the primary key; MAX and MIN in one SELECT would scan the table instead).
     SqliteQuery bounds(m_database.db());
-    (void)bounds.prepare(QStringLiteral("SELECT (SELECT MIN(received_at) FROM commands), "
-                                  "(SELECT MAX(row_id) FROM commands) - (SELECT MIN(row_id) FROM commands) + 1"));
-    if (!bounds.exec() || !bounds.next())
-        return false;
-    const bool anyRow = !bounds.isNull(0);
-    const qint64 oldest = bounds.value(0).toLongLong();
-    const qint64 span = bounds.value(1).toLongLong();  // NULL (no rows) reads as 0
+    (void)bounds.prepare(QStringLiteral("SELECT (SELECT MAX(row_id) FROM commands) - (SELECT MIN(row_id) FROM commands) + 1"));
+    const qint64 span = bounds.exec() && bounds.next() ? bounds.value(0).toLongLong() : 0;  // NULL (no rows) reads as 0
     bounds.finish();
     if (span > policy.maxCommands)
         return true;
-    if (!anyRow || oldest >= cutoff)
-        return false;  // nothing is old enough: the prunable-row query below need not be prepared
+    if (span == 0)
+        return false;
+    // The oldest prunable row: a seek into each (state, type, agent) range of the grouped index.
     SqliteQuery old(m_database.db());
-    (void)old.prepare(QStringLiteral("SELECT 1 FROM commands c WHERE c.received_at < ? AND %1 LIMIT 1").arg(kPrunable));
-    old.addBindValue(cutoff);
+    (void)old.prepare(oldestFirst(m_database.db(), QStringLiteral("c.received_at < %1").arg(cutoff)) + QStringLiteral(" LIMIT 1"));
     const bool found = old.exec() && old.next();
     old.finish();
     return found;
+}
+
+void LedgerRetention::giveBackFreePages()
+{
+    // A ledger made (or migrated) by schema 4 uses incremental auto-vacuum: the pages the prune
+    // freed go back to the file system, so the file shrinks to the history it keeps. In short
+    // steps, so a waiting hook waits for one step only. An older ledger ignores the pragma.
+    SqliteQuery free(m_database.db());
+    for (int step = 0; step < 1000; ++step) {
+        if (!free.exec(QStringLiteral("PRAGMA freelist_count")) || !free.next() || free.value(0).toLongLong() == 0)
+            return;
+        free.finish();
+        SqliteQuery vacuum(m_database.db());
+        if (!vacuum.exec(QStringLiteral("PRAGMA incremental_vacuum(2048)")))
+            return;
+        while (vacuum.next()) {
+        }
+    }
 }
 
 void LedgerRetention::recordPrune(const QDateTime &now)

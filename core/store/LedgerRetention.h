@@ -63,6 +63,7 @@ private:
     /// Collects and removes batches matching @p where until none is left or @p enough says so.
     void pruneWhere(const QString &where, const QVariantList &values, qint64 limit, Pruned &result);
     void recordPrune(const QDateTime &now);
+    void giveBackFreePages();
 
     LedgerDatabase &m_database;
 };

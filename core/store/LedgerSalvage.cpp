@@ -1,6 +1,8 @@
 #include "store/LedgerSalvage.h"
 
 #include "log/Logging.h"
+#include "store/LedgerCodes.h"
+#include "store/LedgerNames.h"
 #include "store/SqliteQuery.h"
 
 #include <QDateTime>
@@ -105,9 +107,20 @@ int copyTable(sqlite3 *db, const QString &table)
 
 } // namespace
 
-Result copyReadableRows(sqlite3 *db, const QString &aside)
+int schemaVersionOf(const QString &path)
 {
-    Result result;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return -1;
+    const QByteArray header = file.read(kHeaderSize);
+    if (header.size() < kHeaderSize || !header.startsWith(QByteArray("SQLite format 3", 16)))
+        return -1;
+    return int(qFromBigEndian<qint32>(header.constData() + 60));  // the user_version field
+}
+
+Salvaged copyReadableRows(sqlite3 *db, const QString &aside)
+{
+    Salvaged result;
     const QString scratch = aside + QStringLiteral(".salvage");
     if (makeScratch(aside, scratch)) {
         SqliteQuery attach(db);
@@ -116,6 +129,7 @@ Result copyReadableRows(sqlite3 *db, const QString &aside)
         if (attach.exec()) {
             attach.finish();
             run(db, "BEGIN");
+            copyTable(db, QStringLiteral("names"));  // first: the rows refer to its ids
             result.commands = copyTable(db, QStringLiteral("commands"));
             result.acks = copyTable(db, QStringLiteral("acks"));
             copyTable(db, QStringLiteral("ack_attempts"));
@@ -142,18 +156,24 @@ QString deliveryFor(const QString &state)
                                                                                    : QStringLiteral("not_delivered");
 }
 
-bool importOne(sqlite3 *db, const finishedids::Entry &e, qint64 now)
+bool importOne(sqlite3 *db, LedgerNames &names, const finishedids::Entry &e, qint64 now)
 {
+    using ledgercodes::Column;
     static const QString kLost = QStringLiteral("finished before the ledger was set aside; details were lost with it");
     const bool success = e.state == QLatin1String("succeeded");
+    const int state = ledgercodes::code(Column::State, e.state);
+    const Result<qint64> agent = names.intern(e.agent);
+    const Result<qint64> type = names.intern(e.type.isNull() ? QStringLiteral("") : e.type);
+    const Result<qint64> local = names.intern(QStringLiteral(""));
+    if (state < 0 || !agent || !type || !local)
+        return false;
     SqliteQuery insert(db);
-    (void)insert.prepare(QStringLiteral(
-        "INSERT OR IGNORE INTO commands (command_id, agent_type, type, raw_json, received_at, updated_at, finished_at, state, delivery, error) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
+    (void)insert.prepare(QStringLiteral(  // a failure shows in exec()
+        "INSERT OR IGNORE INTO commands (command_id, agent, local_agent, type, raw_json, received_at, finished_after, state, delivery, error) "
+        "VALUES (?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"));
     const QJsonObject raw{{QStringLiteral("id"), e.id}, {QStringLiteral("type"), e.type}};
-    for (const QVariant &v : QVariantList{e.id, e.agent, e.type.isNull() ? QStringLiteral("") : e.type,
-                                          QString::fromUtf8(QJsonDocument(raw).toJson(QJsonDocument::Compact)), now, now, now,
-                                          e.state, deliveryFor(e.state), success ? QStringLiteral("") : kLost})
+    for (const QVariant &v : QVariantList{e.id, *agent, *local, *type, QString::fromUtf8(QJsonDocument(raw).toJson(QJsonDocument::Compact)), now,
+                                          state, ledgercodes::code(Column::Delivery, deliveryFor(e.state)), success ? QStringLiteral("") : kLost})
         insert.addBindValue(v);
     if (!insert.exec() || insert.numRowsAffected() != 1)
         return false;
@@ -161,16 +181,10 @@ bool importOne(sqlite3 *db, const finishedids::Entry &e, qint64 now)
     if (e.state == QLatin1String("skipped"))
         return true;  // skipped commands owe no ack
     // The ack is marked delivered (it was, before): it is only there to be repeated on a re-send.
-    const QJsonObject ack{{QStringLiteral("id"), e.id}, {QStringLiteral("type"), e.type},
-                          {QStringLiteral("status"), success ? QStringLiteral("success") : QStringLiteral("failed")},
-                          {QStringLiteral("error"), success ? QString() : kLost}};
+    // Its payload is the derived one: {id, type, status, error} of the command row.
     SqliteQuery queue(db);
-    (void)queue.prepare(QStringLiteral(
-        "INSERT INTO acks (command_row, command_id, type, status, error, payload, created_at, delivered_at, next_attempt_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"));
-    for (const QVariant &v : QVariantList{row, e.id, e.type.isNull() ? QStringLiteral("") : e.type, ack.value(QStringLiteral("status")).toString(),
-                                          success ? QStringLiteral("") : kLost,
-                                          QString::fromUtf8(QJsonDocument(ack).toJson(QJsonDocument::Compact)), now, now, now})
+    (void)queue.prepare(QStringLiteral("INSERT INTO acks (command_row, status, created_at, delivered_after) VALUES (?, ?, ?, 0)"));
+    for (const QVariant &v : QVariantList{row, success ? 1 : 0, now})
         queue.addBindValue(v);
     return queue.exec().ok();
 }
@@ -183,8 +197,9 @@ int importFinishedIds(sqlite3 *db, const QList<finishedids::Entry> &entries)
         return 0;
     int imported = 0;
     const qint64 now = QDateTime::currentMSecsSinceEpoch();
+    LedgerNames names(db);
     for (const finishedids::Entry &entry : entries)
-        imported += importOne(db, entry, now) ? 1 : 0;
+        imported += importOne(db, names, entry, now) ? 1 : 0;
     if (!run(db, "COMMIT")) {
         run(db, "ROLLBACK");
         return 0;

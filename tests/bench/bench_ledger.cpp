@@ -30,24 +30,43 @@ namespace {
 //   14..15 install_rule    succeeded         16     uninstall_teamai succeeded (exit 0, output)
 //   17     uninstall_teamai failed (exit 1)   18     reboot_machine  failed (unsupported)
 //   19     uninstall_teamai rejected (allowlist)
+// Written the way the product writes them (schema 4, store/LedgerSchema.cpp): names as ids in
+// `names`, states as codes, the JSON with its keys sorted (as QJsonDocument writes it) and packed
+// with its type's dictionary (ledger_pack_json), times after the receipt as offsets, the ack's
+// payload, error and version derived (NULL), the attempt's copied.
+
+// The kinds' types; the JSON of command i of a type (%1 is i, %2 the type, %3 the kind).
+const char *const kKinds = R"sql(
+SELECT 0 AS lo, 9 AS hi, 'install_skill' AS type UNION ALL SELECT 10, 13, 'uninstall_skill'
+UNION ALL SELECT 14, 15, 'install_rule' UNION ALL SELECT 16, 17, 'uninstall_teamai'
+UNION ALL SELECT 18, 18, 'reboot_machine' UNION ALL SELECT 19, 19, 'uninstall_teamai'
+)sql";
+const char *const kJson = R"sql(
+CASE WHEN %2 IN ('uninstall_teamai')
+     THEN json_object('cmd', CASE WHEN %3 = 19 THEN 'rm -rf ~/.teamai' ELSE 'teamai --version' END, 'id', %1, 'type', %2)
+     ELSE json_object('download_url', 'https://teamai.example.com/download/skill/skill-' || (%1 % 500) || '.zip', 'id', %1,
+                      'skill_slug', 'skill-' || (%1 % 500), 'skill_version', '1.' || (%1 % 9), 'type', %2) END
+)sql";
+
+// The names, and each type's dictionary: the JSON of its first command, as the product keeps it.
+const char *const kInsertNames = R"sql(
+INSERT INTO names (name, dict)
+SELECT type, CAST(%1 AS BLOB) FROM (SELECT type, MIN(CASE WHEN lo = 0 THEN 20 ELSE lo END) AS first, MIN(lo) AS k FROM (%2) GROUP BY type)
+UNION ALL SELECT 'claude', NULL UNION ALL SELECT 'codex', NULL
+UNION ALL SELECT 'a0b5dd9f50ee8405', NULL UNION ALL SELECT '5b0c2f3e9d1a7c44', NULL
+)sql";
+
 const char *const kInsertCommands = R"sql(
 WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < :rows)
-INSERT INTO commands (command_id, agent_type, local_agent_id, type, raw_json, received_at, updated_at,
-                      started_at, finished_at, state, delivery, reason, exit_code, stdout_tail, stderr_tail,
-                      error, version)
+INSERT INTO commands (command_id, agent, local_agent, type, raw_json, received_at, updated_after, started_after, finished_after,
+                      state, delivery, reason, exit_code, stdout_tail, stderr_tail, error, version)
 SELECT i,
-       CASE WHEN i % 7 = 0 THEN 'codex' ELSE 'claude' END,
-       CASE WHEN i % 7 = 0 THEN '5b0c2f3e9d1a7c44' ELSE 'a0b5dd9f50ee8405' END,
-       t.type,
-       CASE WHEN t.type IN ('uninstall_teamai')
-            THEN json_object('id', i, 'type', t.type, 'cmd', CASE WHEN k = 19 THEN 'rm -rf ~/.teamai' ELSE 'teamai --version' END)
-            ELSE json_object('id', i, 'type', t.type, 'skill_slug', 'skill-' || (i % 500), 'skill_version', '1.' || (i % 9),
-                             'download_url', 'https://teamai.example.com/download/skill/skill-' || (i % 500) || '.zip') END,
-       :start + i * :step, :start + i * :step + 40,
-       CASE WHEN k = 19 THEN NULL ELSE :start + i * :step + 5 END,
-       :start + i * :step + 40,
-       CASE WHEN k <= 16 THEN 'succeeded' WHEN k = 19 THEN 'rejected' ELSE 'failed' END,
-       CASE WHEN k IN (18, 19) THEN 'not_delivered' ELSE 'delivered' END,
+       (SELECT name_id FROM names WHERE name = CASE WHEN i % 7 = 0 THEN 'codex' ELSE 'claude' END),
+       (SELECT name_id FROM names WHERE name = CASE WHEN i % 7 = 0 THEN '5b0c2f3e9d1a7c44' ELSE 'a0b5dd9f50ee8405' END),
+       ty.name_id, ledger_pack_json(%1, ty.dict, i, t.type),
+       :start + i * :step, 40, CASE WHEN k = 19 THEN NULL ELSE 5 END, 40,
+       CASE WHEN k <= 16 THEN 6 WHEN k = 19 THEN 3 ELSE 0 END,
+       CASE WHEN k IN (18, 19) THEN 1 ELSE 0 END,
        CASE WHEN k = 19 THEN 'allowlist' WHEN k = 18 THEN 'unsupported' ELSE '' END,
        CASE WHEN k = 16 THEN 0 WHEN k = 17 THEN 1 ELSE NULL END,
        CASE WHEN k = 16 THEN CAST('teamai 0.1.0' || char(10) AS BLOB) ELSE NULL END,
@@ -58,26 +77,19 @@ SELECT i,
               ELSE '' END,
        CASE WHEN k <= 15 THEN '1.' || (i % 9) ELSE '' END
 FROM (SELECT i, i % 20 AS k FROM n) AS base
-JOIN (SELECT 0 AS lo, 9 AS hi, 'install_skill' AS type UNION ALL SELECT 10, 13, 'uninstall_skill'
-      UNION ALL SELECT 14, 15, 'install_rule' UNION ALL SELECT 16, 17, 'uninstall_teamai'
-      UNION ALL SELECT 18, 18, 'reboot_machine' UNION ALL SELECT 19, 19, 'uninstall_teamai') AS t
-  ON base.k BETWEEN t.lo AND t.hi
+JOIN (%2) AS t ON base.k BETWEEN t.lo AND t.hi
+JOIN names ty ON ty.name = t.type
 )sql";
 
 const char *const kInsertAcks = R"sql(
-INSERT INTO acks (command_row, command_id, type, status, error, version, payload, created_at, delivered_at,
-                  attempts, next_attempt_at, last_http_status)
-SELECT row_id, command_id, type, CASE WHEN state = 'succeeded' THEN 'success' ELSE 'failed' END, error, version,
-       json_object('id', command_id, 'type', type, 'status', CASE WHEN state = 'succeeded' THEN 'success' ELSE 'failed' END,
-                   'error', error, 'version', version),
-       finished_at, finished_at + 15, 1, finished_at, 200
-FROM commands ORDER BY row_id
+INSERT INTO acks (command_row, status, created_at, delivered_after, attempts, next_attempt_after, last_http_status)
+SELECT row_id, state = 6, received_at + finished_after, 15, 1, 0, 200 FROM commands ORDER BY row_id
 )sql";
 
 const char *const kInsertAttempts = R"sql(
-INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, version, attempted_at,
+INSERT INTO ack_attempts (ack_id, command_id, agent, type, command_state, status, error, version, attempted_at,
                           http_status, transport_error, delivered, attempt_number)
-SELECT a.ack_id, a.command_id, c.agent_type, a.type, c.state, a.status, a.error, a.version, a.delivered_at, 200, '', 1, 1
+SELECT a.ack_id, c.command_id, c.agent, c.type, c.state, a.status, CASE WHEN c.error = '' THEN '' END, c.version, a.created_at + a.delivered_after, 200, '', 1, 1
 FROM acks a JOIN commands c ON c.row_id = a.command_row ORDER BY a.ack_id
 )sql";
 
@@ -132,9 +144,12 @@ int main(int argc, char **argv)
     const qint64 span = qint64(365) * 24 * 3600 * 1000;
     const qint64 step = std::max<qint64>(1, span / rows);
 
-    if (!exec(query, QStringLiteral("BEGIN IMMEDIATE"), "begin"))
+    if (!exec(query, QStringLiteral("BEGIN IMMEDIATE"), "begin")
+        || !exec(query, QString::fromLatin1(kInsertNames).arg(QString::fromLatin1(kJson).arg(QStringLiteral("first"), QStringLiteral("type"), QStringLiteral("k")),
+                                                             QString::fromLatin1(kKinds)), "names"))
         return 1;
-    (void)query.prepare(QString::fromLatin1(kInsertCommands));
+    (void)query.prepare(QString::fromLatin1(kInsertCommands).arg(QString::fromLatin1(kJson).arg(QStringLiteral("i"), QStringLiteral("t.type"), QStringLiteral("k")),
+                                                                 QString::fromLatin1(kKinds)));
     query.bindValue(QStringLiteral(":rows"), rows);
     query.bindValue(QStringLiteral(":start"), now - step * rows - 60000);
     query.bindValue(QStringLiteral(":step"), step);

@@ -17,8 +17,8 @@
 # and ours alone: the hook with the token in the system keychain (session cache warm, and the
 # first hook after a token change; the reference has no keychain), 1,000 trivial commands in one
 # sync, spawn-to-exit of a restricted `teamai --version`, 1 GiB output capture, `history` over
-# 1,000,000 rows, the tray's history window (tests/bench/tray), the tray's start-up (exec to the end
-# of its first round, median of fresh starts), its idle RSS and CPU, and
+# 1,000,000 rows and the size of that ledger, the tray's history window (tests/bench/tray), the tray's
+# start-up (exec to the end of its first round, median of fresh starts), its idle RSS and CPU, and
 # `teamai mcp` over the same number of rows (tests/bench/bench_mcp: initialize, each tool call,
 # idle CPU; no reference row: the reference client has no MCP server).
 # Prints a table (ours / reference, ratio, target, PASS/FAIL) and writes it as Markdown and JSON.
@@ -717,6 +717,18 @@ else
     add_error "bench_ledger failed: $(tail -2 "$raw/ledger.txt")"
 fi
 row history "\`history --limit 100\` over $LEDGER_ROWS rows (median)" ms "$(round "$hist")" "" "<=" 50 "$hist_note"
+
+# The ledger's size (issue 19 item 3): the file bench_ledger left for the history benchmark, its
+# write-ahead log checkpointed into it. Target 250 MiB per million commands (each with its ack and
+# one delivery attempt), scaled to the rows filled.
+ledger_file="$W/ours-hist/.teamai/local-agent/ledger.db"
+ledger_mib="" ledger_note="bench_ledger did not leave a ledger"
+if [ -f "$ledger_file" ]; then
+    ledger_mib=$(awk -v b="$(stat -c %s "$ledger_file")" 'BEGIN { printf "%.1f", b / 1048576 }')
+    ledger_note="bench_ledger: $LEDGER_ROWS commands + $LEDGER_ROWS acks + $LEDGER_ROWS attempts, file size after a WAL checkpoint (TRUNCATE); $(awk -v b="$(stat -c %s "$ledger_file")" -v n="$LEDGER_ROWS" 'BEGIN { printf "%.0f", b / n }') bytes per command"
+fi
+row ledger_size "Ledger size, $LEDGER_ROWS finished commands with acks" MiB "$ledger_mib" "" "<=" \
+    "$(awk -v n="$LEDGER_ROWS" 'BEGIN { printf "%.3f", 250 * n / 1000000 }')" "$ledger_note"
 
 # ============================================================================================
 # 9. The tray: history window open at LEDGER_ROWS rows (tests/bench/tray), idle RSS and CPU

@@ -1,6 +1,8 @@
 #pragma once
 
+#include "store/LedgerCodes.h"
 #include "store/LedgerDatabase.h"
+#include "store/LedgerNames.h"
 #include "store/SqliteQuery.h"
 
 #include <QDateTime>
@@ -40,19 +42,26 @@ struct AckFixture {
         }
         SqliteQuery insert(database.db());
         (void)insert.prepare(QStringLiteral(
-            "INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, version, "
+            "INSERT INTO ack_attempts (ack_id, command_id, agent, type, command_state, status, error, version, "
             "attempted_at, http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
         const QStringList typeList = types();
+        // Schema 4 stores names as ids and states as codes.
+        QList<qint64> typeIds;
+        for (const QString &type : typeList)
+            typeIds << database.names().intern(type).valueOr(0);
+        const qint64 codex = database.names().intern(QStringLiteral("codex")).valueOr(0);
+        const qint64 claude = database.names().intern(QStringLiteral("claude")).valueOr(0);
+        using ledgercodes::Column;
         const qint64 base = start.toMSecsSinceEpoch();
         for (qint64 i = 0; i < count; ++i) {
             const QString state = stateOf(i);
             const bool delivered = i % 10 != 9;
             insert.bindValue(0, i / 2 + 1);
             insert.bindValue(1, 1000 + i / 2);
-            insert.bindValue(2, i % 3 == 0 ? QStringLiteral("codex") : QStringLiteral("claude"));
-            insert.bindValue(3, typeList.at(int(i % typeList.size())));
-            insert.bindValue(4, state);
-            insert.bindValue(5, state == QLatin1String("succeeded") ? QStringLiteral("success") : QStringLiteral("failed"));
+            insert.bindValue(2, i % 3 == 0 ? codex : claude);
+            insert.bindValue(3, typeIds.at(int(i % typeList.size())));
+            insert.bindValue(4, ledgercodes::code(Column::State, state));
+            insert.bindValue(5, ledgercodes::code(Column::Status, state == QLatin1String("succeeded") ? QStringLiteral("success") : QStringLiteral("failed")));
             insert.bindValue(6, state == QLatin1String("failed") ? QStringLiteral("cmd failed: exit 1 (row %1)").arg(i)
                                 : state == QLatin1String("rejected") ? QStringLiteral("remote cmd disabled by client")
                                                                      : QStringLiteral(""));

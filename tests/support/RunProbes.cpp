@@ -33,7 +33,7 @@ QByteArray ledgerStdout(const QString &stateDir, qint64 id, const QString &agent
     const QByteArray name = agent.toUtf8();
     if (sqlite3_open_v2(path.constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
         sqlite3_stmt *statement = nullptr;
-        sqlite3_prepare_v2(db, "SELECT stdout_tail FROM commands WHERE command_id = ?1 AND (?2 = '' OR agent_type = ?2)", -1,
+        sqlite3_prepare_v2(db, "SELECT stdout_tail FROM commands WHERE command_id = ?1 AND (?2 = '' OR agent = (SELECT name_id FROM names WHERE name = ?2))", -1,
                            &statement, nullptr);
         sqlite3_bind_int64(statement, 1, id);
         sqlite3_bind_text(statement, 2, name.constData(), -1, SQLITE_TRANSIENT);

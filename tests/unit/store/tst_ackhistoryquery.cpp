@@ -7,6 +7,7 @@
 #include "store/CommandLedger.h"
 #include "store/SqliteQuery.h"
 #include "store/LedgerDatabase.h"
+#include "store/LedgerNames.h"
 
 #include "AckFixture.h"
 #include "LedgerFixture.h"
@@ -86,9 +87,11 @@ private:
     {
         SqliteQuery q(database->db());
         QVERIFY(q.exec(QStringLiteral("PRAGMA foreign_keys=OFF")));
-        (void)q.prepare(QStringLiteral("INSERT INTO ack_attempts (ack_id, command_id, agent_type, type, command_state, status, error, "
+        const qint64 agent = *database->names().intern(QStringLiteral("claude"));
+        const qint64 type = *database->names().intern(QStringLiteral("uninstall_teamai"));
+        (void)q.prepare(QStringLiteral("INSERT INTO ack_attempts (ack_id, command_id, agent, type, command_state, status, error, "
                                  "version, attempted_at, http_status, transport_error, delivered, attempt_number) "
-                                 "VALUES (9999, ?, 'claude', 'uninstall_teamai', 'failed', 'failed', ?, '', ?, 500, 'HTTP 500', 0, 2)"));
+                                 "VALUES (9999, ?, %1, %2, 0, 0, ?, '', ?, 500, 'HTTP 500', 0, 2)").arg(agent).arg(type));
         q.addBindValue(commandId);
         q.addBindValue(error);
         q.addBindValue(atMs);

@@ -57,8 +57,8 @@ private:
         }
         const qint64 at = m_now.toMSecsSinceEpoch() - qint64(ageDays * double(kDayMs));
         SqliteQuery q(m_db->db());
-        (void)q.prepare(QStringLiteral("UPDATE commands SET received_at = ?, finished_at = CASE WHEN finished_at IS NULL THEN NULL ELSE ? END WHERE row_id = ?"));
-        q.addBindValue(at);
+        // Received and finished at `at` (schema 4 keeps the finish as an offset from the receipt).
+        (void)q.prepare(QStringLiteral("UPDATE commands SET received_at = ?, finished_after = CASE WHEN finished_after IS NULL THEN NULL ELSE 0 END WHERE row_id = ?"));
         q.addBindValue(at);
         q.addBindValue(rowId);
         [&] {
