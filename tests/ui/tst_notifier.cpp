@@ -199,7 +199,7 @@ private slots:
     {
         teamai::test::TestEnvironment env;
         QCOMPARE(enabledNotificationKinds().size(), allNotificationKinds().size());  // all by default
-        const Status saved = saveEnabledNotificationKinds({NotificationKind::Failed, NotificationKind::Blocked});
+        const teamai::Status saved = saveEnabledNotificationKinds({NotificationKind::Failed, NotificationKind::Blocked});
         QVERIFY2(saved, qPrintable(saved.error()));
         QCOMPARE(enabledNotificationKinds(), (QSet<NotificationKind>{NotificationKind::Failed, NotificationKind::Blocked}));
         QVERIFY(env.readFile(QStringLiteral(".teamai/local-agent/settings.json")).contains("\"succeeded\""));
