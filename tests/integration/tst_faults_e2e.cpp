@@ -264,7 +264,7 @@ private slots:
             QVERIFY(overwrite(ledger, 0, QByteArray(100, '\x5a')));
         } else {
             // The index every admit() writes to, garbage behind an intact header and schema.
-            const int page = rootPage(ledger, "commands_by_state");
+            const int page = rootPage(ledger, "commands_by_group");
             QVERIFY(page > 1);
             QVERIFY(overwrite(ledger, qint64(page - 1) * 4096, QByteArray(4096, '\x5a')));
         }
@@ -303,7 +303,7 @@ private slots:
         // Damage behind an intact header, in the log only: the index every new command is written
         // to now points at the commands table's pages (quick_check and the next insert see it).
         QCOMPARE(sqlite3_exec(reader, "PRAGMA writable_schema=ON; UPDATE sqlite_schema SET rootpage = "
-                                      "(SELECT rootpage FROM sqlite_schema WHERE name = 'commands') WHERE name = 'commands_by_state'",
+                                      "(SELECT rootpage FROM sqlite_schema WHERE name = 'commands') WHERE name = 'commands_by_group'",
                               nullptr, nullptr, nullptr), SQLITE_OK);
         sqlite3_db_config(reader, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, nullptr);
         sqlite3_close(reader);
