@@ -9,6 +9,7 @@
 
 #include "AckFixture.h"
 #include "LedgerFixture.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QCheckBox>
@@ -34,28 +35,15 @@ using namespace teamai::ui;
 using teamai::test::AckFixture;
 using teamai::test::LedgerFixture;
 
-class TestAckHistoryWindow : public QObject
+class TestAckHistoryWindow : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
     const QDateTime start = QDateTime(QDate::currentDate().addDays(-2).startOfDay());
 
-private slots:
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
-        QVERIFY(AckFixture::fill(*database, 3000, start));
-    }
-    void cleanup()
-    {
-        database.reset();
-        env.reset();
-    }
+    void setUp() override { QVERIFY(AckFixture::fill(*database, 3000, start)); }
 
+private slots:
     void countAndFilters()
     {
         AckHistoryWindow window(*database);
@@ -168,16 +156,15 @@ private slots:
 
     void detailsPaneShowsCommandAttemptsAndResult()
     {
-        CommandLedger ledger(*database);
-        LedgerFixture::finished(ledger, 88, CommandState::Failed, "printed before failing\n", {}, QStringLiteral("cmd failed: exit 3"));
+        LedgerFixture::finished(*ledger, 88, CommandState::Failed, "printed before failing\n", {}, QStringLiteral("cmd failed: exit 3"));
         OutboxAck ack;
-        for (const OutboxAck &due : ledger.dueAcks(false)) {
+        for (const OutboxAck &due : ledger->dueAcks(false)) {
             if (due.commandId == 88)
                 ack = due;
         }
         QCOMPARE(ack.commandId, 88);
-        ledger.recordAckAttempt(ack, 503, QStringLiteral("HTTP 503"), false);
-        ledger.recordAckAttempt(*ledger.undeliveredAck(ack.ackId), 200, QString(), true);
+        ledger->recordAckAttempt(ack, 503, QStringLiteral("HTTP 503"), false);
+        ledger->recordAckAttempt(*ledger->undeliveredAck(ack.ackId), 200, QString(), true);
 
         AckHistoryWindow window(*database);
         window.show();

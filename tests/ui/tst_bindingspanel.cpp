@@ -11,6 +11,7 @@
 
 #include "DevServerProcess.h"
 #include "TeamaiRunner.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QComboBox>
@@ -29,12 +30,9 @@
 using namespace teamai;
 using namespace teamai::ui;
 
-class TestBindingsPanel : public QObject
+class TestBindingsPanel : public teamai::test::ServerTestCase
 {
     Q_OBJECT
-
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<test::DevServerProcess> server;
 
     QString folder(const QString &name) const
     {
@@ -49,26 +47,14 @@ class TestBindingsPanel : public QObject
     }
     static binding::Project project(qint64 id, const QString &name) { return {QJsonValue(id), name, {}}; }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        env = std::make_unique<test::TestEnvironment>();
-        server = std::make_unique<test::DevServerProcess>();
-        QVERIFY(server->isRunning());
-        const test::TeamaiRun run = test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(),
-                                                     QStringLiteral("--token"), QStringLiteral("dev-token"),
-                                                     QStringLiteral("--token-store"), QStringLiteral("file")});
-        QCOMPARE(run.exitCode, 0);
         server->setSettings(QJsonObject{{QStringLiteral("projects"),
                                          QJsonArray{QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("name"), QStringLiteral("Alpha")}},
                                                     QJsonObject{{QStringLiteral("id"), 9}, {QStringLiteral("name"), QStringLiteral("Beta")}}}}});
     }
-    void cleanup()
-    {
-        server.reset();
-        env.reset();
-    }
 
+private slots:
     void listsTheBindings()
     {
         QVERIFY(binding::binder::bind(folder(QStringLiteral("app")), project(7, QStringLiteral("Alpha"))).ok);

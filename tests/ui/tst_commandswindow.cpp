@@ -11,6 +11,7 @@
 
 #include "LedgerFixture.h"
 #include "commands/Command.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QComboBox>
@@ -29,14 +30,10 @@ using namespace teamai;
 using namespace teamai::ui;
 using teamai::test::LedgerFixture;
 
-class TestCommandsWindow : public QObject
+class TestCommandsWindow : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
-    std::unique_ptr<CommandLedger> ledger;
-
     static std::unique_ptr<output::OutputWriter> writerFor(const QString &tool, qint64 id, qint64 windowBytes = 1 << 20)
     {
         auto created = output::OutputWriter::create({tool, id}, windowBytes);
@@ -50,20 +47,6 @@ private:
     static QString shown(CommandsWindow &window) { return window.outputView()->toPlainText(); }
 
 private slots:
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
-        ledger = std::make_unique<CommandLedger>(*database);
-    }
-    void cleanup()
-    {
-        ledger.reset();
-        database.reset();
-        env.reset();
-    }
-
     void emptyLedger()
     {
         CommandsWindow window(*ledger, nullptr);

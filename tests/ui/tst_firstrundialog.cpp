@@ -14,6 +14,7 @@
 #include "windows/FirstRunDialog.h"
 
 #include "DevServerProcess.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 #include "WebPageServer.h"
 
@@ -28,12 +29,10 @@
 using namespace teamai;
 using namespace teamai::ui;
 
-class TestFirstRunDialog : public QObject
+class TestFirstRunDialog : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-
     // Without the break opportunities added for wrapping.
     static QString plain(QString text) { return text.remove(QChar(0x200B)); }
 
@@ -53,9 +52,6 @@ private:
     }
 
 private slots:
-    void init() { env = std::make_unique<test::TestEnvironment>(); }
-    void cleanup() { env.reset(); }
-
     void neededOnlyWithoutConfiguration()
     {
         QVERIFY(FirstRunDialog::needed());

@@ -19,6 +19,7 @@
 
 #include "DevServerProcess.h"
 #include "TeamaiRunner.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QAction>
@@ -90,13 +91,10 @@ TrayController::Options quiet()
 }
 } // namespace
 
-class TestTrayController : public QObject
+class TestTrayController : public teamai::test::ServerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<test::DevServerProcess> server;
-
     SyncRoundResult round(TrayController &tray)
     {
         QSignalSpy finished(&tray, &TrayController::roundFinished);
@@ -106,23 +104,16 @@ private:
         return finished.at(0).at(0).value<SyncRoundResult>();
     }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        env = std::make_unique<test::TestEnvironment>();
-        server = std::make_unique<test::DevServerProcess>();
-        QVERIFY(server->isRunning());
-        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(), QStringLiteral("--token"),
-                                  QStringLiteral("dev-token"), QStringLiteral("--token-store"), QStringLiteral("file")})
-                     .exitCode,
-                 0);
         QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }));
     }
+
+private slots:
     void cleanup()
     {
         qunsetenv("TEAMAI_POLICY_FILE");
-        server.reset();
-        env.reset();
+        ServerTestCase::cleanup();
     }
 
     void menuHasTheActions()

@@ -12,6 +12,7 @@
 #include "windows/SettingsDialog.h"
 
 #include "AckFixture.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
@@ -81,14 +82,10 @@ QString buttonsWithoutMnemonic(QWidget *window)
 
 } // namespace
 
-class TestWindowFit : public QObject
+class TestWindowFit : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
-    std::unique_ptr<CommandLedger> ledger;
-
     void checkFitsAndCloses(QWidget &window)
     {
         const QRect available = window.screen()->availableGeometry();
@@ -130,20 +127,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
-        ledger = std::make_unique<CommandLedger>(*database);
-    }
-    void cleanup()
-    {
-        ledger.reset();
-        database.reset();
-        env.reset();
-    }
-
     void scaledTwice()
     {
         QCOMPARE(qApp->primaryScreen()->devicePixelRatio(), 2.0);

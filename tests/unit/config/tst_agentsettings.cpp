@@ -1,6 +1,7 @@
 #include "config/AgentSettings.h"
 
 #include "FileMode.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -30,17 +31,14 @@ QByteArray readAll(const QString &path)
 } // namespace
 
 /// @brief Tests of AgentSettings: the agent's own settings.json.
-class TestAgentSettings : public QObject
+class TestAgentSettings : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 
 private slots:
-    void init() { m_env = std::make_unique<teamai::test::TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void defaultsWhenMissing()
     {
-        QCOMPARE(AgentSettings::defaultPath(), m_env->stateDir() + QStringLiteral("/settings.json"));
+        QCOMPARE(AgentSettings::defaultPath(), env->stateDir() + QStringLiteral("/settings.json"));
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY(!loaded.exists);
         QVERIFY(loaded.error.isEmpty());
@@ -57,7 +55,7 @@ private slots:
 
     void roundTripKeepsUnknownFields()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"futureField": {"a": 1}, "remoteCommands": {"enabled": true, "futureSub": "x"}})");
         AgentSettings s = AgentSettings::load().settings;
         s.setTokenLocation(Location::Keychain);
@@ -89,7 +87,7 @@ private slots:
     void mutedNotificationsAreReadLeniently()
     {
         // A malformed value of this cosmetic field must not make the kill switch unreadable.
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"mutedNotifications": "failed", "remoteCommands": {"enabled": false}})");
         AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
@@ -121,7 +119,7 @@ private slots:
         QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(7); }).ok());
         QCOMPARE(AgentSettings::load().settings.tokenGeneration(), kept);
 
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), R"({"tokenGeneration": 42})");
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), R"({"tokenGeneration": 42})");
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
         QCOMPARE(loaded.settings.tokenGeneration(), QString());
@@ -134,15 +132,15 @@ private slots:
         const Status saved = s.save();
         QVERIFY2(saved, qPrintable(saved.error()));
         QCOMPARE(teamai::test::fileMode(AgentSettings::defaultPath()), 0600);
-        QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
-        QCOMPARE(QDir(m_env->stateDir()).entryList(QDir::Files | QDir::Hidden),
+        QCOMPARE(teamai::test::fileMode(env->stateDir()), 0700);
+        QCOMPARE(QDir(env->stateDir()).entryList(QDir::Files | QDir::Hidden),
                  QStringList{QStringLiteral("settings.json")});
     }
 
     void invalidJsonIsAnErrorAndUntouched()
     {
         const QByteArray broken = "{\"tokenLocation\": ";
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), broken);
+        const QString path = env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), broken);
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY(loaded.exists);
         QVERIFY(loaded.error.contains(path));
@@ -193,7 +191,7 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, field);
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), json);
+        const QString path = env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), json);
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.contains(QLatin1Char('"') + field + QLatin1Char('"')), qPrintable(loaded.error));
         QVERIFY(loaded.error.contains(path));
@@ -202,7 +200,7 @@ private slots:
 
     void historyLimitsAreRead()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"historyRetentionDays": 30, "historyMaxCommands": 5000})");
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
@@ -212,7 +210,7 @@ private slots:
 
     void nullFieldsAreDefaults()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"tokenLocation": null, "remoteCommands": null, "syncIntervalMinutes": null})");
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
@@ -236,7 +234,7 @@ private slots:
         QVERIFY(s.save());
         QCOMPARE(AgentSettings::load().settings.remoteCommands().enabled, true);
         // Another process flips the switch by rewriting the file.
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"remoteCommands": {"enabled": false, "changedBy": "tray"}})");
         QCOMPARE(AgentSettings::load().settings.remoteCommands().enabled, false);
         QCOMPARE(AgentSettings::load().settings.remoteCommands().changedBy, QStringLiteral("tray"));
@@ -279,7 +277,7 @@ private slots:
 
     void updateGivesUpWhenLockIsHeld()
     {
-        QDir().mkpath(m_env->stateDir());
+        QDir().mkpath(env->stateDir());
         QLockFile held(AgentSettings::defaultPath() + QStringLiteral(".lock"));
         QVERIFY(held.tryLock(0));
         QElapsedTimer timer;
@@ -289,9 +287,6 @@ private slots:
         QVERIFY(refused.error().contains(QStringLiteral("lock")));
         QVERIFY(timer.elapsed() < 5000);
     }
-
-private:
-    std::unique_ptr<teamai::test::TestEnvironment> m_env;
 };
 
 QTEST_GUILESS_MAIN(TestAgentSettings)

@@ -11,6 +11,7 @@
 
 #include "AckFixture.h"
 #include "LedgerFixture.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QBuffer>
@@ -76,13 +77,10 @@ int brute(const std::function<bool(int)> &match)
 }
 } // namespace
 
-class TestAckHistoryQuery : public QObject
+class TestAckHistoryQuery : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
-
     void addRow(qint64 commandId, const QString &error, qint64 atMs)
     {
         SqliteQuery q(database->db());
@@ -98,21 +96,13 @@ private:
         QVERIFY(q.exec());
     }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
         QString error;
         QVERIFY2(AckFixture::fill(*database, kRows, kStart, &error), qPrintable(error));
     }
-    void cleanup()
-    {
-        database.reset();
-        env.reset();
-    }
 
+private slots:
     void countsAndNewestFirstPages()
     {
         AckHistoryQuery query(*database);
@@ -217,18 +207,17 @@ private slots:
 
     void detailsOfOneAck()
     {
-        CommandLedger ledger(*database);
-        test::LedgerFixture::finished(ledger, 77, CommandState::Failed, "partial out\n", "it broke\n", QStringLiteral("cmd failed: it broke"));
+        test::LedgerFixture::finished(*ledger, 77, CommandState::Failed, "partial out\n", "it broke\n", QStringLiteral("cmd failed: it broke"));
         std::optional<OutboxAck> ack;
-        for (const OutboxAck &due : ledger.dueAcks(false)) {
+        for (const OutboxAck &due : ledger->dueAcks(false)) {
             if (due.commandId == 77)
                 ack = due;
         }
         QVERIFY(ack);
-        ledger.recordAckAttempt(*ack, 0, QStringLiteral("connection refused"), false);
-        ack = ledger.undeliveredAck(ack->ackId);
+        ledger->recordAckAttempt(*ack, 0, QStringLiteral("connection refused"), false);
+        ack = ledger->undeliveredAck(ack->ackId);
         QVERIFY(ack);
-        ledger.recordAckAttempt(*ack, 200, QString(), true);
+        ledger->recordAckAttempt(*ack, 200, QString(), true);
 
         AckHistoryQuery query(*database);
         const QList<AckAttemptRow> newest = query.page(0, 2);  // the fixture's rows are all older
