@@ -18,11 +18,7 @@
 
 #include <memory>
 
-using teamai::AgentConfig;
-namespace referencetoken = teamai::referencetoken;
-using teamai::AgentSettings;
-using teamai::KeychainAccess;
-using teamai::TokenStore;
+using namespace teamai;
 using Location = AgentSettings::TokenLocation;
 
 namespace {

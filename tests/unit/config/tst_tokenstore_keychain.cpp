@@ -11,9 +11,7 @@
 
 #include <memory>
 
-using teamai::AgentSettings;
-using teamai::KeychainAccess;
-using teamai::TokenStore;
+using namespace teamai;
 using Location = AgentSettings::TokenLocation;
 
 namespace {
