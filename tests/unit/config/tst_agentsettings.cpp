@@ -158,32 +158,19 @@ private slots:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("field");
         QTest::newRow("tokenLocation number") << QByteArray(R"({"tokenLocation": 1})") << QStringLiteral("tokenLocation");
-        QTest::newRow("tokenLocation unknown") << QByteArray(R"({"tokenLocation": "vault"})")
-                                               << QStringLiteral("tokenLocation");
-        QTest::newRow("remoteCommands bool") << QByteArray(R"({"remoteCommands": false})")
-                                             << QStringLiteral("remoteCommands");
-        QTest::newRow("enabled string") << QByteArray(R"({"remoteCommands": {"enabled": "no"}})")
-                                        << QStringLiteral("remoteCommands.enabled");
-        QTest::newRow("changedBy number") << QByteArray(R"({"remoteCommands": {"changedBy": 1}})")
-                                          << QStringLiteral("remoteCommands.changedBy");
-        QTest::newRow("interval string") << QByteArray(R"({"syncIntervalMinutes": "5"})")
-                                         << QStringLiteral("syncIntervalMinutes");
-        QTest::newRow("interval zero") << QByteArray(R"({"syncIntervalMinutes": 0})")
-                                       << QStringLiteral("syncIntervalMinutes");
-        QTest::newRow("interval fraction") << QByteArray(R"({"syncIntervalMinutes": 2.5})")
-                                           << QStringLiteral("syncIntervalMinutes");
-        QTest::newRow("interval huge") << QByteArray(R"({"syncIntervalMinutes": 1e300})")
-                                       << QStringLiteral("syncIntervalMinutes");
-        QTest::newRow("retention zero") << QByteArray(R"({"historyRetentionDays": 0})")
-                                        << QStringLiteral("historyRetentionDays");
-        QTest::newRow("retention string") << QByteArray(R"({"historyRetentionDays": "90"})")
-                                          << QStringLiteral("historyRetentionDays");
-        QTest::newRow("max commands tiny") << QByteArray(R"({"historyMaxCommands": 5})")
-                                           << QStringLiteral("historyMaxCommands");
-        QTest::newRow("max commands fraction") << QByteArray(R"({"historyMaxCommands": 1000.5})")
-                                               << QStringLiteral("historyMaxCommands");
-        QTest::newRow("agents string") << QByteArray(R"({"enabledAgents": "claude"})")
-                                       << QStringLiteral("enabledAgents");
+        QTest::newRow("tokenLocation unknown") << QByteArray(R"({"tokenLocation": "vault"})") << QStringLiteral("tokenLocation");
+        QTest::newRow("remoteCommands bool") << QByteArray(R"({"remoteCommands": false})") << QStringLiteral("remoteCommands");
+        QTest::newRow("enabled string") << QByteArray(R"({"remoteCommands": {"enabled": "no"}})") << QStringLiteral("remoteCommands.enabled");
+        QTest::newRow("changedBy number") << QByteArray(R"({"remoteCommands": {"changedBy": 1}})") << QStringLiteral("remoteCommands.changedBy");
+        QTest::newRow("interval string") << QByteArray(R"({"syncIntervalMinutes": "5"})") << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("interval zero") << QByteArray(R"({"syncIntervalMinutes": 0})") << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("interval fraction") << QByteArray(R"({"syncIntervalMinutes": 2.5})") << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("interval huge") << QByteArray(R"({"syncIntervalMinutes": 1e300})") << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("retention zero") << QByteArray(R"({"historyRetentionDays": 0})") << QStringLiteral("historyRetentionDays");
+        QTest::newRow("retention string") << QByteArray(R"({"historyRetentionDays": "90"})") << QStringLiteral("historyRetentionDays");
+        QTest::newRow("max commands tiny") << QByteArray(R"({"historyMaxCommands": 5})") << QStringLiteral("historyMaxCommands");
+        QTest::newRow("max commands fraction") << QByteArray(R"({"historyMaxCommands": 1000.5})") << QStringLiteral("historyMaxCommands");
+        QTest::newRow("agents string") << QByteArray(R"({"enabledAgents": "claude"})") << QStringLiteral("enabledAgents");
         QTest::newRow("agents numbers") << QByteArray(R"({"enabledAgents": [1]})") << QStringLiteral("enabledAgents");
     }
 
