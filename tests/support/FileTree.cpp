@@ -34,4 +34,10 @@ QMap<QString, QByteArray> snapshotOf(const QString &dir)
     return files;
 }
 
+bool writeFileAt(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+}
+
 } // namespace teamai::test

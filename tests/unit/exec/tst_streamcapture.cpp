@@ -1,5 +1,7 @@
 #include "exec/StreamCapture.h"
 
+#include "FileTree.h"
+
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
@@ -69,9 +71,7 @@ private slots:
     {
         QTemporaryDir root;
         const QString blocker = root.path() + QStringLiteral("/file");
-        QFile f(blocker);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.close();
+        QVERIFY(teamai::test::writeFileAt(blocker, {}));  // a file where the folder would be
         StreamCapture capture(3, blocker + QStringLiteral("/spill"));
         capture.append("abcdef");
         const auto result = capture.finish();

@@ -96,6 +96,15 @@ private:
         QVERIFY(q.exec());
     }
 
+    /// What exporting @p query as @p format answered, and what it wrote.
+    static std::pair<AckHistoryQuery::ExportResult, QByteArray> exportOf(AckHistoryQuery &query, AckHistoryQuery::Format format)
+    {
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        const AckHistoryQuery::ExportResult result = query.exportTo(buffer, format);
+        return {result, buffer.data()};
+    }
+
     void setUp() override
     {
         QString error;
@@ -342,12 +351,9 @@ private slots:
         AckHistoryFilter filter;
         filter.type = QStringLiteral("uninstall_teamai");
         query.setFilter(filter);
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
-        const AckHistoryQuery::ExportResult result = query.exportTo(buffer, AckHistoryQuery::Format::Csv);
+        const auto [result, csv] = exportOf(query, AckHistoryQuery::Format::Csv);
         QVERIFY2(result.ok, qPrintable(result.error));
         QCOMPARE(result.rows, qint64(query.count()));
-        const QByteArray csv = buffer.data();
         const QList<QByteArray> lines = csv.split('\n');
         QCOMPARE(lines.at(0), QByteArray("attempt_id,attempted_at,command_id,agent_type,type,command_state,status,delivered,"
                                          "http_status,error,transport_error,version,attempt,retries\r"));
@@ -373,12 +379,10 @@ private slots:
         filter.commandState = QStringLiteral("rejected");
         filter.text = QStringLiteral("disabled");
         query.setFilter(filter);
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
-        const AckHistoryQuery::ExportResult result = query.exportTo(buffer, AckHistoryQuery::Format::Json);
+        const auto [result, json] = exportOf(query, AckHistoryQuery::Format::Json);
         QVERIFY2(result.ok, qPrintable(result.error));
         QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(buffer.data(), &parseError);
+        const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
         QCOMPARE(parseError.error, QJsonParseError::NoError);
         const QJsonArray rows = doc.array();
         QCOMPARE(rows.size(), brute([](int i) { return AckFixture::stateOf(i) == QLatin1String("rejected"); }));
@@ -393,10 +397,9 @@ private slots:
         // An empty selection is an empty array, still valid JSON.
         filter.text = QStringLiteral("no such text");
         query.setFilter(filter);
-        QBuffer empty;
-        empty.open(QIODevice::WriteOnly);
-        QVERIFY(query.exportTo(empty, AckHistoryQuery::Format::Json).ok);
-        QCOMPARE(QJsonDocument::fromJson(empty.data()).array().size(), 0);
+        const auto [emptyResult, emptyJson] = exportOf(query, AckHistoryQuery::Format::Json);
+        QVERIFY(emptyResult.ok);
+        QCOMPARE(QJsonDocument::fromJson(emptyJson).array().size(), 0);
     }
 
     void exportCanBeCancelled()
