@@ -9,6 +9,7 @@
 
 #include "AckFixture.h"
 #include "LedgerFixture.h"
+#include "ShowAndWait.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
 
@@ -47,8 +48,7 @@ private slots:
     void countAndFilters()
     {
         AckHistoryWindow window(*database);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QCOMPARE(window.model()->rowCount(), 3000);
         QVERIFY2(window.countLabel()->text().startsWith(QStringLiteral("3,000 ack attempts")) ||
                      window.countLabel()->text().startsWith(QStringLiteral("3000 ack attempts")),
@@ -121,8 +121,7 @@ private slots:
     void headerSortsEveryColumn()
     {
         AckHistoryWindow window(*database);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QHeaderView *header = window.table()->horizontalHeader();
         for (int column = 0; column < AckHistoryModel::ColumnCount; ++column) {
             for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
@@ -167,8 +166,7 @@ private slots:
         ledger->recordAckAttempt(*ledger->undeliveredAck(ack.ackId), 200, QString(), true);
 
         AckHistoryWindow window(*database);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QVERIFY(window.detailsView()->toPlainText().isEmpty());
         window.table()->selectRow(0);  // newest: the second attempt of command 88
         const QString details = window.detailsView()->toPlainText();
@@ -190,8 +188,7 @@ private slots:
     void exportOnlyAfterConfirmation()
     {
         AckHistoryWindow window(*database);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         const QString path = env->home() + QStringLiteral("/confirmed.csv");
         QSignalSpy finished(&window, &AckHistoryWindow::exportFinished);
 

@@ -11,6 +11,7 @@
 
 #include "DevServerProcess.h"
 #include "TeamaiRunner.h"
+#include "ShowAndWait.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
 
@@ -81,8 +82,7 @@ private slots:
         QVERIFY(binding::binder::bind(folder(QStringLiteral("a")), project(7, QStringLiteral("Alpha"))).ok);
         QVERIFY(binding::binder::bind(folder(QStringLiteral("b")), project(9, QStringLiteral("Beta"))).ok);
         BindingsPanel panel;
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(teamai::test::showAndWait(panel));
         panel.table()->selectRow(0);  // sorted by path: a
         QVERIFY(panel.removeButton()->isEnabled());
         QTest::mouseClick(panel.removeButton(), Qt::LeftButton);
@@ -100,8 +100,7 @@ private slots:
     void addBindsAFolderToAChosenProject()
     {
         BindingsPanel panel;
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(teamai::test::showAndWait(panel));
         QVERIFY(panel.status()->text().contains(QStringLiteral("No workspace is bound")));
         AddBindingDialog *dialog = panel.openAddDialog();
         QSignalSpy loaded(dialog, &AddBindingDialog::projectsLoaded);

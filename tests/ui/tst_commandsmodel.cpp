@@ -8,6 +8,7 @@
 #include "models/CommandsModel.h"
 
 #include "LedgerFixture.h"
+#include "ShowAndWait.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
 
@@ -290,8 +291,7 @@ private slots:
         QTableView view;
         view.setModel(&model);
         view.resize(600, 300);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(teamai::test::showAndWait(view));
         view.scrollToBottom();
         QTRY_VERIFY(model.rowCount() > CommandsModel::kPageSize);
         QVERIFY(model.rowCount() < total);

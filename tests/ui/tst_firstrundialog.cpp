@@ -14,6 +14,7 @@
 #include "windows/FirstRunDialog.h"
 
 #include "DevServerProcess.h"
+#include "ShowAndWait.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
 #include "WebPageServer.h"
@@ -73,8 +74,7 @@ private slots:
     void incompleteInputIsRefused()
     {
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         uncheckAll(dialog);
         dialog.endpointField()->setText(QStringLiteral("teamai.example.com"));  // no scheme
         QTest::mouseClick(dialog.setupButton(), Qt::LeftButton);
@@ -214,16 +214,14 @@ private slots:
     void notNowPostponesAndDoesNotQuit()
     {
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         QTest::mouseClick(dialog.notNowButton(), Qt::LeftButton);
         QVERIFY(!dialog.isVisible());
         QCOMPARE(dialog.result(), FirstRunDialog::Postponed);  // main.cpp starts the tray on it
         QVERIFY(dialog.result() != QDialog::Rejected);
 
         FirstRunDialog again(test::builtBinary("TEAMAI_BIN"));
-        again.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(teamai::test::showAndWait(again));
         QTest::keyClick(&again, Qt::Key_Escape);
         QVERIFY(!again.isVisible());
         QCOMPARE(again.result(), FirstRunDialog::Postponed);
@@ -254,8 +252,7 @@ private slots:
         const QString url = QStringLiteral("http://127.0.0.1:%1/%2").arg(probe.serverPort()).arg(QString(120, u'a') + QStringLiteral("/teamai"));
         probe.close();
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         const int width = dialog.width();
         dialog.endpointField()->setText(url);
         dialog.tokenField()->setText(QStringLiteral("some-token"));
@@ -277,8 +274,7 @@ private slots:
     void theDialogShrinksBackWhenErrorsClear()
     {
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         QCoreApplication::processEvents();
         const QSize first = dialog.size();
         QTest::mouseClick(dialog.setupButton(), Qt::LeftButton);  // both fields empty

@@ -22,6 +22,7 @@
 #include "FakeKeychain.h"
 #include "LedgerFixture.h"
 #include "TeamaiRunner.h"
+#include "ShowAndWait.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
 
@@ -158,8 +159,7 @@ private slots:
     void invalidInputIsRefusedNextToTheField()
     {
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         dialog.endpointField()->setText(QStringLiteral("ftp://nope"));
         dialog.tokenField()->setText(QStringLiteral("has space"));
         QSignalSpy applied(&dialog, &SettingsDialog::applied);
@@ -319,8 +319,7 @@ private slots:
     void theNewCheckboxesAreNamedExplainedAndInTabOrder()
     {
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         for (QCheckBox *box : {dialog.mcpBox(), dialog.seeAllCommandsBox()}) {
             QVERIFY(!box->accessibleName().isEmpty());
             QVERIFY(!box->toolTip().isEmpty());

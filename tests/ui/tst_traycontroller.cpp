@@ -34,6 +34,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
+#include <algorithm>
+
 using namespace teamai;
 using namespace teamai::ui;
 
@@ -52,6 +54,13 @@ public:
 public slots:
     void open(const QUrl &url) { opened << url; }
 };
+
+/// True when a label of @p window says @p text.
+bool showsText(const QWidget *window, const QString &text)
+{
+    const QList<QLabel *> labels = window->findChildren<QLabel *>();
+    return std::any_of(labels.begin(), labels.end(), [&text](const QLabel *label) { return label->text().contains(text); });
+}
 
 QStringList visibleTexts(const QMenu *menu)
 {
@@ -159,10 +168,7 @@ private slots:
         QVERIFY(!tray.trayAvailable());
         QVERIFY(tray.commandsWindow());
         QVERIFY(tray.commandsWindow()->isVisible());
-        bool notice = false;
-        for (QLabel *label : tray.commandsWindow()->findChildren<QLabel *>())
-            notice = notice || label->text().contains(QStringLiteral("no system tray"));
-        QVERIFY(notice);
+        QVERIFY(showsText(tray.commandsWindow(), QStringLiteral("no system tray")));
         QCOMPARE(tray.status().value(QStringLiteral("tray_available")).toBool(), false);
         QCOMPARE(tray.state(), TrayState::Idle);
     }
@@ -264,10 +270,7 @@ private slots:
         tray.enterTokenAction()->trigger();
         QVERIFY(tray.settingsDialog());
         QVERIFY(tray.settingsDialog()->isVisible());
-        bool asked = false;
-        for (QLabel *label : tray.settingsDialog()->findChildren<QLabel *>())
-            asked = asked || label->text().contains(QStringLiteral("rejected the saved token"));
-        QVERIFY(asked);
+        QVERIFY(showsText(tray.settingsDialog(), QStringLiteral("rejected the saved token")));
 
         // Retry now runs a round at once.
         server->clearFaults();

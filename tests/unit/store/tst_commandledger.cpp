@@ -43,6 +43,16 @@ CommandCompletion succeeded(qint64 id)
     return c;
 }
 
+// The completion of a run that failed as @p result says.
+CommandCompletion failedRun(const exec::ExecResult &result)
+{
+    CommandCompletion c;
+    c.state = CommandState::Failed;
+    c.delivery = Delivery::Delivered;
+    c.run = runRecordOf(result);
+    return c;
+}
+
 // The mixed ledger of fillMixedLedger(): 30 commands for two agents, two types, three states.
 QString mixedAgent(qint64 id) { return id % 3 ? QStringLiteral("claude") : QStringLiteral("codex"); }
 QString mixedType(qint64 id) { return id % 2 ? QStringLiteral("install_skill") : QStringLiteral("uninstall_teamai"); }
@@ -76,6 +86,13 @@ private:
                 done.state = CommandState::Failed;
             QVERIFY(ackIdOf(ledger->complete(admitted.row.rowId, done)) > 0);
         }
+    }
+
+    // Admits command @p id for claude and claims it for this process: its row (0 when the claim failed).
+    qint64 claimed(qint64 id)
+    {
+        const qint64 rowId = ledger->admit(command(id), QStringLiteral("claude"), {}).row.rowId;
+        return ledger->claim(rowId, ProcessIdentity::current()) ? rowId : 0;
     }
 
     // Closes the ledger, rewrites it as schema @p version left it and opens it again (migrating it).
@@ -220,20 +237,17 @@ private slots:
 
     void resultAndAckAreStoredTogether()
     {
-        const auto admitted = ledger->admit(command(3), QStringLiteral("claude"), {});
-        QVERIFY(ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        CommandCompletion c;
-        c.state = CommandState::Failed;
-        c.delivery = Delivery::Delivered;
-        c.error = QStringLiteral("cmd failed: boom");
+        const qint64 rowId = claimed(3);
+        QVERIFY(rowId > 0);
         exec::ExecResult result;
         result.exitCode = 3;
         result.err.text = "boom\n";
-        c.run = runRecordOf(result);
+        CommandCompletion c = failedRun(result);
+        c.error = QStringLiteral("cmd failed: boom");
         c.ackPayload = ackPayload(3, false, c.error);
-        const qint64 ackId = ackIdOf(ledger->complete(admitted.row.rowId, c));
+        const qint64 ackId = ackIdOf(ledger->complete(rowId, c));
         QVERIFY(ackId > 0);
-        const auto row = ledger->command(admitted.row.rowId);
+        const auto row = ledger->command(rowId);
         QVERIFY(row);
         QCOMPARE(row->state, CommandState::Failed);
         QCOMPARE(row->exitCode.value_or(-1), 3);
@@ -247,17 +261,13 @@ private slots:
 
     void signalIsStoredWithItsShellStatus()
     {
-        const auto admitted = ledger->admit(command(4), QStringLiteral("claude"), {});
-        QVERIFY(ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        CommandCompletion c;
-        c.state = CommandState::Failed;
-        c.delivery = Delivery::Delivered;
+        const qint64 rowId = claimed(4);
+        QVERIFY(rowId > 0);
         exec::ExecResult result;
         result.signal = 15;
         result.cancelled = true;
-        c.run = runRecordOf(result);
-        QVERIFY(ledger->complete(admitted.row.rowId, c));
-        const auto row = ledger->command(admitted.row.rowId);
+        QVERIFY(ledger->complete(rowId, failedRun(result)));
+        const auto row = ledger->command(rowId);
         QVERIFY(row);
         QCOMPARE(row->state, CommandState::Failed);
         QCOMPARE(row->signal.value_or(-1), 15);
@@ -267,14 +277,14 @@ private slots:
 
     void completeReturnsTheAckAsStored()
     {
-        const auto admitted = ledger->admit(command(30), QStringLiteral("claude"), {});
-        QVERIFY(ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        const std::optional<OutboxAck> ack = ledger->complete(admitted.row.rowId, succeeded(30)).valueOr(std::nullopt);
+        const qint64 rowId = claimed(30);
+        QVERIFY(rowId > 0);
+        const std::optional<OutboxAck> ack = ledger->complete(rowId, succeeded(30)).valueOr(std::nullopt);
         QVERIFY(ack);
         const QList<OutboxAck> due = ledger->dueAcks(false);
         QCOMPARE(due.size(), 1);
         QCOMPARE(ack->ackId, due.first().ackId);
-        QCOMPARE(ack->commandRow, admitted.row.rowId);
+        QCOMPARE(ack->commandRow, rowId);
         QCOMPARE(ack->commandId, 30);
         QCOMPARE(ack->agentType, QStringLiteral("claude"));
         QCOMPARE(ack->commandState, QStringLiteral("succeeded"));
@@ -296,9 +306,9 @@ private slots:
     {
         QList<qint64> ackIds;
         for (qint64 id : {10, 11, 12}) {
-            const auto admitted = ledger->admit(command(id), QStringLiteral("claude"), {});
-            QVERIFY(ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-            ackIds.append(ackIdOf(ledger->complete(admitted.row.rowId, succeeded(id))));
+            const qint64 rowId = claimed(id);
+            QVERIFY(rowId > 0);
+            ackIds.append(ackIdOf(ledger->complete(rowId, succeeded(id))));
         }
         QList<OutboxAck> due = ledger->dueAcks(true);
         QCOMPARE(due.size(), 3);
@@ -323,9 +333,9 @@ private slots:
     void outboxNeverSendsNewerBeforeOlder()
     {
         for (qint64 id = 120; id < 125; ++id) {
-            const auto admitted = ledger->admit(command(id), QStringLiteral("claude"), {});
-            QVERIFY(ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-            QVERIFY(ledger->complete(admitted.row.rowId, succeeded(id)));
+            const qint64 rowId = claimed(id);
+            QVERIFY(rowId > 0);
+            QVERIFY(ledger->complete(rowId, succeeded(id)));
         }
         for (const OutboxAck &ack : ledger->dueAcks(false))
             ledger->recordAckAttempt(ack, 0, QStringLiteral("Connection refused"), false);
@@ -346,9 +356,9 @@ private slots:
     // Issue #13 item 6: a clock set back one day left a queued ack waiting 86,395 s.
     void outboxAckIsDueAfterTheClockWentBack()
     {
-        const auto admitted = ledger->admit(command(130), QStringLiteral("claude"), {});
-        QVERIFY(ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        QVERIFY(ledger->complete(admitted.row.rowId, succeeded(130)));
+        const qint64 rowId = claimed(130);
+        QVERIFY(rowId > 0);
+        QVERIFY(ledger->complete(rowId, succeeded(130)));
         ledger->recordAckAttempt(ledger->dueAcks(false).first(), 503, QStringLiteral("Service Unavailable"), false);
         QVERIFY(ledger->dueAcks(true).isEmpty());  // a real backoff is respected
 
@@ -361,12 +371,12 @@ private slots:
 
     void finishedCommandIsAckedAgainNotTwiceQueued()
     {
-        const auto admitted = ledger->admit(command(20), QStringLiteral("claude"), {});
-        QVERIFY(ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        const qint64 first = ackIdOf(ledger->complete(admitted.row.rowId, succeeded(20)));
-        QCOMPARE(ackIdOf(ledger->requeueAck(admitted.row.rowId)), first);  // still waiting: same one
+        const qint64 rowId = claimed(20);
+        QVERIFY(rowId > 0);
+        const qint64 first = ackIdOf(ledger->complete(rowId, succeeded(20)));
+        QCOMPARE(ackIdOf(ledger->requeueAck(rowId)), first);  // still waiting: same one
         ledger->recordAckAttempt(ledger->dueAcks(false).first(), 200, {}, true);
-        const qint64 second = ackIdOf(ledger->requeueAck(admitted.row.rowId));
+        const qint64 second = ackIdOf(ledger->requeueAck(rowId));
         QVERIFY(second > first);
         QCOMPARE(ledger->dueAcks(false).first().payload, ackPayload(20, true));
     }
