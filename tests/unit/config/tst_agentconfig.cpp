@@ -1,6 +1,7 @@
 #include "config/AgentConfig.h"
 
 #include "FileMode.h"
+#include "FileTree.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
 
@@ -17,6 +18,7 @@
 
 using teamai::AgentConfig;
 using teamai::Status;
+using teamai::test::readFileAt;
 
 namespace {
 
@@ -28,12 +30,6 @@ QByteArray referenceConfig()
     if (!file.open(QIODevice::ReadOnly))
         qFatal("missing test data %s", qPrintable(file.fileName()));
     return file.readAll();
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
 }
 
 ino_t inodeOf(const QString &path)
@@ -97,7 +93,7 @@ private slots:
         const Status saved = config.save(path);
         QVERIFY2(saved, qPrintable(saved.error()));
 
-        const QJsonObject written = QJsonDocument::fromJson(readAll(path)).object();
+        const QJsonObject written = QJsonDocument::fromJson(readFileAt(path)).object();
         QCOMPARE(written.value(QStringLiteral("futureTopLevel")),
                  QJsonDocument::fromJson(referenceConfig()).object().value(QStringLiteral("futureTopLevel")));
         QCOMPARE(written.value(QStringLiteral("userGroupId")).toString(), QStringLiteral("43"));
@@ -124,7 +120,7 @@ private slots:
         QVERIFY(loaded.exists);
         QVERIFY(loaded.error.contains(path));
         QVERIFY(loaded.config.isEmpty());
-        QCOMPARE(readAll(path), broken);
+        QCOMPARE(readFileAt(path), broken);
         QCOMPARE(QFileInfo(path).lastModified(), before);
     }
 
@@ -161,7 +157,7 @@ private slots:
         if (!field.isEmpty())
             QVERIFY2(loaded.error.contains(QLatin1Char('"') + field + QLatin1Char('"')), qPrintable(loaded.error));
         QVERIFY(loaded.config.isEmpty());
-        QCOMPARE(readAll(path), json);
+        QCOMPARE(readFileAt(path), json);
     }
 
     void nullOptionalFieldsAreAbsent()
@@ -192,7 +188,7 @@ private slots:
         QCOMPARE(teamai::test::fileMode(env->stateDir()), 0700);
         QCOMPARE(teamai::test::fileMode(env->teamaiHome()), 0700);  // ~/.teamai itself, not 0755
         // The reference format always carries workspaceBindings.
-        QVERIFY(QJsonDocument::fromJson(readAll(path)).object().value(QStringLiteral("workspaceBindings")).isObject());
+        QVERIFY(QJsonDocument::fromJson(readFileAt(path)).object().value(QStringLiteral("workspaceBindings")).isObject());
 
         // A second save replaces the file by rename (new inode), never rewrites it in place, and
         // leaves no temporary file behind.

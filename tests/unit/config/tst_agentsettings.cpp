@@ -1,6 +1,7 @@
 #include "config/AgentSettings.h"
 
 #include "FileMode.h"
+#include "FileTree.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
 
@@ -19,16 +20,7 @@
 using teamai::AgentSettings;
 using teamai::Status;
 using Location = AgentSettings::TokenLocation;
-
-namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-} // namespace
+using teamai::test::readFileAt;
 
 /// @brief Tests of AgentSettings: the agent's own settings.json.
 class TestAgentSettings : public teamai::test::HomeTestCase
@@ -77,7 +69,7 @@ private slots:
         QCOMPARE(r.syncIntervalMinutes(), 15);
         QCOMPARE(r.enabledAgents(), (QStringList{QStringLiteral("claude"), QStringLiteral("codex")}));
 
-        const QJsonObject json = QJsonDocument::fromJson(readAll(AgentSettings::defaultPath())).object();
+        const QJsonObject json = QJsonDocument::fromJson(readFileAt(AgentSettings::defaultPath())).object();
         QCOMPARE(json.value(QStringLiteral("futureField")).toObject().value(QStringLiteral("a")).toInt(), 1);
         QCOMPARE(json.value(QStringLiteral("remoteCommands")).toObject().value(QStringLiteral("futureSub")).toString(),
                  QStringLiteral("x"));
@@ -150,7 +142,7 @@ private slots:
         const Status refused = AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(9); });
         QVERIFY(!refused);
         QVERIFY(refused.error().contains(path));
-        QCOMPARE(readAll(path), broken);
+        QCOMPARE(readFileAt(path), broken);
     }
 
     void wrongTypesAreErrors_data()
@@ -182,7 +174,7 @@ private slots:
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.contains(QLatin1Char('"') + field + QLatin1Char('"')), qPrintable(loaded.error));
         QVERIFY(loaded.error.contains(path));
-        QCOMPARE(readAll(path), json);
+        QCOMPARE(readFileAt(path), json);
     }
 
     void historyLimitsAreRead()

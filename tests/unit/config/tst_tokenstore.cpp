@@ -5,6 +5,7 @@
 
 #include "FileMode.h"
 #include "TestEnvironment.h"
+#include "TimedSave.h"
 
 #include <QDirIterator>
 #include <QElapsedTimer>
@@ -93,10 +94,7 @@ private slots:
     void autoFallsBackToFileWithoutSessionBus()
     {
         const int jobsBefore = KeychainAccess::jobsCreated();
-        QElapsedTimer timer;
-        timer.start();
-        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken);
-        const qint64 elapsed = timer.elapsed();
+        const auto [saved, elapsed] = teamai::test::timedSave(kEndpoint, kToken);
         QVERIFY2(saved.ok, qPrintable(saved.error));
         QVERIFY2(elapsed < 1000, qPrintable(QString::number(elapsed)));
         QCOMPARE(saved.location, Location::File);
@@ -347,7 +345,8 @@ private slots:
 
         // Not remembered (issue 16): a later call tries the store again, bounded the same way.
         QVERIFY2(KeychainAccess::available().error().isEmpty(), qPrintable(KeychainAccess::available().error()));
-        timer.restart();
+        QElapsedTimer timer;
+        timer.start();
         const KeychainAccess::Outcome again = KeychainAccess::read(TokenStore::serviceName(), kEndpoint);
         QVERIFY(again.timedOut);
         QVERIFY(timer.elapsed() < KeychainAccess::kTimeoutMs + 1000);
@@ -358,10 +357,8 @@ private:
     /// @p elapsed, since the tests bound it.
     static TokenStore::SaveResult timedAutoSave(const char *bus, qint64 &elapsed)
     {
-        QElapsedTimer timer;
-        timer.start();
-        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken);
-        elapsed = timer.elapsed();
+        const auto [saved, ms] = teamai::test::timedSave(kEndpoint, kToken);
+        elapsed = ms;
         qInfo("save with a %s bus took %lld ms (%s)", bus, elapsed, qPrintable(saved.fallbackReason));
         return saved;
     }

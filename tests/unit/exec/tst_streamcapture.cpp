@@ -8,14 +8,7 @@
 #include <QtTest>
 
 using teamai::exec::StreamCapture;
-
-namespace {
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-} // namespace
+using teamai::test::readFileAt;
 
 /// @brief StreamCapture: in memory up to the cap, then tail in memory + complete spill file.
 class TestStreamCapture : public QObject
@@ -64,7 +57,7 @@ private slots:
         QCOMPARE(result.totalBytes, all.size());
         QCOMPARE(result.text, all.right(1000));
         QVERIFY(!result.spillPath.isEmpty());
-        QCOMPARE(readAll(result.spillPath), all);
+        QCOMPARE(readFileAt(result.spillPath), all);
     }
 
     void spillFailureKeepsTheTail()

@@ -7,6 +7,7 @@
 #include "resources/ResourceStore.h"
 #include "tools/ToolTable.h"
 #include "TestArchives.h"
+#include "FileTree.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
 
@@ -19,6 +20,7 @@
 using namespace teamai;
 using namespace teamai::resources;
 using namespace teamai::test;
+using teamai::test::readFileAt;
 
 namespace {
 
@@ -30,29 +32,15 @@ QByteArray skillMd(const QString &name, const QString &version, const QString &b
     return (text + QStringLiteral("description: test\n---\n\n") + body + u'\n').toUtf8();
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 } // namespace
 
 class TestResourceStore : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 private:
-    QTemporaryDir m_downloads;
-    int m_count = 0;
+    teamai::test::ScratchFiles m_downloads;
 
-    QString payload(const QByteArray &bytes)
-    {
-        const QString path = m_downloads.filePath(QStringLiteral("payload-%1").arg(++m_count));
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-            qFatal("cannot write payload");
-        return path;
-    }
+    QString payload(const QByteArray &bytes) { return m_downloads.write(bytes, QStringLiteral("payload")); }
     QString skillZip(const QString &name, const QString &version, const QString &body = QStringLiteral("body"))
     {
         return payload(makeArchive({dirEntry(name + u'/'), fileEntry(name + QStringLiteral("/SKILL.md"), skillMd(name, version, body)),
@@ -79,7 +67,7 @@ private slots:
         QVERIFY2(outcome.ok, qPrintable(outcome.error));
         QCOMPARE(outcome.version, QStringLiteral("1.0"));  // the front matter wins
         QVERIFY(QFile::exists(home(QStringLiteral(".claude/skills/My Tool/SKILL.md"))));
-        QCOMPARE(readAll(home(QStringLiteral(".claude/skills/My Tool/reference/notes.md"))), QByteArray("notes"));
+        QCOMPARE(readFileAt(home(QStringLiteral(".claude/skills/My Tool/reference/notes.md"))), QByteArray("notes"));
         QVERIFY(!QFile::exists(home(QStringLiteral(".claude/skills/my-tool"))));
 
         const Manifest manifest = Manifest::load().manifest;
@@ -120,7 +108,7 @@ private slots:
                                                     skillZip(QStringLiteral("s"), QStringLiteral("2"), QStringLiteral("new")));
         QVERIFY2(second.ok, qPrintable(second.error));
         QVERIFY(reader.readAll().contains("old"));  // the open file is the old one, whole
-        QVERIFY(readAll(home(QStringLiteral(".claude/skills/s/SKILL.md"))).contains("new"));
+        QVERIFY(readFileAt(home(QStringLiteral(".claude/skills/s/SKILL.md"))).contains("new"));
         const QStringList left = QDir(home(QStringLiteral(".claude/skills"))).entryList(QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot);
         QCOMPARE(left, QStringList{QStringLiteral("s")});
     }
@@ -302,7 +290,7 @@ private slots:
         QVERIFY(store.installedByTeamai().isEmpty());
         const ResourceOutcome outcome = store.uninstall(user(), ResourceKind::Skill, QStringLiteral("evil"));
         QVERIFY2(outcome.ok, qPrintable(outcome.error));
-        QCOMPARE(readAll(home(QStringLiteral("Documents/thesis.txt"))), QByteArray("work\n"));
+        QCOMPARE(readFileAt(home(QStringLiteral("Documents/thesis.txt"))), QByteArray("work\n"));
         const Manifest loaded = Manifest::load().manifest;
         QVERIFY(loaded.entry(QStringLiteral("user"), ResourceKind::Skill, QStringLiteral("evil")).isEmpty());
         QCOMPARE(loaded.scopeKeys(), QStringList{QStringLiteral("user")});
