@@ -12,26 +12,37 @@ class TestTailBuffer : public QObject
 {
     Q_OBJECT
 private slots:
-    void underCapacityKeepsEverything()
+    // Two chunks into a buffer of `capacity`: what was pushed out, whether it wrapped, what take()
+    // gives (and then holds nothing).
+    void twoChunks_data()
     {
-        TailBuffer buffer(10);
-        buffer.append("abc");
-        buffer.append("def");
-        QVERIFY(!buffer.dropped());
-        QCOMPARE(buffer.droppedBytes(), 0);
-        QVERIFY(!buffer.wrapped());
-        QCOMPARE(buffer.take(), QByteArray("abcdef"));
-        QCOMPARE(buffer.size(), 0);
+        QTest::addColumn<int>("capacity");
+        QTest::addColumn<QByteArray>("first");
+        QTest::addColumn<QByteArray>("second");
+        QTest::addColumn<int>("dropped");
+        QTest::addColumn<bool>("wrapped");
+        QTest::addColumn<QByteArray>("kept");
+        QTest::newRow("under capacity keeps everything") << 10 << QByteArray("abc") << QByteArray("def") << 0 << false << QByteArray("abcdef");
+        QTest::newRow("exactly capacity is not dropped") << 4 << QByteArray("ab") << QByteArray("cd") << 0 << false << QByteArray("abcd");
+        // "x" and "0123456" are pushed out.
+        QTest::newRow("chunk larger than capacity") << 3 << QByteArray("x") << QByteArray("0123456789") << 8 << true << QByteArray("789");
     }
-
-    void exactlyCapacityIsNotDropped()
+    void twoChunks()
     {
-        TailBuffer buffer(4);
-        buffer.append("ab");
-        buffer.append("cd");
-        QVERIFY(!buffer.dropped());
-        QCOMPARE(buffer.droppedBytes(), 0);
-        QCOMPARE(buffer.take(), QByteArray("abcd"));
+        QFETCH(int, capacity);
+        QFETCH(QByteArray, first);
+        QFETCH(QByteArray, second);
+        QFETCH(int, dropped);
+        QFETCH(bool, wrapped);
+        QFETCH(QByteArray, kept);
+        TailBuffer buffer(capacity);
+        buffer.append(first);
+        buffer.append(second);
+        QCOMPARE(buffer.dropped(), dropped > 0);
+        QCOMPARE(buffer.droppedBytes(), qint64(dropped));
+        QCOMPARE(buffer.wrapped(), wrapped);
+        QCOMPARE(buffer.take(), kept);
+        QCOMPARE(buffer.size(), 0);
     }
 
     void overCapacityKeepsTheTail()
@@ -46,16 +57,6 @@ private slots:
         QCOMPARE(buffer.take(), QByteArray("efghi"));
         QVERIFY(!buffer.dropped()); // take() resets the flag and the count
         QCOMPARE(buffer.droppedBytes(), 0);
-    }
-
-    void chunkLargerThanCapacity()
-    {
-        TailBuffer buffer(3);
-        buffer.append("x");
-        buffer.append("0123456789");
-        QVERIFY(buffer.dropped());
-        QCOMPARE(buffer.droppedBytes(), 8);  // "x" and "0123456"
-        QCOMPARE(buffer.take(), QByteArray("789"));
     }
 
     void zeroCapacityKeepsNothing()
