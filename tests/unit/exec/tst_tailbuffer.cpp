@@ -12,34 +12,33 @@ class TestTailBuffer : public QObject
 {
     Q_OBJECT
 private slots:
-    // Two chunks into a buffer of `capacity`: what was pushed out, whether it wrapped, what take()
-    // gives (and then holds nothing).
-    void twoChunks_data()
+    // Chunks into a buffer of `capacity`: what take() gives (and then holds nothing), whether the
+    // buffer wrapped, and every byte not kept counted as pushed out.
+    void keepsTheTail_data()
     {
         QTest::addColumn<int>("capacity");
-        QTest::addColumn<QByteArray>("first");
-        QTest::addColumn<QByteArray>("second");
-        QTest::addColumn<int>("dropped");
+        QTest::addColumn<QByteArrayList>("chunks");
         QTest::addColumn<bool>("wrapped");
         QTest::addColumn<QByteArray>("kept");
-        QTest::newRow("under capacity keeps everything") << 10 << QByteArray("abc") << QByteArray("def") << 0 << false << QByteArray("abcdef");
-        QTest::newRow("exactly capacity is not dropped") << 4 << QByteArray("ab") << QByteArray("cd") << 0 << false << QByteArray("abcd");
+        QTest::newRow("under capacity keeps everything") << 10 << QByteArrayList{"abc", "def"} << false << QByteArray("abcdef");
+        QTest::newRow("exactly capacity is not dropped") << 4 << QByteArrayList{"ab", "cd"} << false << QByteArray("abcd");
         // "x" and "0123456" are pushed out.
-        QTest::newRow("chunk larger than capacity") << 3 << QByteArray("x") << QByteArray("0123456789") << 8 << true << QByteArray("789");
+        QTest::newRow("chunk larger than capacity") << 3 << QByteArrayList{"x", "0123456789"} << true << QByteArray("789");
     }
-    void twoChunks()
+    void keepsTheTail()
     {
         QFETCH(int, capacity);
-        QFETCH(QByteArray, first);
-        QFETCH(QByteArray, second);
-        QFETCH(int, dropped);
+        QFETCH(QByteArrayList, chunks);
         QFETCH(bool, wrapped);
         QFETCH(QByteArray, kept);
         TailBuffer buffer(capacity);
-        buffer.append(first);
-        buffer.append(second);
-        QCOMPARE(buffer.dropped(), dropped > 0);
-        QCOMPARE(buffer.droppedBytes(), qint64(dropped));
+        qint64 appended = 0;
+        for (const QByteArray &chunk : chunks) {
+            buffer.append(chunk);
+            appended += chunk.size();
+        }
+        QCOMPARE(buffer.droppedBytes(), appended - kept.size());
+        QCOMPARE(buffer.dropped(), appended > kept.size());
         QCOMPARE(buffer.wrapped(), wrapped);
         QCOMPARE(buffer.take(), kept);
         QCOMPARE(buffer.size(), 0);
