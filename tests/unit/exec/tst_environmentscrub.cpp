@@ -9,8 +9,7 @@
 #include <QtTest>
 
 using namespace teamai::exec;
-using teamai::test::entriesOf;
-using teamai::test::environmentOf;
+using namespace teamai::test;
 
 class TestEnvironmentScrub : public QObject
 {

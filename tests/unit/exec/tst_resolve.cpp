@@ -8,8 +8,7 @@
 #include <QtTest>
 
 using namespace teamai::exec;
-using teamai::test::entriesOf;
-using teamai::test::environmentOf;
+using namespace teamai::test;
 
 namespace {
 ExecRequest shRequest()
