@@ -6,6 +6,7 @@
 #include "sync/RunRecordOf.h"
 #include "util/TextCap.h"
 
+#include "LedgerFixture.h"
 #include "OldLedger.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
@@ -18,6 +19,7 @@
 #include <future>
 
 using namespace teamai;
+using teamai::test::ackIdOf;
 
 namespace {
 
@@ -61,13 +63,6 @@ QString mixedState(qint64 id)
     return id % 5 == 0 ? QStringLiteral("failed") : id % 5 == 1 ? QStringLiteral("succeeded") : QStringLiteral("pending");
 }
 
-} // namespace
-
-
-namespace {
-/// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
-qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
-qint64 ackIdOf(const teamai::Result<std::optional<teamai::OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
 } // namespace
 
 class TestCommandLedger : public teamai::test::LedgerTestCase
