@@ -7,6 +7,7 @@
 #include "DevServerProcess.h"
 #include "ReferenceClient.h"
 #include "TeamaiRunner.h"
+#include "JsonLookup.h"
 #include "TestEnvironment.h"
 
 #include <QDeadlineTimer>
@@ -61,17 +62,7 @@ Round waitForRound(DevServerProcess &server, int timeoutMs = 30000)
     return round;
 }
 
-QJsonArray sortedByPath(const QJsonArray &list)
-{
-    QList<QJsonValue> values(list.begin(), list.end());
-    std::sort(values.begin(), values.end(), [](const QJsonValue &a, const QJsonValue &b) {
-        return a.toObject().value(QStringLiteral("path")).toString() < b.toObject().value(QStringLiteral("path")).toString();
-    });
-    QJsonArray out;
-    for (const QJsonValue &value : values)
-        out.append(value);
-    return out;
-}
+QJsonArray sortedByPath(const QJsonArray &list) { return sortedBy(list, QStringLiteral("path")); }
 
 QByteArray compact(const QJsonValue &value)
 {

@@ -20,9 +20,7 @@ AgentFixture::AgentFixture(Start start)
 
 bool AgentFixture::enrol()
 {
-    const TeamaiRun init = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), m_server->baseUrl(),
-                                      QStringLiteral("--token"), DevServerProcess::token(),
-                                      QStringLiteral("--token-store"), QStringLiteral("file")});
+    const TeamaiRun init = enrolTeamai(m_server->baseUrl(), DevServerProcess::token());
     if (init.exitCode != 0)
         qWarning("teamai init failed: %s", init.err.constData());
     return init.exitCode == 0;

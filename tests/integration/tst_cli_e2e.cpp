@@ -2,21 +2,16 @@
 // non-zero exit.
 
 #include "AgentFixture.h"
+#include "TestCases.h"
 
 #include <QtTest>
 
 using namespace teamai::test;
 
-class TestCliEndToEnd : public QObject
+class TestCliEndToEnd : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<TestEnvironment> m_env;
-
 private slots:
-    void init() { m_env = std::make_unique<TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void version()
     {
         const TeamaiRun run = runTeamai({QStringLiteral("--version")});
@@ -74,7 +69,7 @@ private slots:
         QVERIFY2(run.err.contains(message.toUtf8()), run.err.constData());
         QCOMPARE(run.err.count('\n'), 1);
         QVERIFY(run.out.isEmpty());
-        QVERIFY2(!QFileInfo::exists(m_env->stateDir() + QStringLiteral("/config.json")), "bad usage changes nothing");
+        QVERIFY2(!QFileInfo::exists(env->stateDir() + QStringLiteral("/config.json")), "bad usage changes nothing");
     }
 
     void syncWithoutConfigurationExplains()
@@ -86,20 +81,20 @@ private slots:
 
     void initKeepsUnknownConfigFields()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/config.json"),
                          "{\"endpoint\":\"http:/" "/old\",\"createdAt\":\"2024-01-01T00:00:00Z\",\"futureField\":{\"a\":1},\"workspaceBindings\":{}}");
         const TeamaiRun run = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), QStringLiteral("http://127.0.0.1:9/"),
                                          QStringLiteral("--token"), QStringLiteral("t0k"), QStringLiteral("--token-store"), QStringLiteral("file")});
         QCOMPARE(run.exitCode, 0);
-        const QByteArray config = m_env->readFile(QStringLiteral(".teamai/local-agent/config.json"));
+        const QByteArray config = env->readFile(QStringLiteral(".teamai/local-agent/config.json"));
         QVERIFY(config.contains("futureField"));
         QVERIFY(config.contains("\"http://127.0.0.1:9\""));
         // The file store is teamai-cli's layout: config.json `token` too, so config.json is 0600.
         QVERIFY(config.contains("\"token\": \"t0k\""));
-        QFile configFile(m_env->stateDir() + QStringLiteral("/config.json"));
+        QFile configFile(env->stateDir() + QStringLiteral("/config.json"));
         QCOMPARE(configFile.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());
         QVERIFY(!run.out.contains("t0k"));
-        QFile token(m_env->teamaiHome() + QStringLiteral("/token"));
+        QFile token(env->teamaiHome() + QStringLiteral("/token"));
         QCOMPARE(token.permissions() & (QFile::ReadGroup | QFile::ReadOther | QFile::WriteGroup | QFile::WriteOther), QFile::Permissions());
     }
 
@@ -117,11 +112,11 @@ private slots:
     void initRefusesACorruptConfig()
     {
         const QByteArray corrupt = "{ this is not json";
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), corrupt);
+        env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), corrupt);
         const TeamaiRun run = runTeamai({QStringLiteral("init"), QStringLiteral("--http"), QStringLiteral("http://127.0.0.1:9")});
         QCOMPARE(run.exitCode, 1);
         QVERIFY(run.err.contains("nothing was changed"));
-        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/local-agent/config.json")), corrupt);
+        QCOMPARE(env->readFile(QStringLiteral(".teamai/local-agent/config.json")), corrupt);
     }
 };
 

@@ -4,6 +4,7 @@
 // Each test asserts on the files, the ledger and the requests the devserver received.
 
 #include "AgentTestCase.h"
+#include "LedgerFixture.h"
 
 #include "commands/Command.h"
 #include "store/CommandLedger.h"
@@ -20,6 +21,7 @@
 
 using namespace teamai;
 using namespace teamai::test;
+using teamai::test::ackIdOf;
 
 namespace {
 
@@ -88,13 +90,6 @@ bool overwrite(const QString &path, qint64 offset, const QByteArray &bytes)
     return file.open(QIODevice::ReadWrite) && file.seek(offset) && file.write(bytes) == bytes.size();
 }
 
-} // namespace
-
-
-namespace {
-/// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
-qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
-qint64 ackIdOf(const teamai::Result<std::optional<teamai::OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
 } // namespace
 
 class TestFaultsEndToEnd : public AgentTestCase

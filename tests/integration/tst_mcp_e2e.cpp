@@ -4,6 +4,7 @@
 // touching what the user has there; and the report that follows.
 
 #include "AgentTestCase.h"
+#include "FileTree.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -300,10 +301,7 @@ private slots:
         // ~/.cursor/mcp.json is a link to a file outside HOME: never written through.
         QTemporaryDir outside;
         const QString target = outside.filePath(QStringLiteral("mcp.json"));
-        QFile file(target);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("{}");
-        file.close();
+        QVERIFY(writeFileAt(target, "{}"));
         QVERIFY(QDir().mkpath(f->env().home() + QStringLiteral("/.cursor")));
         QVERIFY(QFile::link(target, f->env().home() + QStringLiteral("/.cursor/mcp.json")));
         f->server().queue(install(60, QStringLiteral("fs"), stdioConfig(QStringLiteral("npx"))));

@@ -44,49 +44,46 @@ public:
 
     KeychainAccess::Outcome write(const QString &, const QString &key, const QString &secret, int timeoutMs) override
     {
-        KeychainAccess::Outcome result;
-        if (stalled(result, timeoutMs))
-            return result;
-        QMutexLocker lock(&m_mutex);
-        m_entries.insert(key, secret);
-        result.ok = true;
-        return result;
+        return answer(timeoutMs, [&](KeychainAccess::Outcome &result) {
+            m_entries.insert(key, secret);
+            result.ok = true;
+        });
     }
     KeychainAccess::Outcome read(const QString &, const QString &key, int timeoutMs) override
     {
-        KeychainAccess::Outcome result;
-        if (stalled(result, timeoutMs))
-            return result;
-        QMutexLocker lock(&m_mutex);
-        result.ok = m_entries.contains(key);
-        result.notFound = !result.ok;
-        result.secret = m_entries.value(key);
-        if (result.notFound)
-            result.error = QStringLiteral("entry not found");
-        return result;
+        return answer(timeoutMs, [&](KeychainAccess::Outcome &result) {
+            result.ok = m_entries.contains(key);
+            result.notFound = !result.ok;
+            result.secret = m_entries.value(key);
+            if (result.notFound)
+                result.error = QStringLiteral("entry not found");
+        });
     }
     KeychainAccess::Outcome remove(const QString &, const QString &key, int timeoutMs) override
     {
-        KeychainAccess::Outcome result;
-        if (stalled(result, timeoutMs))
-            return result;
-        QMutexLocker lock(&m_mutex);
-        result.notFound = m_entries.remove(key) == 0;
-        result.ok = !result.notFound;
-        return result;
+        return answer(timeoutMs, [&](KeychainAccess::Outcome &result) {
+            result.notFound = m_entries.remove(key) == 0;
+            result.ok = !result.notFound;
+        });
     }
     int jobsCreated() const override { return calls; }
 
 private:
-    bool stalled(KeychainAccess::Outcome &result, int timeoutMs)
+    /// @brief One call: "did not answer" while timeOutNext lasts, else @p apply on the entries.
+    template <typename Apply>
+    KeychainAccess::Outcome answer(int timeoutMs, Apply apply)
     {
+        KeychainAccess::Outcome result;
         ++calls;
-        if (timeOutNext <= 0)
-            return false;
-        --timeOutNext;
-        result.timedOut = true;
-        result.error = QStringLiteral("the credential store did not answer within %1 ms").arg(timeoutMs);
-        return true;
+        if (timeOutNext > 0) {
+            --timeOutNext;
+            result.timedOut = true;
+            result.error = QStringLiteral("the credential store did not answer within %1 ms").arg(timeoutMs);
+            return result;
+        }
+        QMutexLocker lock(&m_mutex);
+        apply(result);
+        return result;
     }
 
     QMutex m_mutex;

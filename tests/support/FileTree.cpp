@@ -34,4 +34,24 @@ QMap<QString, QByteArray> snapshotOf(const QString &dir)
     return files;
 }
 
+QByteArray readFileAt(const QString &path)
+{
+    QFile file(path);
+    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
+}
+
+bool writeFileAt(const QString &path, const QByteArray &content)
+{
+    QFile file(path);
+    return file.open(QIODevice::WriteOnly) && file.write(content) == content.size();
+}
+
+QString ScratchFiles::write(const QByteArray &bytes, const QString &prefix)
+{
+    const QString path = m_dir.filePath(QStringLiteral("%1-%2").arg(prefix).arg(++m_count));
+    if (!writeFileAt(path, bytes))
+        qFatal("cannot write %s", qPrintable(path));
+    return path;
+}
+
 } // namespace teamai::test

@@ -4,6 +4,8 @@
 #include <QJsonObject>
 #include <QString>
 
+#include <algorithm>
+
 namespace teamai::test {
 
 /// @brief The first object of @p list whose string @p key is @p value (empty when there is none):
@@ -15,6 +17,20 @@ inline QJsonObject objectWhere(const QJsonArray &list, const QString &key, const
             return entry.toObject();
     }
     return {};
+}
+
+/// @brief The objects of @p list in the order of their string @p key: two lists whose order
+/// does not matter (workspaces by path) compare as equal.
+inline QJsonArray sortedBy(const QJsonArray &list, const QString &key)
+{
+    QList<QJsonValue> values(list.begin(), list.end());
+    std::sort(values.begin(), values.end(), [&key](const QJsonValue &a, const QJsonValue &b) {
+        return a.toObject().value(key).toString() < b.toObject().value(key).toString();
+    });
+    QJsonArray out;
+    for (const QJsonValue &value : values)
+        out.append(value);
+    return out;
 }
 
 } // namespace teamai::test

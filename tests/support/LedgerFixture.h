@@ -9,6 +9,11 @@
 
 namespace teamai::test {
 
+/// @brief The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate
+/// the OutboxAck result).
+inline qint64 ackIdOf(const std::optional<OutboxAck> &ack) { return ack ? ack->ackId : 0; }
+inline qint64 ackIdOf(const Result<std::optional<OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
+
 /// @brief Puts commands into a ledger in a chosen state, the way SyncSession does (admit, claim,
 /// complete), for the Commands window and tray tests.
 struct LedgerFixture {

@@ -7,6 +7,16 @@
 
 namespace teamai::test {
 
+char processState(qint64 pid)
+{
+    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
+    if (!stat.open(QIODevice::ReadOnly))
+        return 0;
+    const QByteArray line = stat.readAll();
+    const qsizetype close = line.lastIndexOf(')');
+    return close > 0 && close + 2 < line.size() ? line.at(close + 2) : 0;
+}
+
 int treeProcessesOf(qint64 agentPid)
 {
     const QByteArray prefix = "TEAMAI_EXEC_TREE=" + QByteArray::number(agentPid) + '.';

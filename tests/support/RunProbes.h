@@ -13,6 +13,10 @@ namespace teamai::test {
 /// environment. Found by scanning /proc, wherever in the process tree they are.
 int treeProcessesOf(qint64 agentPid);
 
+/// The state letter of process @p pid from /proc/<pid>/stat ('R', 'S', 'Z'…), or 0 when the
+/// pid is gone.
+char processState(qint64 pid);
+
 /// The stdout tail the ledger in @p stateDir recorded for command @p id (of @p agent when given),
 /// read with SQLite directly and read-only.
 QByteArray ledgerStdout(const QString &stateDir, qint64 id, const QString &agent = {});

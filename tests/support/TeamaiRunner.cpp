@@ -66,6 +66,13 @@ bool isTeamaiWithHome(const QString &pid, const QByteArray &homeEntry)
 
 } // namespace
 
+TeamaiRun enrolTeamai(const QString &baseUrl, const QString &token, const QStringList &extraArguments)
+{
+    return runTeamai(QStringList{QStringLiteral("init"), QStringLiteral("--http"), baseUrl, QStringLiteral("--token"), token,
+                                 QStringLiteral("--token-store"), QStringLiteral("file")} +
+                     extraArguments);
+}
+
 bool waitForTeamaiProcessesWithHome(const QString &home, int timeoutMs)
 {
 #ifdef Q_OS_LINUX

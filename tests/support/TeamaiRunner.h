@@ -22,6 +22,11 @@ TeamaiRun runTeamai(const QStringList &arguments, const QByteArray &stdinBytes =
                     const QStringList &extraEnvironment = {}, int timeoutMs = 30000,
                     const QString &workingDirectory = {});
 
+/// @brief Runs `teamai init` against the backend at @p baseUrl with @p token, kept in the file
+/// token store, plus @p extraArguments.
+TeamaiRun enrolTeamai(const QString &baseUrl, const QString &token = QStringLiteral("dev-token"),
+                      const QStringList &extraArguments = {});
+
 /// @brief Waits until no `teamai` process whose HOME is @p home is left — the detached workers
 /// and reconcilers hooks start (Linux: read from /proc; elsewhere true at once). False on timeout.
 bool waitForTeamaiProcessesWithHome(const QString &home, int timeoutMs = 30000);

@@ -77,36 +77,37 @@ static int exhausted(void)
 
 #define NEXT(name) ((__typeof__(&name))dlsym(RTLD_NEXT, #name))
 
-ssize_t write(int fd, const void *buf, size_t count)
+/* Cuts *@p count to what may still be written when @p fd is a target: -1 (errno set) when
+ * nothing may. */
+static int cut_to_allowance(int fd, size_t *count)
 {
-    if (count && is_target(fd)) {
-        const ssize_t ok = allowance(count);
+    if (*count && is_target(fd)) {
+        const ssize_t ok = allowance(*count);
         if (ok < 0)
             return -1;
-        count = (size_t)ok;
+        *count = (size_t)ok;
     }
+    return 0;
+}
+
+ssize_t write(int fd, const void *buf, size_t count)
+{
+    if (cut_to_allowance(fd, &count) < 0)
+        return -1;
     return NEXT(write)(fd, buf, count);
 }
 
 ssize_t pwrite(int fd, const void *buf, size_t count, off_t offset)
 {
-    if (count && is_target(fd)) {
-        const ssize_t ok = allowance(count);
-        if (ok < 0)
-            return -1;
-        count = (size_t)ok;
-    }
+    if (cut_to_allowance(fd, &count) < 0)
+        return -1;
     return NEXT(pwrite)(fd, buf, count, offset);
 }
 
 ssize_t pwrite64(int fd, const void *buf, size_t count, off64_t offset)
 {
-    if (count && is_target(fd)) {
-        const ssize_t ok = allowance(count);
-        if (ok < 0)
-            return -1;
-        count = (size_t)ok;
-    }
+    if (cut_to_allowance(fd, &count) < 0)
+        return -1;
     return NEXT(pwrite64)(fd, buf, count, offset);
 }
 

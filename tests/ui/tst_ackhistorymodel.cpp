@@ -4,6 +4,7 @@
 #include "store/LedgerDatabase.h"
 
 #include "AckFixture.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QSignalSpy>
@@ -17,27 +18,13 @@ namespace {
 const QDateTime kStart = QDateTime(QDate(2026, 2, 1), QTime(8, 0), Qt::UTC);
 }
 
-class TestAckHistoryModel : public QObject
+class TestAckHistoryModel : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
+    void setUp() override { QVERIFY(AckFixture::fill(*database, 5000, kStart)); }
 
 private slots:
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
-        QVERIFY(AckFixture::fill(*database, 5000, kStart));
-    }
-    void cleanup()
-    {
-        database.reset();
-        env.reset();
-    }
-
     void readsOnlyWhatIsAskedFor()
     {
         AckHistoryModel model(*database);

@@ -9,6 +9,8 @@
 
 #include "AckFixture.h"
 #include "LedgerFixture.h"
+#include "ShowAndWait.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QCheckBox>
@@ -34,33 +36,19 @@ using namespace teamai::ui;
 using teamai::test::AckFixture;
 using teamai::test::LedgerFixture;
 
-class TestAckHistoryWindow : public QObject
+class TestAckHistoryWindow : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
     const QDateTime start = QDateTime(QDate::currentDate().addDays(-2).startOfDay());
 
-private slots:
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
-        QVERIFY(AckFixture::fill(*database, 3000, start));
-    }
-    void cleanup()
-    {
-        database.reset();
-        env.reset();
-    }
+    void setUp() override { QVERIFY(AckFixture::fill(*database, 3000, start)); }
 
+private slots:
     void countAndFilters()
     {
         AckHistoryWindow window(*database);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QCOMPARE(window.model()->rowCount(), 3000);
         QVERIFY2(window.countLabel()->text().startsWith(QStringLiteral("3,000 ack attempts")) ||
                      window.countLabel()->text().startsWith(QStringLiteral("3000 ack attempts")),
@@ -133,8 +121,7 @@ private slots:
     void headerSortsEveryColumn()
     {
         AckHistoryWindow window(*database);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QHeaderView *header = window.table()->horizontalHeader();
         for (int column = 0; column < AckHistoryModel::ColumnCount; ++column) {
             for (const Qt::SortOrder order : {Qt::AscendingOrder, Qt::DescendingOrder}) {
@@ -168,20 +155,18 @@ private slots:
 
     void detailsPaneShowsCommandAttemptsAndResult()
     {
-        CommandLedger ledger(*database);
-        LedgerFixture::finished(ledger, 88, CommandState::Failed, "printed before failing\n", {}, QStringLiteral("cmd failed: exit 3"));
+        LedgerFixture::finished(*ledger, 88, CommandState::Failed, "printed before failing\n", {}, QStringLiteral("cmd failed: exit 3"));
         OutboxAck ack;
-        for (const OutboxAck &due : ledger.dueAcks(false)) {
+        for (const OutboxAck &due : ledger->dueAcks(false)) {
             if (due.commandId == 88)
                 ack = due;
         }
         QCOMPARE(ack.commandId, 88);
-        ledger.recordAckAttempt(ack, 503, QStringLiteral("HTTP 503"), false);
-        ledger.recordAckAttempt(*ledger.undeliveredAck(ack.ackId), 200, QString(), true);
+        ledger->recordAckAttempt(ack, 503, QStringLiteral("HTTP 503"), false);
+        ledger->recordAckAttempt(*ledger->undeliveredAck(ack.ackId), 200, QString(), true);
 
         AckHistoryWindow window(*database);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QVERIFY(window.detailsView()->toPlainText().isEmpty());
         window.table()->selectRow(0);  // newest: the second attempt of command 88
         const QString details = window.detailsView()->toPlainText();
@@ -203,8 +188,7 @@ private slots:
     void exportOnlyAfterConfirmation()
     {
         AckHistoryWindow window(*database);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         const QString path = env->home() + QStringLiteral("/confirmed.csv");
         QSignalSpy finished(&window, &AckHistoryWindow::exportFinished);
 

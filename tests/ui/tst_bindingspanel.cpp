@@ -11,6 +11,8 @@
 
 #include "DevServerProcess.h"
 #include "TeamaiRunner.h"
+#include "ShowAndWait.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QComboBox>
@@ -29,12 +31,9 @@
 using namespace teamai;
 using namespace teamai::ui;
 
-class TestBindingsPanel : public QObject
+class TestBindingsPanel : public teamai::test::ServerTestCase
 {
     Q_OBJECT
-
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<test::DevServerProcess> server;
 
     QString folder(const QString &name) const
     {
@@ -49,26 +48,14 @@ class TestBindingsPanel : public QObject
     }
     static binding::Project project(qint64 id, const QString &name) { return {QJsonValue(id), name, {}}; }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        env = std::make_unique<test::TestEnvironment>();
-        server = std::make_unique<test::DevServerProcess>();
-        QVERIFY(server->isRunning());
-        const test::TeamaiRun run = test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(),
-                                                     QStringLiteral("--token"), QStringLiteral("dev-token"),
-                                                     QStringLiteral("--token-store"), QStringLiteral("file")});
-        QCOMPARE(run.exitCode, 0);
         server->setSettings(QJsonObject{{QStringLiteral("projects"),
                                          QJsonArray{QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("name"), QStringLiteral("Alpha")}},
                                                     QJsonObject{{QStringLiteral("id"), 9}, {QStringLiteral("name"), QStringLiteral("Beta")}}}}});
     }
-    void cleanup()
-    {
-        server.reset();
-        env.reset();
-    }
 
+private slots:
     void listsTheBindings()
     {
         QVERIFY(binding::binder::bind(folder(QStringLiteral("app")), project(7, QStringLiteral("Alpha"))).ok);
@@ -95,8 +82,7 @@ private slots:
         QVERIFY(binding::binder::bind(folder(QStringLiteral("a")), project(7, QStringLiteral("Alpha"))).ok);
         QVERIFY(binding::binder::bind(folder(QStringLiteral("b")), project(9, QStringLiteral("Beta"))).ok);
         BindingsPanel panel;
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(teamai::test::showAndWait(panel));
         panel.table()->selectRow(0);  // sorted by path: a
         QVERIFY(panel.removeButton()->isEnabled());
         QTest::mouseClick(panel.removeButton(), Qt::LeftButton);
@@ -114,8 +100,7 @@ private slots:
     void addBindsAFolderToAChosenProject()
     {
         BindingsPanel panel;
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(teamai::test::showAndWait(panel));
         QVERIFY(panel.status()->text().contains(QStringLiteral("No workspace is bound")));
         AddBindingDialog *dialog = panel.openAddDialog();
         QSignalSpy loaded(dialog, &AddBindingDialog::projectsLoaded);

@@ -8,6 +8,8 @@
 #include "models/CommandsModel.h"
 
 #include "LedgerFixture.h"
+#include "ShowAndWait.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QColor>
@@ -20,34 +22,16 @@ using namespace teamai;
 using namespace teamai::ui;
 using teamai::test::LedgerFixture;
 
-class TestCommandsModel : public QObject
+class TestCommandsModel : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
-    std::unique_ptr<CommandLedger> ledger;
-
     static QString cell(const CommandsModel &model, int row, int column)
     {
         return model.data(model.index(row, column)).toString();
     }
 
 private slots:
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
-        ledger = std::make_unique<CommandLedger>(*database);
-    }
-    void cleanup()
-    {
-        ledger.reset();
-        database.reset();
-        env.reset();
-    }
-
     void rowsAndColumns()
     {
         // Newest first is received_at, then row_id: rows stored in the same millisecond keep
@@ -307,8 +291,7 @@ private slots:
         QTableView view;
         view.setModel(&model);
         view.resize(600, 300);
-        view.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        QVERIFY(teamai::test::showAndWait(view));
         view.scrollToBottom();
         QTRY_VERIFY(model.rowCount() > CommandsModel::kPageSize);
         QVERIFY(model.rowCount() < total);

@@ -11,6 +11,8 @@
 
 #include "LedgerFixture.h"
 #include "commands/Command.h"
+#include "ShowAndWait.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QComboBox>
@@ -29,14 +31,10 @@ using namespace teamai;
 using namespace teamai::ui;
 using teamai::test::LedgerFixture;
 
-class TestCommandsWindow : public QObject
+class TestCommandsWindow : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
-    std::unique_ptr<CommandLedger> ledger;
-
     static std::unique_ptr<output::OutputWriter> writerFor(const QString &tool, qint64 id, qint64 windowBytes = 1 << 20)
     {
         auto created = output::OutputWriter::create({tool, id}, windowBytes);
@@ -50,25 +48,10 @@ private:
     static QString shown(CommandsWindow &window) { return window.outputView()->toPlainText(); }
 
 private slots:
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
-        ledger = std::make_unique<CommandLedger>(*database);
-    }
-    void cleanup()
-    {
-        ledger.reset();
-        database.reset();
-        env.reset();
-    }
-
     void emptyLedger()
     {
         CommandsWindow window(*ledger, nullptr);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QCOMPARE(window.model()->rowCount(), 0);
         QVERIFY(window.detailsLabel()->text().contains(QStringLiteral("No commands yet")));
     }
@@ -79,8 +62,7 @@ private slots:
         LedgerFixture::finished(*ledger, 11, CommandState::Failed, "partial tail\n", "it broke\n",
                                 QStringLiteral("cmd failed: it broke"), spill);
         CommandsWindow window(*ledger, nullptr);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QCOMPARE(window.table()->selectionModel()->currentIndex().row(), 0);
         QVERIFY(window.detailsLabel()->text().contains(QStringLiteral("Command 11")));
         QVERIFY(window.detailsLabel()->text().contains(QStringLiteral("cmd failed: it broke")));
@@ -106,8 +88,7 @@ private slots:
         writer->append(output::Stream::Out, "before the window opened\n");
         CommandsWindow window(*ledger);
         QVERIFY(!window.follower()->isPolling());  // not shown yet
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QVERIFY2(noteText(window).contains(QStringLiteral("Running in another agent process")), qPrintable(noteText(window)));
         QVERIFY(!window.cancelButton()->isVisible());  // not ours to cancel
         QCOMPARE(shown(window), QStringLiteral("before the window opened\n"));
@@ -145,8 +126,7 @@ private slots:
         QVERIFY(writer);
         writer->append(output::Stream::Out, "the very first line\n");
         CommandsWindow commands(*ledger);
-        commands.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&commands));
+        QVERIFY(teamai::test::showAndWait(commands));
         QCOMPARE(shown(commands), QStringLiteral("the very first line\n"));
         commands.hide();
         const QByteArray line = QByteArray(99, 'x') + '\n';
@@ -169,8 +149,7 @@ private slots:
         QVERIFY(writer);
         writer->append(output::Stream::Out, "before the window opened\n");
         CommandsWindow window(*ledger);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QVERIFY2(noteText(window).contains(QStringLiteral("Running here")), qPrintable(noteText(window)));
         QVERIFY(shown(window).contains(QStringLiteral("before the window opened")));
         // Long output keeps its end in view.
@@ -199,8 +178,7 @@ private slots:
     {
         LedgerFixture::finished(*ledger, 16, CommandState::Succeeded, "done\n");
         CommandsWindow window(*ledger);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QVERIFY(!window.follower()->isFollowing());
         QVERIFY(!window.follower()->isPolling());
     }
@@ -224,8 +202,7 @@ private slots:
     {
         const qint64 row = admitCmd(41, QStringLiteral("teamai history --token tok-9f8e7d6c5b4a --limit 2"));
         CommandsWindow window(*ledger, nullptr);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         window.selectRow(row);
         const QString details = window.detailsLabel()->text();
         QVERIFY2(details.contains(QStringLiteral("Command line: <code>teamai history --token ***")), qPrintable(details));
@@ -247,8 +224,7 @@ private slots:
     {
         const qint64 row = admitCmd(51, QStringLiteral("teamai status"));
         CommandsWindow window(*ledger, nullptr);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         window.selectRow(row);
         QVERIFY2(noteText(window).contains(QStringLiteral("Waiting for the next sync.")), qPrintable(noteText(window)));
         window.setNextSync(QDateTime::currentDateTime().addSecs(60));
@@ -274,8 +250,7 @@ private slots:
         LedgerFixture::finished(*ledger, 61, CommandState::Succeeded);
         LedgerFixture::finished(*ledger, 62, CommandState::Failed);
         CommandsWindow window(*ledger, nullptr);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         const auto currentId = [&] { return window.detailsLabel()->text(); };
         // The user picks command 61 (the newest, 62, is selected at first).
         QVERIFY2(currentId().contains(QStringLiteral("Command 62")), qPrintable(currentId()));
@@ -296,8 +271,7 @@ private slots:
         LedgerFixture::finished(*ledger, 300, CommandState::Failed, {}, {}, QStringLiteral("cmd failed: no space left"));
         LedgerFixture::admit(*ledger, 40, QStringLiteral("install_skill"), QStringLiteral("codex"));
         CommandsWindow window(*ledger, nullptr);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QAbstractItemModel *shown = window.table()->model();
         QCOMPARE(shown->rowCount(), 3);
         window.table()->sortByColumn(CommandsModel::Id, Qt::AscendingOrder);
@@ -324,8 +298,7 @@ private slots:
         const qint64 running = LedgerFixture::running(*ledger, 62);
         LedgerFixture::admit(*ledger, 63);  // newer, on top
         CommandsWindow window(*ledger, nullptr);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         const QModelIndex current = window.table()->selectionModel()->currentIndex();
         QCOMPARE(current.data(CommandsModel::RowIdRole).toLongLong(), running);
         QVERIFY(window.detailsLabel()->text().contains(QStringLiteral("Command 62")));
@@ -341,8 +314,7 @@ private slots:
     {
         const qint64 first = LedgerFixture::finished(*ledger, 21, CommandState::Succeeded, "one\n");
         CommandsWindow window(*ledger, nullptr);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         window.selectRow(first);
         LedgerFixture::admit(*ledger, 22);
         window.reload();

@@ -184,10 +184,7 @@ private slots:
         test::TestEnvironment env;
         test::DevServerProcess server;
         QVERIFY(server.isRunning());
-        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server.baseUrl(), QStringLiteral("--token"),
-                                  QStringLiteral("dev-token"), QStringLiteral("--token-store"), QStringLiteral("file")})
-                     .exitCode,
-                 0);
+        QCOMPARE(test::enrolTeamai(server.baseUrl()).exitCode, 0);
         QVERIFY(AgentSettings::update(
             [](AgentSettings &s) {
                 s.setEnabledAgents({QStringLiteral("claude")});

@@ -14,6 +14,8 @@
 #include "windows/FirstRunDialog.h"
 
 #include "DevServerProcess.h"
+#include "ShowAndWait.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 #include "WebPageServer.h"
 
@@ -28,12 +30,10 @@
 using namespace teamai;
 using namespace teamai::ui;
 
-class TestFirstRunDialog : public QObject
+class TestFirstRunDialog : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-
     // Without the break opportunities added for wrapping.
     static QString plain(QString text) { return text.remove(QChar(0x200B)); }
 
@@ -53,9 +53,6 @@ private:
     }
 
 private slots:
-    void init() { env = std::make_unique<test::TestEnvironment>(); }
-    void cleanup() { env.reset(); }
-
     void neededOnlyWithoutConfiguration()
     {
         QVERIFY(FirstRunDialog::needed());
@@ -77,8 +74,7 @@ private slots:
     void incompleteInputIsRefused()
     {
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         uncheckAll(dialog);
         dialog.endpointField()->setText(QStringLiteral("teamai.example.com"));  // no scheme
         QTest::mouseClick(dialog.setupButton(), Qt::LeftButton);
@@ -218,16 +214,14 @@ private slots:
     void notNowPostponesAndDoesNotQuit()
     {
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         QTest::mouseClick(dialog.notNowButton(), Qt::LeftButton);
         QVERIFY(!dialog.isVisible());
         QCOMPARE(dialog.result(), FirstRunDialog::Postponed);  // main.cpp starts the tray on it
         QVERIFY(dialog.result() != QDialog::Rejected);
 
         FirstRunDialog again(test::builtBinary("TEAMAI_BIN"));
-        again.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&again));
+        QVERIFY(teamai::test::showAndWait(again));
         QTest::keyClick(&again, Qt::Key_Escape);
         QVERIFY(!again.isVisible());
         QCOMPARE(again.result(), FirstRunDialog::Postponed);
@@ -258,8 +252,7 @@ private slots:
         const QString url = QStringLiteral("http://127.0.0.1:%1/%2").arg(probe.serverPort()).arg(QString(120, u'a') + QStringLiteral("/teamai"));
         probe.close();
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         const int width = dialog.width();
         dialog.endpointField()->setText(url);
         dialog.tokenField()->setText(QStringLiteral("some-token"));
@@ -281,8 +274,7 @@ private slots:
     void theDialogShrinksBackWhenErrorsClear()
     {
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         QCoreApplication::processEvents();
         const QSize first = dialog.size();
         QTest::mouseClick(dialog.setupButton(), Qt::LeftButton);  // both fields empty

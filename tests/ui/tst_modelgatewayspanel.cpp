@@ -5,6 +5,7 @@
 #include "windows/ModelGatewaysPanel.h"
 #include "windows/SettingsDialog.h"
 
+#include "ShowAndWait.h"
 #include "TestEnvironment.h"
 
 #include <QFile>
@@ -75,8 +76,7 @@ private slots:
             asked << what;
             return true;
         };
-        panel.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        QVERIFY(teamai::test::showAndWait(panel));
         panel.list()->setFocus();
         QTest::keyClick(panel.list(), Qt::Key_Down);  // one row: the selection stays on it
         QVERIFY(panel.list()->currentItem() && panel.list()->currentItem()->isSelected());

@@ -6,6 +6,7 @@
 #include "windows/NotificationSettingsPanel.h"
 #include "windows/SettingsDialog.h"
 
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QCheckBox>
@@ -14,16 +15,10 @@
 using namespace teamai;
 using namespace teamai::ui;
 
-class TestNotificationSettingsPanel : public QObject
+class TestNotificationSettingsPanel : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<test::TestEnvironment> env;
-
 private slots:
-    void init() { env = std::make_unique<test::TestEnvironment>(); }
-    void cleanup() { env.reset(); }
-
     void everyKindIsOnByDefaultAndNamed()
     {
         NotificationSettingsPanel panel;

@@ -22,6 +22,8 @@
 #include "FakeKeychain.h"
 #include "LedgerFixture.h"
 #include "TeamaiRunner.h"
+#include "ShowAndWait.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QApplication>
@@ -40,12 +42,10 @@
 using namespace teamai;
 using namespace teamai::ui;
 
-class TestSettingsDialog : public QObject
+class TestSettingsDialog : public teamai::test::ServerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<test::DevServerProcess> server;
     std::unique_ptr<test::FakeKeychain> fakeKeychain;
     QByteArray realBus;  // with-keyring.sh's private session bus, when run through it
 
@@ -79,23 +79,12 @@ private slots:
             realBus = qgetenv("DBUS_SESSION_BUS_ADDRESS");
     }
 
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        server = std::make_unique<test::DevServerProcess>();
-        QVERIFY(server->isRunning());
-        const test::TeamaiRun run = test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(),
-                                                     QStringLiteral("--token"), QStringLiteral("dev-token"),
-                                                     QStringLiteral("--token-store"), QStringLiteral("file")});
-        QCOMPARE(run.exitCode, 0);
-    }
     void cleanup()
     {
         if (AgentSettings::load().settings.tokenLocation() == AgentSettings::TokenLocation::Keychain)
             (void)TokenStore::remove(server->baseUrl());  // leave no entry in a real keyring
         fakeKeychain.reset();
-        server.reset();
-        env.reset();
+        ServerTestCase::cleanup();
     }
 
     // Issue 16: a typed token saved in the credential store; Test connection (twice: the second
@@ -170,8 +159,7 @@ private slots:
     void invalidInputIsRefusedNextToTheField()
     {
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         dialog.endpointField()->setText(QStringLiteral("ftp://nope"));
         dialog.tokenField()->setText(QStringLiteral("has space"));
         QSignalSpy applied(&dialog, &SettingsDialog::applied);
@@ -331,8 +319,7 @@ private slots:
     void theNewCheckboxesAreNamedExplainedAndInTabOrder()
     {
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         for (QCheckBox *box : {dialog.mcpBox(), dialog.seeAllCommandsBox()}) {
             QVERIFY(!box->accessibleName().isEmpty());
             QVERIFY(!box->toolTip().isEmpty());

@@ -3,6 +3,7 @@
 
 #include "desktop/SingleInstance.h"
 
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -15,16 +16,10 @@
 
 using namespace teamai::ui;
 
-class TestSingleInstance : public QObject
+class TestSingleInstance : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<teamai::test::TestEnvironment> env;
-
 private slots:
-    void init() { env = std::make_unique<teamai::test::TestEnvironment>(); }
-    void cleanup() { env.reset(); }
-
     void secondInstanceTalksToTheFirst()
     {
         SingleInstance first;

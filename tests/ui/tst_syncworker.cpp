@@ -13,6 +13,7 @@
 
 #include "DevServerProcess.h"
 #include "TeamaiRunner.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QElapsedTimer>
@@ -33,12 +34,10 @@ QJsonObject restricted(qint64 id, const QString &cmd)
 }
 } // namespace
 
-class TestSyncWorker : public QObject
+class TestSyncWorker : public teamai::test::ServerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<test::DevServerProcess> server;
     QThread *thread = nullptr;
     SyncWorker *worker = nullptr;
 
@@ -54,26 +53,16 @@ private:
         QMetaObject::invokeMethod(worker, [w = worker] { w->runRound({QStringLiteral("claude")}, QStringLiteral("test")); }, Qt::QueuedConnection);
     }
 
+    void setUp() override { startWorker(); }
+
 private slots:
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        server = std::make_unique<test::DevServerProcess>();
-        QVERIFY(server->isRunning());
-        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(), QStringLiteral("--token"),
-                                  QStringLiteral("dev-token"), QStringLiteral("--token-store"), QStringLiteral("file")})
-                     .exitCode,
-                 0);
-        startWorker();
-    }
     void cleanup()
     {
         QMetaObject::invokeMethod(worker, &SyncWorker::shutdown, Qt::QueuedConnection);
         QVERIFY(thread->wait(10000));
         delete worker;
         delete thread;
-        server.reset();
-        env.reset();
+        ServerTestCase::cleanup();
     }
 
     SyncRoundResult oneRound()

@@ -19,6 +19,7 @@
 
 #include "DevServerProcess.h"
 #include "TeamaiRunner.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QAction>
@@ -32,6 +33,8 @@
 #include <QMenu>
 #include <QSignalSpy>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace teamai;
 using namespace teamai::ui;
@@ -51,6 +54,13 @@ public:
 public slots:
     void open(const QUrl &url) { opened << url; }
 };
+
+/// True when a label of @p window says @p text.
+bool showsText(const QWidget *window, const QString &text)
+{
+    const QList<QLabel *> labels = window->findChildren<QLabel *>();
+    return std::any_of(labels.begin(), labels.end(), [&text](const QLabel *label) { return label->text().contains(text); });
+}
 
 QStringList visibleTexts(const QMenu *menu)
 {
@@ -90,13 +100,10 @@ TrayController::Options quiet()
 }
 } // namespace
 
-class TestTrayController : public QObject
+class TestTrayController : public teamai::test::ServerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<test::DevServerProcess> server;
-
     SyncRoundResult round(TrayController &tray)
     {
         QSignalSpy finished(&tray, &TrayController::roundFinished);
@@ -106,23 +113,16 @@ private:
         return finished.at(0).at(0).value<SyncRoundResult>();
     }
 
-private slots:
-    void init()
+    void setUp() override
     {
-        env = std::make_unique<test::TestEnvironment>();
-        server = std::make_unique<test::DevServerProcess>();
-        QVERIFY(server->isRunning());
-        QCOMPARE(test::runTeamai({QStringLiteral("init"), QStringLiteral("--http"), server->baseUrl(), QStringLiteral("--token"),
-                                  QStringLiteral("dev-token"), QStringLiteral("--token-store"), QStringLiteral("file")})
-                     .exitCode,
-                 0);
         QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("claude")}); }));
     }
+
+private slots:
     void cleanup()
     {
         qunsetenv("TEAMAI_POLICY_FILE");
-        server.reset();
-        env.reset();
+        ServerTestCase::cleanup();
     }
 
     void menuHasTheActions()
@@ -168,10 +168,7 @@ private slots:
         QVERIFY(!tray.trayAvailable());
         QVERIFY(tray.commandsWindow());
         QVERIFY(tray.commandsWindow()->isVisible());
-        bool notice = false;
-        for (QLabel *label : tray.commandsWindow()->findChildren<QLabel *>())
-            notice = notice || label->text().contains(QStringLiteral("no system tray"));
-        QVERIFY(notice);
+        QVERIFY(showsText(tray.commandsWindow(), QStringLiteral("no system tray")));
         QCOMPARE(tray.status().value(QStringLiteral("tray_available")).toBool(), false);
         QCOMPARE(tray.state(), TrayState::Idle);
     }
@@ -273,10 +270,7 @@ private slots:
         tray.enterTokenAction()->trigger();
         QVERIFY(tray.settingsDialog());
         QVERIFY(tray.settingsDialog()->isVisible());
-        bool asked = false;
-        for (QLabel *label : tray.settingsDialog()->findChildren<QLabel *>())
-            asked = asked || label->text().contains(QStringLiteral("rejected the saved token"));
-        QVERIFY(asked);
+        QVERIFY(showsText(tray.settingsDialog(), QStringLiteral("rejected the saved token")));
 
         // Retry now runs a round at once.
         server->clearFaults();

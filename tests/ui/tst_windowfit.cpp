@@ -12,6 +12,8 @@
 #include "windows/SettingsDialog.h"
 
 #include "AckFixture.h"
+#include "ShowAndWait.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
@@ -81,20 +83,15 @@ QString buttonsWithoutMnemonic(QWidget *window)
 
 } // namespace
 
-class TestWindowFit : public QObject
+class TestWindowFit : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
-    std::unique_ptr<CommandLedger> ledger;
-
     void checkFitsAndCloses(QWidget &window)
     {
         const QRect available = window.screen()->availableGeometry();
         QVERIFY2(available.width() < 1160, "the test needs a screen smaller than the Commands window's preferred size");
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(teamai::test::showAndWait(window));
         QVERIFY2(window.frameGeometry().width() <= available.width() && window.frameGeometry().height() <= available.height(),
                  qPrintable(QStringLiteral("%1x%2 on %3x%4").arg(window.width()).arg(window.height())
                                 .arg(available.width()).arg(available.height())));
@@ -111,8 +108,7 @@ private:
     static void checkDialogFits(QDialog &dialog, const QList<QAbstractButton *> &buttons)
     {
         const QRect available = dialog.screen()->availableGeometry();
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         QVERIFY2(available.contains(dialog.frameGeometry()),
                  qPrintable(QStringLiteral("%1x%2+%3+%4 on %5x%6").arg(dialog.frameGeometry().width()).arg(dialog.frameGeometry().height())
                                 .arg(dialog.x()).arg(dialog.y()).arg(available.width()).arg(available.height())));
@@ -130,20 +126,6 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
-        ledger = std::make_unique<CommandLedger>(*database);
-    }
-    void cleanup()
-    {
-        ledger.reset();
-        database.reset();
-        env.reset();
-    }
-
     void scaledTwice()
     {
         QCOMPARE(qApp->primaryScreen()->devicePixelRatio(), 2.0);
@@ -179,8 +161,7 @@ private slots:
     {
         SettingsDialog dialog;
         auto *scroll = dialog.findChild<QScrollArea *>();
-        dialog.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(teamai::test::showAndWait(dialog));
         scroll->verticalScrollBar()->setValue(scroll->verticalScrollBar()->maximum());
         const auto inView = [scroll](QWidget *widget) {
             const QRect rect(widget->mapTo(scroll->viewport(), QPoint(0, 0)), widget->size());

@@ -91,6 +91,17 @@ public:
     }
 };
 
+/// Shows @p window and returns once @p table has painted its first rows.
+void showUntilPainted(QWidget &window, QTableView *table)
+{
+    PaintProbe probe;
+    table->viewport()->installEventFilter(&probe);
+    window.show();
+    while (!probe.painted)
+        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    table->viewport()->removeEventFilter(&probe);
+}
+
 double repaintMs(QTableView *table)
 {
     QElapsedTimer timer;
@@ -155,11 +166,7 @@ void benchHistory(qint64 rows)
         if (!database.open())
             qFatal("cannot open the ledger");
         AckHistoryWindow window(database);
-        PaintProbe probe;
-        window.table()->viewport()->installEventFilter(&probe);
-        window.show();
-        while (!probe.painted)
-            QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+        showUntilPainted(window, window.table());
         const double ms = timer.nsecsElapsed() / 1e6;
         if (window.model()->rowCount() != rows)
             qFatal("the window shows %d rows", window.model()->rowCount());
@@ -282,11 +289,7 @@ std::pair<double, qint64> openCommandsWindow(const QString &path)
         qFatal("cannot open the ledger");
     CommandLedger ledger(database);
     CommandsWindow window(ledger);
-    PaintProbe probe;
-    window.table()->viewport()->installEventFilter(&probe);
-    window.show();
-    while (!probe.painted)
-        QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+    showUntilPainted(window, window.table());
     return {timer.nsecsElapsed() / 1e6, window.model()->rowsRead()};
 }
 

@@ -4,6 +4,7 @@
 #include "agenthooks/HookEvents.h"
 #include "agenthooks/HookSettingsFile.h"
 #include "tools/ToolTable.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QFileInfo>
@@ -16,17 +17,13 @@ using namespace teamai;
 using namespace teamai::agenthooks;
 using namespace teamai::test;
 
-class TestDispatchHooks : public QObject
+class TestDispatchHooks : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<TestEnvironment> m_env;
     static const ToolInfo &tool(const char *name) { return *findTool(QString::fromLatin1(name)); }
 
 private slots:
-    void init() { m_env = std::make_unique<TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void recognisedCommands_data()
     {
         QTest::addColumn<QString>("command");
@@ -123,34 +120,34 @@ private slots:
 
     void installIsIdempotentAndReplacesTheReferenceClient()
     {
-        m_env->writeFile(QStringLiteral(".claude/settings.json"),
+        env->writeFile(QStringLiteral(".claude/settings.json"),
                          "{\"model\": \"x\", \"hooks\": {"
                          "\"SessionStart\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"teamai hook-dispatch session-start\"}]}],"
                          "\"PreToolUse\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"teamai hook-dispatch pre-tool\"}]}],"
                          "\"Stop\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": \"say done\"}]}]}}");
         const QString bin = QStringLiteral("/opt/team ai/teamai");
-        const dispatch::Change first = dispatch::install(tool("claude"), m_env->home(), bin);
+        const dispatch::Change first = dispatch::install(tool("claude"), env->home(), bin);
         QVERIFY2(first.ok, qPrintable(first.error));
         QVERIFY(first.written);
-        const QJsonObject root = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".claude/settings.json"))).object();
+        const QJsonObject root = QJsonDocument::fromJson(env->readFile(QStringLiteral(".claude/settings.json"))).object();
         const QJsonObject hooks = root.value(QStringLiteral("hooks")).toObject();
         QCOMPARE(root.value(QStringLiteral("model")).toString(), QStringLiteral("x"));
         QVERIFY(!hooks.contains(QStringLiteral("PreToolUse")));  // the reference client's stray dispatch
         QCOMPARE(hooks.value(QStringLiteral("SessionStart")).toArray().size(), 1);
         QCOMPARE(hooks.value(QStringLiteral("Stop")).toArray().size(), 2);
-        QCOMPARE(dispatch::installed(tool("claude"), m_env->home()).valueOr({}).size(), 4);
+        QCOMPARE(dispatch::installed(tool("claude"), env->home()).valueOr({}).size(), 4);
 
-        const QFileInfo before(m_env->home() + QStringLiteral("/.claude/settings.json"));
-        const QByteArray bytes = m_env->readFile(QStringLiteral(".claude/settings.json"));
-        const dispatch::Change second = dispatch::install(tool("claude"), m_env->home(), bin);
+        const QFileInfo before(env->home() + QStringLiteral("/.claude/settings.json"));
+        const QByteArray bytes = env->readFile(QStringLiteral(".claude/settings.json"));
+        const dispatch::Change second = dispatch::install(tool("claude"), env->home(), bin);
         QVERIFY(second.ok);
         QVERIFY(!second.written);
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/settings.json")), bytes);
+        QCOMPARE(env->readFile(QStringLiteral(".claude/settings.json")), bytes);
 
-        const dispatch::Change removed = dispatch::uninstall(tool("claude"), m_env->home());
+        const dispatch::Change removed = dispatch::uninstall(tool("claude"), env->home());
         QVERIFY(removed.ok);
         QCOMPARE(removed.events.size(), 4);
-        const QJsonObject after = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".claude/settings.json"))).object();
+        const QJsonObject after = QJsonDocument::fromJson(env->readFile(QStringLiteral(".claude/settings.json"))).object();
         QCOMPARE(after, QJsonDocument::fromJson("{\"model\": \"x\", \"hooks\": {\"Stop\": [{\"matcher\": \"\", \"hooks\": "
                                                  "[{\"type\": \"command\", \"command\": \"say done\"}]}]}}").object());
     }
@@ -179,14 +176,14 @@ private slots:
         post.append(users);
         hooks.insert(QStringLiteral("PostToolUse"), post);
         root.insert(QStringLiteral("hooks"), hooks);
-        m_env->writeFile(agent.hooksSettings, QJsonDocument(root).toJson());
+        env->writeFile(agent.hooksSettings, QJsonDocument(root).toJson());
 
-        QVERIFY(dispatch::install(agent, m_env->home(), QStringLiteral("/usr/bin/teamai")).written);
-        const QStringList installed = dispatch::installed(agent, m_env->home()).valueOr({});
+        QVERIFY(dispatch::install(agent, env->home(), QStringLiteral("/usr/bin/teamai")).written);
+        const QStringList installed = dispatch::installed(agent, env->home()).valueOr({});
         QCOMPARE(installed.size(), 4);
         for (const QString &line : installed)
             QVERIFY2(line.contains(QStringLiteral(": /usr/bin/teamai hook-dispatch ")), qPrintable(line));
-        const QJsonObject after = QJsonDocument::fromJson(m_env->readFile(agent.hooksSettings)).object().value(QStringLiteral("hooks")).toObject();
+        const QJsonObject after = QJsonDocument::fromJson(env->readFile(agent.hooksSettings)).object().value(QStringLiteral("hooks")).toObject();
         const QJsonArray afterPost = after.value(QStringLiteral("PostToolUse")).toArray();
         QCOMPARE(afterPost.size(), 2);
         QCOMPARE(afterPost.at(0).toObject().value(QStringLiteral("description")).toString(),
@@ -196,20 +193,20 @@ private slots:
             QCOMPARE(after.value(event).toArray().size(), 1);
             QVERIFY(after.value(event).toArray().at(0).toObject().value(QStringLiteral("description")).toString().startsWith(QStringLiteral("[teamai] Hook dispatch ")));
         }
-        QVERIFY(!dispatch::install(agent, m_env->home(), QStringLiteral("/usr/bin/teamai")).written);
-        QCOMPARE(dispatch::uninstall(agent, m_env->home()).events.size(), 4);
-        QCOMPARE(QJsonDocument::fromJson(m_env->readFile(agent.hooksSettings)).object().value(QStringLiteral("hooks")).toObject(),
+        QVERIFY(!dispatch::install(agent, env->home(), QStringLiteral("/usr/bin/teamai")).written);
+        QCOMPARE(dispatch::uninstall(agent, env->home()).events.size(), 4);
+        QCOMPARE(QJsonDocument::fromJson(env->readFile(agent.hooksSettings)).object().value(QStringLiteral("hooks")).toObject(),
                  (QJsonObject{{QStringLiteral("PostToolUse"), QJsonArray{users}}}));
     }
 
     void ourOlderFormIsUpgraded()
     {
         // What earlier versions of this client wrote: `--hook`, no group description.
-        m_env->writeFile(QStringLiteral(".claude/settings.json"),
+        env->writeFile(QStringLiteral(".claude/settings.json"),
                          "{\"hooks\": {\"Stop\": [{\"matcher\": \"\", \"hooks\": [{\"type\": \"command\", \"command\": "
                          "\"/usr/bin/teamai --hook stop --tool claude\", \"timeout\": 10, \"_teamai\": \"[teamai]\"}]}]}}");
-        QVERIFY(dispatch::install(tool("claude"), m_env->home(), QStringLiteral("/usr/bin/teamai")).written);
-        const QJsonArray stop = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".claude/settings.json"))).object()
+        QVERIFY(dispatch::install(tool("claude"), env->home(), QStringLiteral("/usr/bin/teamai")).written);
+        const QJsonArray stop = QJsonDocument::fromJson(env->readFile(QStringLiteral(".claude/settings.json"))).object()
                                     .value(QStringLiteral("hooks")).toObject().value(QStringLiteral("Stop")).toArray();
         QCOMPARE(stop.size(), 1);
         QCOMPARE(stop.at(0).toObject().value(QStringLiteral("description")).toString(), QStringLiteral("[teamai] Hook dispatch stop"));
@@ -219,23 +216,23 @@ private slots:
 
     void cursorUsesItsOwnShape()
     {
-        const dispatch::Change change = dispatch::install(tool("cursor"), m_env->home(), QStringLiteral("/opt/teamai"));
+        const dispatch::Change change = dispatch::install(tool("cursor"), env->home(), QStringLiteral("/opt/teamai"));
         QVERIFY2(change.ok, qPrintable(change.error));
-        const QJsonObject root = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".cursor/hooks.json"))).object();
+        const QJsonObject root = QJsonDocument::fromJson(env->readFile(QStringLiteral(".cursor/hooks.json"))).object();
         QCOMPARE(root.value(QStringLiteral("version")).toInt(), 1);
         const QJsonObject hook = root.value(QStringLiteral("hooks")).toObject().value(QStringLiteral("beforeSubmitPrompt")).toArray().at(0).toObject();
         QCOMPARE(hook.value(QStringLiteral("command")).toString(), QStringLiteral("/opt/teamai hook-dispatch prompt-submit --tool cursor"));
         QVERIFY(!hook.contains(QStringLiteral("description")));  // Cursor's entries carry none
         QVERIFY(!hook.contains(QStringLiteral("type")));
-        QVERIFY(!dispatch::install(tool("cursor"), m_env->home(), QStringLiteral("/opt/teamai")).written);
+        QVERIFY(!dispatch::install(tool("cursor"), env->home(), QStringLiteral("/opt/teamai")).written);
     }
 
     void aBrokenSettingsFileIsLeftAlone()
     {
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), "{ broken");
-        const dispatch::Change change = dispatch::install(tool("claude"), m_env->home(), QStringLiteral("/opt/teamai"));
+        env->writeFile(QStringLiteral(".claude/settings.json"), "{ broken");
+        const dispatch::Change change = dispatch::install(tool("claude"), env->home(), QStringLiteral("/opt/teamai"));
         QVERIFY(!change.ok);
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/settings.json")), QByteArray("{ broken"));
+        QCOMPARE(env->readFile(QStringLiteral(".claude/settings.json")), QByteArray("{ broken"));
     }
 };
 

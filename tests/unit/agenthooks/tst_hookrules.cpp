@@ -4,6 +4,7 @@
 #include "agenthooks/HookRuleGate.h"
 #include "agenthooks/HookRules.h"
 #include "tools/ToolTable.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QJsonArray>
@@ -28,27 +29,23 @@ HookRuleSpec spec(const QString &slug, const QString &event, const QString &comm
 
 } // namespace
 
-class TestHookRules : public QObject
+class TestHookRules : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<TestEnvironment> m_env;
     static const ToolInfo &claude() { return *findTool(QStringLiteral("claude")); }
     QJsonObject settings() const
     {
-        return QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".claude/settings.json"))).object();
+        return QJsonDocument::fromJson(env->readFile(QStringLiteral(".claude/settings.json"))).object();
     }
 
 private slots:
-    void init() { m_env = std::make_unique<TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void installReplaceRemove()
     {
-        m_env->writeFile(QStringLiteral(".claude/settings.json"),
+        env->writeFile(QStringLiteral(".claude/settings.json"),
                          "{\"permissions\": {\"allow\": [\"Read\"]}, \"hooks\": {\"PreToolUse\": "
                          "[{\"matcher\": \"Bash\", \"hooks\": [{\"type\": \"command\", \"command\": \"mine\"}]}]}}");
-        const HookRuleOutcome first = hookrules::install(claude(), m_env->home(), QStringLiteral("user"),
+        const HookRuleOutcome first = hookrules::install(claude(), env->home(), QStringLiteral("user"),
                                                          spec(QStringLiteral("lint"), QStringLiteral("PreToolUse"), QStringLiteral("lint --fast"), QStringLiteral("Edit")));
         QVERIFY2(first.ok, qPrintable(first.error));
         QJsonArray pre = settings().value(QStringLiteral("hooks")).toObject().value(QStringLiteral("PreToolUse")).toArray();
@@ -64,7 +61,7 @@ private slots:
         // Re-install under another event: the old entry goes.
         HookRuleSpec moved = spec(QStringLiteral("lint"), QStringLiteral("post-tool-use"), QStringLiteral("lint --all"));
         moved.timeoutSeconds = 30;
-        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), moved).ok);
+        QVERIFY(hookrules::install(claude(), env->home(), QStringLiteral("user"), moved).ok);
         const QJsonObject hooks = settings().value(QStringLiteral("hooks")).toObject();
         QCOMPARE(hooks.value(QStringLiteral("PreToolUse")).toArray().size(), 1);
         const QJsonObject post = hooks.value(QStringLiteral("PostToolUse")).toArray().at(0).toObject()
@@ -83,12 +80,12 @@ private slots:
     {
         const HookRuleOutcome outcome = hookrules::uninstall(claude(), QStringLiteral("never"));
         QVERIFY(outcome.ok);
-        QVERIFY(!QFile::exists(m_env->home() + QStringLiteral("/.claude/settings.json")));
+        QVERIFY(!QFile::exists(env->home() + QStringLiteral("/.claude/settings.json")));
     }
 
     void taggedEntryIsRemovedEvenWithoutTheRegistry()
     {
-        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("x"), QStringLiteral("Stop"), QStringLiteral("echo x"))).ok);
+        QVERIFY(hookrules::install(claude(), env->home(), QStringLiteral("user"), spec(QStringLiteral("x"), QStringLiteral("Stop"), QStringLiteral("echo x"))).ok);
         QFile::remove(AgentHookRegistry::defaultPath());
         QVERIFY(hookrules::uninstall(claude(), QStringLiteral("x")).ok);
         QVERIFY(!settings().contains(QStringLiteral("hooks")));
@@ -96,7 +93,7 @@ private slots:
 
     void badEventIsRefused()
     {
-        const HookRuleOutcome outcome = hookrules::install(claude(), m_env->home(), QStringLiteral("user"),
+        const HookRuleOutcome outcome = hookrules::install(claude(), env->home(), QStringLiteral("user"),
                                                            spec(QStringLiteral("x"), QStringLiteral("no such/event"), QStringLiteral("echo")));
         QVERIFY(!outcome.ok);
         QCOMPARE(outcome.error, QStringLiteral("Unsupported hook event for claude: no such/event"));
@@ -119,8 +116,8 @@ private slots:
     {
         const QByteArray mine = "{\"hooks\": {\"PostToolUse\": [{\"matcher\": \"Edit\", \"hooks\": "
                                 "[{\"type\": \"command\", \"command\": \"npx prettier --write .\", \"timeout\": 10}]}]}}";
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), mine);
-        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"),
+        env->writeFile(QStringLiteral(".claude/settings.json"), mine);
+        QVERIFY(hookrules::install(claude(), env->home(), QStringLiteral("user"),
                                    spec(QStringLiteral("fmt"), QStringLiteral("PostToolUse"), QStringLiteral("npx prettier --write ."), QStringLiteral("Edit"))).ok);
         QCOMPARE(settings().value(QStringLiteral("hooks")).toObject().value(QStringLiteral("PostToolUse")).toArray().size(), 2);
         QVERIFY(hookrules::uninstall(claude(), QStringLiteral("fmt")).ok);
@@ -134,18 +131,18 @@ private slots:
     {
         const QByteArray mine = "{\"model\": \"opus\", \"hooks\": {\"Stop\": [{\"matcher\": \"\", \"hooks\": "
                                 "[{\"type\": \"command\", \"command\": \"notify done\", \"timeout\": 10}]}]}}";
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), mine);
-        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify done"))).ok);
-        QVERIFY(hookrules::install(*findTool(QStringLiteral("cursor")), m_env->home(), QStringLiteral("user"),
+        env->writeFile(QStringLiteral(".claude/settings.json"), mine);
+        QVERIFY(hookrules::install(claude(), env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify done"))).ok);
+        QVERIFY(hookrules::install(*findTool(QStringLiteral("cursor")), env->home(), QStringLiteral("user"),
                                    spec(QStringLiteral("c"), QStringLiteral("stop"), QStringLiteral("audit"))).ok);
-        const QByteArray installedClaude = m_env->readFile(QStringLiteral(".claude/settings.json"));
-        const QByteArray installedCursor = m_env->readFile(QStringLiteral(".cursor/hooks.json"));
+        const QByteArray installedClaude = env->readFile(QStringLiteral(".claude/settings.json"));
+        const QByteArray installedCursor = env->readFile(QStringLiteral(".cursor/hooks.json"));
 
         hookrules::GateFollowed followed = hookrules::followGate(false, QStringLiteral("user"), 1000);
         QVERIFY2(followed.ok(), qPrintable(followed.errors.join(u'\n')));
         QCOMPARE(followed.withdrawn, 2);
         QCOMPARE(settings(), QJsonDocument::fromJson(mine).object());  // the user's identical hook stays
-        QVERIFY(!m_env->readFile(QStringLiteral(".cursor/hooks.json")).contains("audit"));
+        QVERIFY(!env->readFile(QStringLiteral(".cursor/hooks.json")).contains("audit"));
         const QList<HookRuleRecord> records = AgentHookRegistry::load().registry.all();
         QCOMPARE(records.size(), 2);
         for (const HookRuleRecord &record : records) {
@@ -160,9 +157,9 @@ private slots:
         followed = hookrules::followGate(true, QString(), 1000);
         QVERIFY(followed.ok());
         QCOMPARE(followed.restored, 2);
-        QCOMPARE(QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".claude/settings.json"))).object(),
+        QCOMPARE(QJsonDocument::fromJson(env->readFile(QStringLiteral(".claude/settings.json"))).object(),
                  QJsonDocument::fromJson(installedClaude).object());
-        QCOMPARE(QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".cursor/hooks.json"))).object(),
+        QCOMPARE(QJsonDocument::fromJson(env->readFile(QStringLiteral(".cursor/hooks.json"))).object(),
                  QJsonDocument::fromJson(installedCursor).object());
         QCOMPARE(hookrules::followGate(true, QString(), 1000).restored, 0);
         for (const HookRuleRecord &record : AgentHookRegistry::load().registry.all())
@@ -171,24 +168,24 @@ private slots:
 
     void restoreHealsAHalfDoneRestore()
     {
-        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
-        const QByteArray installed = m_env->readFile(QStringLiteral(".claude/settings.json"));
+        QVERIFY(hookrules::install(claude(), env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
+        const QByteArray installed = env->readFile(QStringLiteral(".claude/settings.json"));
         QCOMPARE(hookrules::followGate(false, QStringLiteral("user"), 1000).withdrawn, 1);
         // As if a restore wrote the settings and died before agent-hooks.json: still one entry after.
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), installed);
+        env->writeFile(QStringLiteral(".claude/settings.json"), installed);
         QCOMPARE(hookrules::followGate(true, QString(), 1000).restored, 1);
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/settings.json")), installed);
+        QCOMPARE(env->readFile(QStringLiteral(".claude/settings.json")), installed);
     }
 
     void unreadableSettingsIsReportedAndRetried()
     {
-        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), "{ broken");
+        QVERIFY(hookrules::install(claude(), env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
+        env->writeFile(QStringLiteral(".claude/settings.json"), "{ broken");
         const hookrules::GateFollowed followed = hookrules::followGate(false, QStringLiteral("user"), 1000);
         QCOMPARE(followed.withdrawn, 0);
         QCOMPARE(followed.errors.size(), 1);
         QVERIFY(followed.errors.first().contains(QStringLiteral("hook rule n (claude)")));
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/settings.json")), QByteArray("{ broken"));
+        QCOMPARE(env->readFile(QStringLiteral(".claude/settings.json")), QByteArray("{ broken"));
         QVERIFY(!AgentHookRegistry::load().registry.all().first().withdrawn);  // not claimed withdrawn
     }
 
@@ -196,32 +193,32 @@ private slots:
     // another file, or carrying an event the tool would not use, is refused and left alone.
     void aTamperedRecordIsNotFollowed()
     {
-        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
+        QVERIFY(hookrules::install(claude(), env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
         QCOMPARE(hookrules::followGate(false, QStringLiteral("user"), 1000).withdrawn, 1);
-        m_env->writeFile(QStringLiteral("Documents/notes.json"), "{\"keep\": true}");
+        env->writeFile(QStringLiteral("Documents/notes.json"), "{\"keep\": true}");
         AgentHookRegistry::Loaded loaded = AgentHookRegistry::load();
         HookRuleRecord record = loaded.registry.all().first();
-        record.settingsPath = m_env->home() + QStringLiteral("/Documents/notes.json");
+        record.settingsPath = env->home() + QStringLiteral("/Documents/notes.json");
         loaded.registry.put(record);
         QVERIFY(loaded.registry.save());
         hookrules::GateFollowed followed = hookrules::followGate(true, QString(), 1000);
         QCOMPARE(followed.restored, 0);
         QVERIFY(followed.errors.value(0).contains(QStringLiteral("not claude's hook settings")));
-        QCOMPARE(m_env->readFile(QStringLiteral("Documents/notes.json")), QByteArray("{\"keep\": true}"));
+        QCOMPARE(env->readFile(QStringLiteral("Documents/notes.json")), QByteArray("{\"keep\": true}"));
 
-        record.settingsPath = m_env->home() + QStringLiteral("/.claude/settings.json");
+        record.settingsPath = env->home() + QStringLiteral("/.claude/settings.json");
         record.agentEvent = QStringLiteral("Bogus Event");
         loaded.registry.put(record);
         QVERIFY(loaded.registry.save());
         followed = hookrules::followGate(true, QString(), 1000);
         QCOMPARE(followed.restored, 0);
         QVERIFY(followed.errors.value(0).contains(QStringLiteral("invalid event")));
-        QVERIFY(!m_env->readFile(QStringLiteral(".claude/settings.json")).contains("Bogus"));
+        QVERIFY(!env->readFile(QStringLiteral(".claude/settings.json")).contains("Bogus"));
     }
 
     void uninstallOfAWithdrawnRule()
     {
-        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
+        QVERIFY(hookrules::install(claude(), env->home(), QStringLiteral("user"), spec(QStringLiteral("n"), QStringLiteral("Stop"), QStringLiteral("notify"))).ok);
         QCOMPARE(hookrules::followGate(false, QStringLiteral("env"), 1000).withdrawn, 1);
         QVERIFY(hookrules::uninstall(claude(), QStringLiteral("n")).ok);
         QVERIFY(AgentHookRegistry::load().registry.all().isEmpty());
@@ -232,10 +229,10 @@ private slots:
     void otherToolsAreSeparate()
     {
         const ToolInfo &cursor = *findTool(QStringLiteral("cursor"));
-        QVERIFY(hookrules::install(claude(), m_env->home(), QStringLiteral("user"), spec(QStringLiteral("x"), QStringLiteral("stop"), QStringLiteral("a"))).ok);
-        QVERIFY(hookrules::install(cursor, m_env->home(), QStringLiteral("user"), spec(QStringLiteral("x"), QStringLiteral("stop"), QStringLiteral("b"))).ok);
+        QVERIFY(hookrules::install(claude(), env->home(), QStringLiteral("user"), spec(QStringLiteral("x"), QStringLiteral("stop"), QStringLiteral("a"))).ok);
+        QVERIFY(hookrules::install(cursor, env->home(), QStringLiteral("user"), spec(QStringLiteral("x"), QStringLiteral("stop"), QStringLiteral("b"))).ok);
         QVERIFY(hookrules::uninstall(claude(), QStringLiteral("x")).ok);
-        const QJsonObject cursorHooks = QJsonDocument::fromJson(m_env->readFile(QStringLiteral(".cursor/hooks.json"))).object();
+        const QJsonObject cursorHooks = QJsonDocument::fromJson(env->readFile(QStringLiteral(".cursor/hooks.json"))).object();
         QCOMPARE(cursorHooks.value(QStringLiteral("hooks")).toObject().value(QStringLiteral("stop")).toArray().size(), 1);
         QCOMPARE(hookrules::installed(cursor).size(), 1);
     }

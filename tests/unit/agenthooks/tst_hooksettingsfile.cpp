@@ -1,6 +1,7 @@
 // HookSettingsFile: entry-level edits of an agent's hook settings that keep everything else.
 
 #include "agenthooks/HookSettingsFile.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QFileInfo>
@@ -40,19 +41,13 @@ const char *const kNested =
 
 } // namespace
 
-class TestHookSettingsFile : public QObject
+class TestHookSettingsFile : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<TestEnvironment> m_env;
-
 private slots:
-    void init() { m_env = std::make_unique<TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void ensureReplacesOursInPlaceAndKeepsTheRest()
     {
-        const QString path = m_env->writeFile(QStringLiteral(".claude/settings.json"), kNested);
+        const QString path = env->writeFile(QStringLiteral(".claude/settings.json"), kNested);
         HookSettingsFile::Loaded loaded = HookSettingsFile::load(path, HookLayout::Nested);
         QVERIFY(loaded.error.isEmpty());
         QVERIFY(loaded.file.ensureHook(QStringLiteral("Stop"), QString(), hookX(QStringLiteral("new")), taggedX));
@@ -60,7 +55,7 @@ private slots:
         QVERIFY(loaded.file.saveIfChanged());
         QVERIFY(written);
 
-        const QJsonObject root = parse(m_env->readFile(QStringLiteral(".claude/settings.json")));
+        const QJsonObject root = parse(env->readFile(QStringLiteral(".claude/settings.json")));
         QCOMPARE(root.value(QStringLiteral("theme")).toString(), QStringLiteral("dark"));
         QCOMPARE(root.value(QStringLiteral("env")).toObject().value(QStringLiteral("A")).toString(), QStringLiteral("1"));
         const QJsonArray stop = root.value(QStringLiteral("hooks")).toObject().value(QStringLiteral("Stop")).toArray();
@@ -84,7 +79,7 @@ private slots:
 
     void removeCleansUpWhatItEmptied()
     {
-        const QString path = m_env->writeFile(QStringLiteral("s.json"), "{\"a\": 1}");
+        const QString path = env->writeFile(QStringLiteral("s.json"), "{\"a\": 1}");
         HookSettingsFile::Loaded loaded = HookSettingsFile::load(path, HookLayout::Nested);
         loaded.file.ensureHook(QStringLiteral("SessionStart"), QString(), hookX(QStringLiteral("x")), taggedX);
         QCOMPARE(loaded.file.removeHooks(taggedX), QStringList{QStringLiteral("SessionStart")});
@@ -94,7 +89,7 @@ private slots:
 
     void flatLayout()
     {
-        const QString path = m_env->writeFile(QStringLiteral(".cursor/hooks.json"),
+        const QString path = env->writeFile(QStringLiteral(".cursor/hooks.json"),
                                               "{\"version\": 1, \"hooks\": {\"stop\": [{\"command\": \"theirs\"}]}}");
         HookSettingsFile::Loaded loaded = HookSettingsFile::load(path, HookLayout::Flat);
         const QJsonObject hook{{QStringLiteral("command"), QStringLiteral("ours")}, {QStringLiteral("_teamai"), QStringLiteral("x")}};
@@ -110,19 +105,19 @@ private slots:
 
     void aNewFlatFileGetsAVersion()
     {
-        HookSettingsFile::Loaded loaded = HookSettingsFile::load(m_env->home() + QStringLiteral("/new/hooks.json"), HookLayout::Flat);
+        HookSettingsFile::Loaded loaded = HookSettingsFile::load(env->home() + QStringLiteral("/new/hooks.json"), HookLayout::Flat);
         QVERIFY(loaded.error.isEmpty());
         loaded.file.ensureHook(QStringLiteral("stop"), QString(), QJsonObject{{QStringLiteral("_teamai"), QStringLiteral("x")}}, taggedX);
         QCOMPARE(loaded.file.json().value(QStringLiteral("version")).toInt(), 1);
         QVERIFY(loaded.file.saveIfChanged());
-        QCOMPARE(QFileInfo(m_env->home() + QStringLiteral("/new/hooks.json")).permissions() & 0x0077, QFileDevice::Permissions());
+        QCOMPARE(QFileInfo(env->home() + QStringLiteral("/new/hooks.json")).permissions() & 0x0077, QFileDevice::Permissions());
     }
 
     void invalidFilesAreNotTouched()
     {
-        const QString broken = m_env->writeFile(QStringLiteral("broken.json"), "{ not json");
+        const QString broken = env->writeFile(QStringLiteral("broken.json"), "{ not json");
         QVERIFY(!HookSettingsFile::load(broken, HookLayout::Nested).error.isEmpty());
-        const QString wrong = m_env->writeFile(QStringLiteral("wrong.json"), "{\"hooks\": []}");
+        const QString wrong = env->writeFile(QStringLiteral("wrong.json"), "{\"hooks\": []}");
         QVERIFY(!HookSettingsFile::load(wrong, HookLayout::Nested).error.isEmpty());
     }
 };

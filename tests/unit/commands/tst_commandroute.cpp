@@ -21,27 +21,32 @@ private slots:
         QTest::addColumn<ResourceKind>("kind");
         QTest::addColumn<ResourceAction>("action");
         const auto S = ResourceKind::Skill, R = ResourceKind::Rule, C = ResourceKind::ClaudeMd;
-        const auto I = ResourceAction::Install, U = ResourceAction::Uninstall;
-        QTest::newRow("uninstall_teamai") << QByteArray(R"({"id":1,"type":"uninstall_teamai"})") << Handler::RestrictedCmd << S << I;
-        QTest::newRow("cmd alias") << QByteArray(R"({"id":1,"type":"cmd"})") << Handler::RestrictedCmd << S << I;
-        QTest::newRow("hook rule") << QByteArray(R"({"id":1,"type":"install_hook_rule","handle_type":"hook"})") << Handler::HookRule << S << I;
-        QTest::newRow("install_mcp") << QByteArray(R"({"id":1,"type":"install_mcp","handle_type":"hook"})") << Handler::Mcp << S << I;
-        QTest::newRow("uninstall_mcp") << QByteArray(R"({"id":1,"type":"uninstall_mcp"})") << Handler::Mcp << S << U;
-        QTest::newRow("model config") << QByteArray(R"({"id":1,"type":"apply_model_config"})") << Handler::ModelConfig << S << I;
-        QTest::newRow("model config, hook-typed") << QByteArray(R"({"id":1,"type":"apply_model_config","handle_type":"hook"})") << Handler::SkipHook << S << I;
-        QTest::newRow("other hook") << QByteArray(R"({"id":1,"type":"install_skill","handle_type":"hook"})") << Handler::SkipHook << S << I;
-        QTest::newRow("empty type") << QByteArray(R"({"id":1})") << Handler::Resource << S << I;
-        QTest::newRow("install_skill") << QByteArray(R"({"id":1,"type":"install_skill"})") << Handler::Resource << S << I;
-        QTest::newRow("uninstall_skill") << QByteArray(R"({"id":1,"type":"uninstall_skill"})") << Handler::Resource << S << U;
-        QTest::newRow("install_rule") << QByteArray(R"({"id":1,"type":"install_rule"})") << Handler::Resource << R << I;
-        QTest::newRow("handle_type rule") << QByteArray(R"({"id":1,"type":"install_skill","handle_type":"rule"})") << Handler::Resource << R << I;
-        QTest::newRow("claudemd") << QByteArray(R"({"id":1,"type":"install_claudemd"})") << Handler::Resource << C << I;
-        QTest::newRow("claude_md") << QByteArray(R"({"id":1,"type":"uninstall_claude_md"})") << Handler::Resource << C << U;
-        QTest::newRow("prompt rule_type") << QByteArray(R"({"id":1,"type":"install_rule","rule_type":"prompt"})") << Handler::Resource << C << I;
-        QTest::newRow("prompt handle_type") << QByteArray(R"({"id":1,"type":"uninstall_rule","handle_type":"prompt"})") << Handler::Resource << C << U;
-        QTest::newRow("unknown verb") << QByteArray(R"({"id":1,"type":"update_skill"})") << Handler::Unsupported << S << I;
-        QTest::newRow("unknown noun") << QByteArray(R"({"id":1,"type":"install_plugin"})") << Handler::Unsupported << S << I;
-        QTest::newRow("reboot") << QByteArray(R"({"id":1,"type":"reboot_machine"})") << Handler::Unsupported << S << I;
+        const auto U = ResourceAction::Uninstall;
+        // Kind and action are Skill and Install unless a row says otherwise.
+        const auto row = [](const char *name, const char *json, Handler handler, ResourceKind kind = ResourceKind::Skill,
+                            ResourceAction action = ResourceAction::Install) {
+            QTest::newRow(name) << QByteArray(json) << handler << kind << action;
+        };
+        row("uninstall_teamai", R"({"id":1,"type":"uninstall_teamai"})", Handler::RestrictedCmd);
+        row("cmd alias", R"({"id":1,"type":"cmd"})", Handler::RestrictedCmd);
+        row("hook rule", R"({"id":1,"type":"install_hook_rule","handle_type":"hook"})", Handler::HookRule);
+        row("install_mcp", R"({"id":1,"type":"install_mcp","handle_type":"hook"})", Handler::Mcp);
+        row("uninstall_mcp", R"({"id":1,"type":"uninstall_mcp"})", Handler::Mcp, S, U);
+        row("model config", R"({"id":1,"type":"apply_model_config"})", Handler::ModelConfig);
+        row("model config, hook-typed", R"({"id":1,"type":"apply_model_config","handle_type":"hook"})", Handler::SkipHook);
+        row("other hook", R"({"id":1,"type":"install_skill","handle_type":"hook"})", Handler::SkipHook);
+        row("empty type", R"({"id":1})", Handler::Resource);
+        row("install_skill", R"({"id":1,"type":"install_skill"})", Handler::Resource);
+        row("uninstall_skill", R"({"id":1,"type":"uninstall_skill"})", Handler::Resource, S, U);
+        row("install_rule", R"({"id":1,"type":"install_rule"})", Handler::Resource, R);
+        row("handle_type rule", R"({"id":1,"type":"install_skill","handle_type":"rule"})", Handler::Resource, R);
+        row("claudemd", R"({"id":1,"type":"install_claudemd"})", Handler::Resource, C);
+        row("claude_md", R"({"id":1,"type":"uninstall_claude_md"})", Handler::Resource, C, U);
+        row("prompt rule_type", R"({"id":1,"type":"install_rule","rule_type":"prompt"})", Handler::Resource, C);
+        row("prompt handle_type", R"({"id":1,"type":"uninstall_rule","handle_type":"prompt"})", Handler::Resource, C, U);
+        row("unknown verb", R"({"id":1,"type":"update_skill"})", Handler::Unsupported);
+        row("unknown noun", R"({"id":1,"type":"install_plugin"})", Handler::Unsupported);
+        row("reboot", R"({"id":1,"type":"reboot_machine"})", Handler::Unsupported);
     }
     void routes()
     {

@@ -126,15 +126,18 @@ private slots:
             QStringLiteral("Rejected cmd: argument \"extra\" of \"teamai --version\" is not allowed from the backend"));
         row("teamai status init", QStringLiteral("Rejected cmd: argument \"init\" of \"teamai status\" is not allowed from the backend"));
         // Values.
-        row("teamai uninstall --agent=--cwd", valueNotAllowed(QStringLiteral("--cwd"), QStringLiteral("--agent"), uninstall));
-        row("teamai uninstall --agent --cwd", valueNotAllowed(QStringLiteral("--cwd"), QStringLiteral("--agent"), uninstall));
-        row("teamai uninstall --agent --force", valueNotAllowed(QStringLiteral("--force"), QStringLiteral("--agent"), uninstall));
-        row("teamai uninstall --agent -x", valueNotAllowed(QStringLiteral("-x"), QStringLiteral("--agent"), uninstall));
-        row("teamai uninstall --agent emacs", valueNotAllowed(QStringLiteral("emacs"), QStringLiteral("--agent"), uninstall));
-        row("teamai uninstall --agent ../claude", valueNotAllowed(QStringLiteral("../claude"), QStringLiteral("--agent"), uninstall));
-        row("teamai uninstall --agent ' claude'", valueNotAllowed(QStringLiteral(" claude"), QStringLiteral("--agent"), uninstall));
-        row("teamai uninstall --agent cl\u0430ude", valueNotAllowed(QStringLiteral("cl\u0430ude"), QStringLiteral("--agent"), uninstall));
-        row("teamai uninstall --agent=", valueNotAllowed(QString(), QStringLiteral("--agent"), uninstall));
+        const auto badAgent = [&](const char *cmd, const QString &value) {
+            row(cmd, valueNotAllowed(value, QStringLiteral("--agent"), uninstall));
+        };
+        badAgent("teamai uninstall --agent=--cwd", QStringLiteral("--cwd"));
+        badAgent("teamai uninstall --agent --cwd", QStringLiteral("--cwd"));
+        badAgent("teamai uninstall --agent --force", QStringLiteral("--force"));
+        badAgent("teamai uninstall --agent -x", QStringLiteral("-x"));
+        badAgent("teamai uninstall --agent emacs", QStringLiteral("emacs"));
+        badAgent("teamai uninstall --agent ../claude", QStringLiteral("../claude"));
+        badAgent("teamai uninstall --agent ' claude'", QStringLiteral(" claude"));
+        badAgent("teamai uninstall --agent cl\u0430ude", QStringLiteral("cl\u0430ude"));
+        badAgent("teamai uninstall --agent=", QString());
         row("teamai uninstall --agent",
             QStringLiteral("Rejected cmd: option \"--agent\" of \"teamai uninstall\" needs a value"));
         row("teamai uninstall --force=yes",
@@ -143,13 +146,16 @@ private slots:
             QStringLiteral("Rejected cmd: option \"--agent\" of \"teamai uninstall\" is given more than once"));
         row("teamai uninstall --force --force",
             QStringLiteral("Rejected cmd: option \"--force\" of \"teamai uninstall\" is given more than once"));
-        row("teamai history --limit -1", valueNotAllowed(QStringLiteral("-1"), QStringLiteral("--limit"), history));
-        row("teamai history --limit 0", valueNotAllowed(QStringLiteral("0"), QStringLiteral("--limit"), history));
-        row("teamai history --limit 5x", valueNotAllowed(QStringLiteral("5x"), QStringLiteral("--limit"), history));
-        row("teamai history --limit \uFF15", valueNotAllowed(QStringLiteral("\uFF15"), QStringLiteral("--limit"), history));
-        row("teamai history --limit 123456789", valueNotAllowed(QStringLiteral("123456789"), QStringLiteral("--limit"), history));
-        row("teamai history --state done", valueNotAllowed(QStringLiteral("done"), QStringLiteral("--state"), history));
-        row("teamai history --type ../x", valueNotAllowed(QStringLiteral("../x"), QStringLiteral("--type"), history));
+        const auto badHistoryValue = [&](const char *cmd, const char *option, const QString &value) {
+            row(cmd, valueNotAllowed(value, QString::fromUtf8(option), history));
+        };
+        badHistoryValue("teamai history --limit -1", "--limit", QStringLiteral("-1"));
+        badHistoryValue("teamai history --limit 0", "--limit", QStringLiteral("0"));
+        badHistoryValue("teamai history --limit 5x", "--limit", QStringLiteral("5x"));
+        badHistoryValue("teamai history --limit \uFF15", "--limit", QStringLiteral("\uFF15"));
+        badHistoryValue("teamai history --limit 123456789", "--limit", QStringLiteral("123456789"));
+        badHistoryValue("teamai history --state done", "--state", QStringLiteral("done"));
+        badHistoryValue("teamai history --type ../x", "--type", QStringLiteral("../x"));
         // The first-token checks keep the reference client's wording (SPEC §5).
         row("rm -rf /", QStringLiteral(R"(Rejected cmd: only "teamai" subcommands are allowed, got "rm")"));
         row("sh -c 'teamai --version'", QStringLiteral(R"(Rejected cmd: only "teamai" subcommands are allowed, got "sh")"));

@@ -1,5 +1,6 @@
 #include "config/AdminPolicy.h"
 
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -10,14 +11,11 @@
 using teamai::AdminPolicy;
 
 /// @brief Tests of AdminPolicy: the administrator's policy file.
-class TestAdminPolicy : public QObject
+class TestAdminPolicy : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 
 private slots:
-    void init() { m_env = std::make_unique<teamai::test::TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void systemPathIsPlatformPath()
     {
 #if defined(Q_OS_LINUX)
@@ -30,7 +28,7 @@ private slots:
 
     void environmentOverridesPath()
     {
-        const QString path = m_env->home() + QStringLiteral("/policy.json");
+        const QString path = env->home() + QStringLiteral("/policy.json");
         qputenv("TEAMAI_POLICY_FILE", QFile::encodeName(path));
         QCOMPARE(AdminPolicy::path(), path);
         QCOMPARE(AdminPolicy::load().path, path);
@@ -38,7 +36,7 @@ private slots:
 
     void missingFileIsNoPolicy()
     {
-        const AdminPolicy::Loaded policy = AdminPolicy::load(m_env->home() + QStringLiteral("/none.json"));
+        const AdminPolicy::Loaded policy = AdminPolicy::load(env->home() + QStringLiteral("/none.json"));
         QVERIFY(!policy.exists);
         QVERIFY(policy.error.isEmpty());
         QVERIFY(!policy.remoteCommandsEnabled);
@@ -48,7 +46,7 @@ private slots:
 
     void readsFullPolicy()
     {
-        const QString path = m_env->writeFile(QStringLiteral("policy.json"),
+        const QString path = env->writeFile(QStringLiteral("policy.json"),
             R"({"remoteCommands": {"enabled": false, "locked": true}, "maxCommandTimeoutSeconds": 60,
                 "comment": "unknown fields are ignored"})");
         const AdminPolicy::Loaded policy = AdminPolicy::load(path);
@@ -62,13 +60,13 @@ private slots:
 
     void partialPolicies()
     {
-        const QString path = m_env->writeFile(QStringLiteral("p1.json"), R"({"remoteCommands": {"enabled": false}})");
+        const QString path = env->writeFile(QStringLiteral("p1.json"), R"({"remoteCommands": {"enabled": false}})");
         AdminPolicy::Loaded policy = AdminPolicy::load(path);
         QVERIFY(policy.error.isEmpty());
         QCOMPARE(policy.remoteCommandsEnabled, std::optional<bool>(false));
         QVERIFY(!policy.locked);
 
-        const QString empty = m_env->writeFile(QStringLiteral("p2.json"), "{}");
+        const QString empty = env->writeFile(QStringLiteral("p2.json"), "{}");
         policy = AdminPolicy::load(empty);
         QVERIFY(policy.exists);
         QVERIFY(policy.error.isEmpty());
@@ -96,7 +94,7 @@ private slots:
     void malformedPolicyIsSafe()
     {
         QFETCH(QByteArray, content);
-        const QString path = m_env->writeFile(QStringLiteral("policy.json"), content);
+        const QString path = env->writeFile(QStringLiteral("policy.json"), content);
         const AdminPolicy::Loaded policy = AdminPolicy::load(path);
         QVERIFY(policy.exists);
         QVERIFY(!policy.error.isEmpty());
@@ -108,7 +106,7 @@ private slots:
 
     void folderInsteadOfFileIsSafe()
     {
-        const QString path = m_env->home() + QStringLiteral("/policy.json");
+        const QString path = env->home() + QStringLiteral("/policy.json");
         QVERIFY(QDir().mkpath(path));
         const AdminPolicy::Loaded policy = AdminPolicy::load(path);
         QVERIFY(policy.exists);
@@ -116,9 +114,6 @@ private slots:
         QVERIFY(policy.locked);
         QCOMPARE(policy.remoteCommandsEnabled, std::optional<bool>(false));
     }
-
-private:
-    std::unique_ptr<teamai::test::TestEnvironment> m_env;
 };
 
 QTEST_GUILESS_MAIN(TestAdminPolicy)

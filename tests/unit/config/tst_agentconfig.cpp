@@ -1,6 +1,8 @@
 #include "config/AgentConfig.h"
 
 #include "FileMode.h"
+#include "FileTree.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -16,6 +18,7 @@
 
 using teamai::AgentConfig;
 using teamai::Status;
+using teamai::test::readFileAt;
 
 namespace {
 
@@ -29,12 +32,6 @@ QByteArray referenceConfig()
     return file.readAll();
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 ino_t inodeOf(const QString &path)
 {
     struct stat st;
@@ -44,17 +41,14 @@ ino_t inodeOf(const QString &path)
 } // namespace
 
 /// @brief Tests of AgentConfig: the reference client's config.json.
-class TestAgentConfig : public QObject
+class TestAgentConfig : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 
 private slots:
-    void init() { m_env = std::make_unique<teamai::test::TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void defaultPathIsUnderTeamaiHome()
     {
-        QCOMPARE(AgentConfig::defaultPath(), m_env->stateDir() + QStringLiteral("/config.json"));
+        QCOMPARE(AgentConfig::defaultPath(), env->stateDir() + QStringLiteral("/config.json"));
     }
 
     void missingFileIsNotAnError()
@@ -68,7 +62,7 @@ private slots:
 
     void readsReferenceFormat()
     {
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), referenceConfig());
+        const QString path = env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), referenceConfig());
         const AgentConfig::Loaded loaded = AgentConfig::load(path);
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
         QVERIFY(loaded.exists);
@@ -92,14 +86,14 @@ private slots:
 
     void writeBackKeepsUnknownFields()
     {
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), referenceConfig());
+        const QString path = env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), referenceConfig());
         AgentConfig config = AgentConfig::load(path).config;
         config.setUserGroup(QStringLiteral("43"), QStringLiteral("Infra"));
         config.setWorkspaceBinding({QStringLiteral("/home/alice/src/app"), QStringLiteral("p-2"), {}, {}, {}});
         const Status saved = config.save(path);
         QVERIFY2(saved, qPrintable(saved.error()));
 
-        const QJsonObject written = QJsonDocument::fromJson(readAll(path)).object();
+        const QJsonObject written = QJsonDocument::fromJson(readFileAt(path)).object();
         QCOMPARE(written.value(QStringLiteral("futureTopLevel")),
                  QJsonDocument::fromJson(referenceConfig()).object().value(QStringLiteral("futureTopLevel")));
         QCOMPARE(written.value(QStringLiteral("userGroupId")).toString(), QStringLiteral("43"));
@@ -120,13 +114,13 @@ private slots:
     void invalidJsonIsAnErrorAndLeavesFileUntouched()
     {
         const QByteArray broken = "{\"endpoint\": \"https://x.example.com\",";
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), broken);
+        const QString path = env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), broken);
         const QDateTime before = QFileInfo(path).lastModified();
         const AgentConfig::Loaded loaded = AgentConfig::load(path);
         QVERIFY(loaded.exists);
         QVERIFY(loaded.error.contains(path));
         QVERIFY(loaded.config.isEmpty());
-        QCOMPARE(readAll(path), broken);
+        QCOMPARE(readFileAt(path), broken);
         QCOMPARE(QFileInfo(path).lastModified(), before);
     }
 
@@ -156,19 +150,19 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, field);
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), json);
+        const QString path = env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), json);
         const AgentConfig::Loaded loaded = AgentConfig::load(path);
         QVERIFY(!loaded.error.isEmpty());
         QVERIFY2(loaded.error.contains(path), qPrintable(loaded.error));
         if (!field.isEmpty())
             QVERIFY2(loaded.error.contains(QLatin1Char('"') + field + QLatin1Char('"')), qPrintable(loaded.error));
         QVERIFY(loaded.config.isEmpty());
-        QCOMPARE(readAll(path), json);
+        QCOMPARE(readFileAt(path), json);
     }
 
     void nullOptionalFieldsAreAbsent()
     {
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"),
+        const QString path = env->writeFile(QStringLiteral(".teamai/local-agent/config.json"),
             "{\"endpoint\": \"http://localhost:8080\", \"routes\": null, \"userGroupId\": null, "
             "\"userGroupName\": null, \"workspaceBindings\": "
             "{\"/w\": {\"projectId\": \"p\", \"projectName\": null, \"ideType\": null}}}");
@@ -182,8 +176,8 @@ private slots:
     void saveIsPrivateAndAtomic()
     {
         // An existing ~/.teamai left 0755 by an older agent is fixed, not just new folders made 0700.
-        QVERIFY(QDir().mkpath(m_env->teamaiHome()));
-        QVERIFY(QFile::setPermissions(m_env->teamaiHome(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
+        QVERIFY(QDir().mkpath(env->teamaiHome()));
+        QVERIFY(QFile::setPermissions(env->teamaiHome(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner | QFile::ReadGroup
                                                                | QFile::ExeGroup | QFile::ReadOther | QFile::ExeOther));
         AgentConfig config;
         config.setEndpoint(QStringLiteral("https://teamai.example.com"));
@@ -191,10 +185,10 @@ private slots:
         QVERIFY2(saved, qPrintable(saved.error()));
         const QString path = AgentConfig::defaultPath();
         QCOMPARE(teamai::test::fileMode(path), 0600);
-        QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
-        QCOMPARE(teamai::test::fileMode(m_env->teamaiHome()), 0700);  // ~/.teamai itself, not 0755
+        QCOMPARE(teamai::test::fileMode(env->stateDir()), 0700);
+        QCOMPARE(teamai::test::fileMode(env->teamaiHome()), 0700);  // ~/.teamai itself, not 0755
         // The reference format always carries workspaceBindings.
-        QVERIFY(QJsonDocument::fromJson(readAll(path)).object().value(QStringLiteral("workspaceBindings")).isObject());
+        QVERIFY(QJsonDocument::fromJson(readFileAt(path)).object().value(QStringLiteral("workspaceBindings")).isObject());
 
         // A second save replaces the file by rename (new inode), never rewrites it in place, and
         // leaves no temporary file behind.
@@ -203,22 +197,22 @@ private slots:
         const Status again = config.save();
         QVERIFY2(again, qPrintable(again.error()));
         QVERIFY(inodeOf(path) != first);
-        QCOMPARE(QDir(m_env->stateDir()).entryList(QDir::Files | QDir::Hidden),
+        QCOMPARE(QDir(env->stateDir()).entryList(QDir::Files | QDir::Hidden),
                  QStringList{QStringLiteral("config.json")});
         QCOMPARE(teamai::test::fileMode(path), 0600);
     }
 
     void saveTightensExistingFolder()
     {
-        QDir().mkpath(m_env->stateDir());
-        QFile::setPermissions(m_env->stateDir(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
+        QDir().mkpath(env->stateDir());
+        QFile::setPermissions(env->stateDir(), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner
                                                      | QFile::ReadGroup | QFile::ExeGroup | QFile::ReadOther
                                                      | QFile::ExeOther);
         AgentConfig config;
         config.setEndpoint(QStringLiteral("https://teamai.example.com"));
         const Status saved = config.save();
         QVERIFY2(saved, qPrintable(saved.error()));
-        QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
+        QCOMPARE(teamai::test::fileMode(env->stateDir()), 0700);
     }
 
     void environmentConfiguresWithoutFiles()
@@ -242,9 +236,9 @@ private slots:
 
     void tokenFieldMustBeAString()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), "{\"endpoint\": \"http://a\", \"token\": 5}");
+        env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), "{\"endpoint\": \"http://a\", \"token\": 5}");
         QVERIFY(AgentConfig::load().error.contains(QStringLiteral("token")));
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), "{\"endpoint\": \"http://a\", \"token\": \" t \"}");
+        env->writeFile(QStringLiteral(".teamai/local-agent/config.json"), "{\"endpoint\": \"http://a\", \"token\": \" t \"}");
         QCOMPARE(AgentConfig::load().config.token(), QStringLiteral("t"));
     }
 
@@ -311,9 +305,6 @@ private slots:
         QVERIFY2(checked.ok() == valid, qPrintable(checked.error()));
         QVERIFY(!checked.error().contains(QStringLiteral("secret")));
     }
-
-private:
-    std::unique_ptr<teamai::test::TestEnvironment> m_env;
 };
 
 QTEST_GUILESS_MAIN(TestAgentConfig)

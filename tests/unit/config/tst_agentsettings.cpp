@@ -1,6 +1,8 @@
 #include "config/AgentSettings.h"
 
 #include "FileMode.h"
+#include "FileTree.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -18,29 +20,17 @@
 using teamai::AgentSettings;
 using teamai::Status;
 using Location = AgentSettings::TokenLocation;
-
-namespace {
-
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
-} // namespace
+using teamai::test::readFileAt;
 
 /// @brief Tests of AgentSettings: the agent's own settings.json.
-class TestAgentSettings : public QObject
+class TestAgentSettings : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 
 private slots:
-    void init() { m_env = std::make_unique<teamai::test::TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void defaultsWhenMissing()
     {
-        QCOMPARE(AgentSettings::defaultPath(), m_env->stateDir() + QStringLiteral("/settings.json"));
+        QCOMPARE(AgentSettings::defaultPath(), env->stateDir() + QStringLiteral("/settings.json"));
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY(!loaded.exists);
         QVERIFY(loaded.error.isEmpty());
@@ -57,7 +47,7 @@ private slots:
 
     void roundTripKeepsUnknownFields()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"futureField": {"a": 1}, "remoteCommands": {"enabled": true, "futureSub": "x"}})");
         AgentSettings s = AgentSettings::load().settings;
         s.setTokenLocation(Location::Keychain);
@@ -79,7 +69,7 @@ private slots:
         QCOMPARE(r.syncIntervalMinutes(), 15);
         QCOMPARE(r.enabledAgents(), (QStringList{QStringLiteral("claude"), QStringLiteral("codex")}));
 
-        const QJsonObject json = QJsonDocument::fromJson(readAll(AgentSettings::defaultPath())).object();
+        const QJsonObject json = QJsonDocument::fromJson(readFileAt(AgentSettings::defaultPath())).object();
         QCOMPARE(json.value(QStringLiteral("futureField")).toObject().value(QStringLiteral("a")).toInt(), 1);
         QCOMPARE(json.value(QStringLiteral("remoteCommands")).toObject().value(QStringLiteral("futureSub")).toString(),
                  QStringLiteral("x"));
@@ -89,7 +79,7 @@ private slots:
     void mutedNotificationsAreReadLeniently()
     {
         // A malformed value of this cosmetic field must not make the kill switch unreadable.
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"mutedNotifications": "failed", "remoteCommands": {"enabled": false}})");
         AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
@@ -121,7 +111,7 @@ private slots:
         QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(7); }).ok());
         QCOMPARE(AgentSettings::load().settings.tokenGeneration(), kept);
 
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), R"({"tokenGeneration": 42})");
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), R"({"tokenGeneration": 42})");
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
         QCOMPARE(loaded.settings.tokenGeneration(), QString());
@@ -134,15 +124,15 @@ private slots:
         const Status saved = s.save();
         QVERIFY2(saved, qPrintable(saved.error()));
         QCOMPARE(teamai::test::fileMode(AgentSettings::defaultPath()), 0600);
-        QCOMPARE(teamai::test::fileMode(m_env->stateDir()), 0700);
-        QCOMPARE(QDir(m_env->stateDir()).entryList(QDir::Files | QDir::Hidden),
+        QCOMPARE(teamai::test::fileMode(env->stateDir()), 0700);
+        QCOMPARE(QDir(env->stateDir()).entryList(QDir::Files | QDir::Hidden),
                  QStringList{QStringLiteral("settings.json")});
     }
 
     void invalidJsonIsAnErrorAndUntouched()
     {
         const QByteArray broken = "{\"tokenLocation\": ";
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), broken);
+        const QString path = env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), broken);
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY(loaded.exists);
         QVERIFY(loaded.error.contains(path));
@@ -152,7 +142,7 @@ private slots:
         const Status refused = AgentSettings::update([](AgentSettings &s) { s.setSyncIntervalMinutes(9); });
         QVERIFY(!refused);
         QVERIFY(refused.error().contains(path));
-        QCOMPARE(readAll(path), broken);
+        QCOMPARE(readFileAt(path), broken);
     }
 
     void wrongTypesAreErrors_data()
@@ -160,32 +150,19 @@ private slots:
         QTest::addColumn<QByteArray>("json");
         QTest::addColumn<QString>("field");
         QTest::newRow("tokenLocation number") << QByteArray(R"({"tokenLocation": 1})") << QStringLiteral("tokenLocation");
-        QTest::newRow("tokenLocation unknown") << QByteArray(R"({"tokenLocation": "vault"})")
-                                               << QStringLiteral("tokenLocation");
-        QTest::newRow("remoteCommands bool") << QByteArray(R"({"remoteCommands": false})")
-                                             << QStringLiteral("remoteCommands");
-        QTest::newRow("enabled string") << QByteArray(R"({"remoteCommands": {"enabled": "no"}})")
-                                        << QStringLiteral("remoteCommands.enabled");
-        QTest::newRow("changedBy number") << QByteArray(R"({"remoteCommands": {"changedBy": 1}})")
-                                          << QStringLiteral("remoteCommands.changedBy");
-        QTest::newRow("interval string") << QByteArray(R"({"syncIntervalMinutes": "5"})")
-                                         << QStringLiteral("syncIntervalMinutes");
-        QTest::newRow("interval zero") << QByteArray(R"({"syncIntervalMinutes": 0})")
-                                       << QStringLiteral("syncIntervalMinutes");
-        QTest::newRow("interval fraction") << QByteArray(R"({"syncIntervalMinutes": 2.5})")
-                                           << QStringLiteral("syncIntervalMinutes");
-        QTest::newRow("interval huge") << QByteArray(R"({"syncIntervalMinutes": 1e300})")
-                                       << QStringLiteral("syncIntervalMinutes");
-        QTest::newRow("retention zero") << QByteArray(R"({"historyRetentionDays": 0})")
-                                        << QStringLiteral("historyRetentionDays");
-        QTest::newRow("retention string") << QByteArray(R"({"historyRetentionDays": "90"})")
-                                          << QStringLiteral("historyRetentionDays");
-        QTest::newRow("max commands tiny") << QByteArray(R"({"historyMaxCommands": 5})")
-                                           << QStringLiteral("historyMaxCommands");
-        QTest::newRow("max commands fraction") << QByteArray(R"({"historyMaxCommands": 1000.5})")
-                                               << QStringLiteral("historyMaxCommands");
-        QTest::newRow("agents string") << QByteArray(R"({"enabledAgents": "claude"})")
-                                       << QStringLiteral("enabledAgents");
+        QTest::newRow("tokenLocation unknown") << QByteArray(R"({"tokenLocation": "vault"})") << QStringLiteral("tokenLocation");
+        QTest::newRow("remoteCommands bool") << QByteArray(R"({"remoteCommands": false})") << QStringLiteral("remoteCommands");
+        QTest::newRow("enabled string") << QByteArray(R"({"remoteCommands": {"enabled": "no"}})") << QStringLiteral("remoteCommands.enabled");
+        QTest::newRow("changedBy number") << QByteArray(R"({"remoteCommands": {"changedBy": 1}})") << QStringLiteral("remoteCommands.changedBy");
+        QTest::newRow("interval string") << QByteArray(R"({"syncIntervalMinutes": "5"})") << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("interval zero") << QByteArray(R"({"syncIntervalMinutes": 0})") << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("interval fraction") << QByteArray(R"({"syncIntervalMinutes": 2.5})") << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("interval huge") << QByteArray(R"({"syncIntervalMinutes": 1e300})") << QStringLiteral("syncIntervalMinutes");
+        QTest::newRow("retention zero") << QByteArray(R"({"historyRetentionDays": 0})") << QStringLiteral("historyRetentionDays");
+        QTest::newRow("retention string") << QByteArray(R"({"historyRetentionDays": "90"})") << QStringLiteral("historyRetentionDays");
+        QTest::newRow("max commands tiny") << QByteArray(R"({"historyMaxCommands": 5})") << QStringLiteral("historyMaxCommands");
+        QTest::newRow("max commands fraction") << QByteArray(R"({"historyMaxCommands": 1000.5})") << QStringLiteral("historyMaxCommands");
+        QTest::newRow("agents string") << QByteArray(R"({"enabledAgents": "claude"})") << QStringLiteral("enabledAgents");
         QTest::newRow("agents numbers") << QByteArray(R"({"enabledAgents": [1]})") << QStringLiteral("enabledAgents");
     }
 
@@ -193,16 +170,16 @@ private slots:
     {
         QFETCH(QByteArray, json);
         QFETCH(QString, field);
-        const QString path = m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), json);
+        const QString path = env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"), json);
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.contains(QLatin1Char('"') + field + QLatin1Char('"')), qPrintable(loaded.error));
         QVERIFY(loaded.error.contains(path));
-        QCOMPARE(readAll(path), json);
+        QCOMPARE(readFileAt(path), json);
     }
 
     void historyLimitsAreRead()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"historyRetentionDays": 30, "historyMaxCommands": 5000})");
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
@@ -212,7 +189,7 @@ private slots:
 
     void nullFieldsAreDefaults()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"tokenLocation": null, "remoteCommands": null, "syncIntervalMinutes": null})");
         const AgentSettings::Loaded loaded = AgentSettings::load();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));
@@ -236,7 +213,7 @@ private slots:
         QVERIFY(s.save());
         QCOMPARE(AgentSettings::load().settings.remoteCommands().enabled, true);
         // Another process flips the switch by rewriting the file.
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/settings.json"),
                          R"({"remoteCommands": {"enabled": false, "changedBy": "tray"}})");
         QCOMPARE(AgentSettings::load().settings.remoteCommands().enabled, false);
         QCOMPARE(AgentSettings::load().settings.remoteCommands().changedBy, QStringLiteral("tray"));
@@ -279,7 +256,7 @@ private slots:
 
     void updateGivesUpWhenLockIsHeld()
     {
-        QDir().mkpath(m_env->stateDir());
+        QDir().mkpath(env->stateDir());
         QLockFile held(AgentSettings::defaultPath() + QStringLiteral(".lock"));
         QVERIFY(held.tryLock(0));
         QElapsedTimer timer;
@@ -289,9 +266,6 @@ private slots:
         QVERIFY(refused.error().contains(QStringLiteral("lock")));
         QVERIFY(timer.elapsed() < 5000);
     }
-
-private:
-    std::unique_ptr<teamai::test::TestEnvironment> m_env;
 };
 
 QTEST_GUILESS_MAIN(TestAgentSettings)

@@ -3,6 +3,7 @@
 #include "config/TokenStore.h"
 
 #include "TestEnvironment.h"
+#include "TimedSave.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -11,9 +12,7 @@
 
 #include <memory>
 
-using teamai::AgentSettings;
-using teamai::KeychainAccess;
-using teamai::TokenStore;
+using namespace teamai;
 using Location = AgentSettings::TokenLocation;
 
 namespace {
@@ -73,17 +72,15 @@ private slots:
         QVERIFY2(KeychainAccess::available().error().isEmpty(), qPrintable(KeychainAccess::available().error()));
         const int jobsBefore = KeychainAccess::jobsCreated();
 
-        QElapsedTimer timer;
-        timer.start();
-        const TokenStore::SaveResult saved = TokenStore::save(kEndpoint, kToken);
-        const qint64 saveMs = timer.elapsed();
+        const auto [saved, saveMs] = teamai::test::timedSave(kEndpoint, kToken);
         QVERIFY2(saved.ok, qPrintable(saved.error));
         QCOMPARE(saved.location, Location::Keychain);
         QVERIFY(saved.fallbackReason.isEmpty());
         QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
         QCOMPARE(AgentSettings::load().settings.tokenLocation(), Location::Keychain);
 
-        timer.restart();
+        QElapsedTimer timer;
+        timer.start();
         const TokenStore::Loaded loaded = TokenStore::load(kEndpoint + QStringLiteral("/"));
         const qint64 loadMs = timer.elapsed();
         QVERIFY2(loaded.error.isEmpty(), qPrintable(loaded.error));

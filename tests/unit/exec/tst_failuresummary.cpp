@@ -1,6 +1,8 @@
 #include "exec/FailureSummary.h"
 
-#include <QFile>
+#include "FileTree.h"
+
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -149,17 +151,13 @@ private slots:
     {
         QTemporaryDir dir;
         const QString spill = dir.filePath(QStringLiteral("exec-x.spill"));
-        QFile file(spill);
-        QVERIFY(file.open(QIODevice::WriteOnly));
-        file.write("fatal: first line of a flood\nsecond\n");
-        file.write(QByteArray(10000, 'z'));
-        file.close();
+        QVERIFY(teamai::test::writeFileAt(spill, "fatal: first line of a flood\nsecond\n" + QByteArray(10000, 'z')));
 
         ExecResult result = exited(1);
         result.err.text = QByteArray("tail of the flood\n");
         result.err.truncated = true;
         result.err.spillPath = spill;
-        result.err.totalBytes = file.size();
+        result.err.totalBytes = QFileInfo(spill).size();
         const QString summary = failureSummary(result);
         QVERIFY2(summary.startsWith(QLatin1String("cmd output too large: fatal: first line of a flood | second | zzz")),
                  qPrintable(summary));

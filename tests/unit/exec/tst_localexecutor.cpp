@@ -1,5 +1,6 @@
 #include "exec/LocalExecutor.h"
 
+#include "ExecutorFixture.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -23,8 +24,6 @@
 using namespace teamai::exec;
 
 namespace {
-const QString kSh = QStringLiteral("/bin/sh");
-
 /// True when @p pid no longer exists at all (reaped, not a zombie).
 bool isGone(qint64 pid)
 {
@@ -72,52 +71,21 @@ void resetPeakRss()
 
 /// @brief LocalExecutor end to end with real children: statuses, signals, timeouts and group
 /// kills, cancellation, stdin, environment, descriptors, large output, background tasks.
-class TestLocalExecutor : public QObject
+class TestLocalExecutor : public QObject, private teamai::test::ExecutorFixture
 {
     Q_OBJECT
 private:
-    std::unique_ptr<teamai::test::TestEnvironment> m_env;
-    std::unique_ptr<QTemporaryDir> m_tmp;
-    std::unique_ptr<LocalExecutor> m_executor;
-
     QString tmp(const QString &name) const { return m_tmp->filePath(name); }
     QString spillDir() const { return tmp(QStringLiteral("spill")); }
 
-    ExecPolicy policy() const
-    {
-        ExecPolicy p;
-        p.spillDir = spillDir();
-        p.killGraceMs = 300;
-        return p;
-    }
-
     ExecSpec sh(const QString &script, int timeoutMs = 10000, const ExecPolicy *custom = nullptr) const
     {
-        ExecRequest request;
-        request.program = kSh;
-        request.arguments = {QStringLiteral("-c"), script};
-        request.timeoutMs = timeoutMs;
-        const Resolved resolved = resolve(request, custom ? *custom : policy());
-        if (!resolved.spec)
-            qFatal("resolve failed: %s", qPrintable(resolved.error));
-        return *resolved.spec;
+        return resolvedOrDie(shRequest(script, timeoutMs), custom ? *custom : policy());
     }
 
 private slots:
-    void initTestCase()
-    {
-        m_env = std::make_unique<teamai::test::TestEnvironment>();
-        m_tmp = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_tmp->isValid());
-        m_executor = std::make_unique<LocalExecutor>(policy());
-    }
-
-    void cleanupTestCase()
-    {
-        m_executor.reset();
-        m_tmp.reset();
-        m_env.reset();
-    }
+    void initTestCase() { QVERIFY(startExecutor()); }
+    void cleanupTestCase() { stopExecutor(); }
 
     void exitCodes_data()
     {

@@ -3,6 +3,7 @@
 
 #include "exec/LocalExecutor.h"
 
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QElapsedTimer>
@@ -26,16 +27,10 @@ ExecSpec shellSpec(const QString &script)
 
 } // namespace
 
-class TestOutputObserver : public QObject
+class TestOutputObserver : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<teamai::test::TestEnvironment> env;
-
 private slots:
-    void init() { env = std::make_unique<teamai::test::TestEnvironment>(); }
-    void cleanup() { env.reset(); }
-
     void blockingRunReportsOutputAsItArrives()
     {
         LocalExecutor executor;

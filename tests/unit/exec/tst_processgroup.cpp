@@ -1,5 +1,7 @@
 #include "exec/ProcessGroup.h"
 
+#include "RunProbes.h"
+
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QProcess>
@@ -11,23 +13,13 @@
 #include <unistd.h>
 
 using teamai::exec::ProcessGroup;
+using teamai::test::processState;
 
 namespace {
-/// State letter from /proc/<pid>/stat, or 0 when the pid is gone.
-char procState(qint64 pid)
-{
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return 0;
-    const QByteArray line = stat.readAll();
-    const qsizetype close = line.lastIndexOf(')');
-    return close > 0 && close + 2 < line.size() ? line.at(close + 2) : 0;
-}
-
 bool waitForState(qint64 pid, char state, int ms = 3000)
 {
     QDeadlineTimer deadline(ms);
-    while (procState(pid) != state) {
+    while (processState(pid) != state) {
         if (deadline.hasExpired())
             return false;
         QThread::msleep(5);
@@ -74,7 +66,7 @@ private slots:
         QDeadlineTimer deadline(3000);
         while (!group.reapAndCheckEmpty())
             QVERIFY2(!deadline.hasExpired(), "group not empty after SIGKILL");
-        QCOMPARE(procState(background), char(0)); // reaped, not a zombie
+        QCOMPARE(processState(background), char(0)); // reaped, not a zombie
     }
 
     void reapsDoubleForkedOrphans()
@@ -86,7 +78,7 @@ private slots:
         QVERIFY(pid > 0);
         QVERIFY2(waitForState(pid, 'Z'), "detached child did not become our zombie");
         QVERIFY(ProcessGroup::reapAdoptedOrphans().reaped >= 1);
-        QCOMPARE(procState(pid), char(0));
+        QCOMPARE(processState(pid), char(0));
     }
 
     void reportsAdoptedOrphansStillRunning()
@@ -95,13 +87,13 @@ private slots:
         qint64 pid = 0;
         QVERIFY(QProcess::startDetached(QStringLiteral("/bin/sleep"), {QStringLiteral("2")}, QString(), &pid));
         QDeadlineTimer deadline(3000);
-        while (procState(pid) == char(0) && !deadline.hasExpired())
+        while (processState(pid) == char(0) && !deadline.hasExpired())
             QThread::msleep(10);
         QVERIFY(ProcessGroup::reapAdoptedOrphans().stillAlive >= 1);
         ::kill(pid_t(pid), SIGKILL);
         QVERIFY2(waitForState(pid, 'Z'), "killed orphan did not become our zombie");
         QVERIFY(ProcessGroup::reapAdoptedOrphans().reaped >= 1);
-        QCOMPARE(procState(pid), char(0));
+        QCOMPARE(processState(pid), char(0));
     }
 
     void leavesQProcessChildrenAlone()

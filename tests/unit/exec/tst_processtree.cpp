@@ -1,6 +1,7 @@
 #include "exec/LocalExecutor.h"
 #include "exec/TerminationSignals.h"
 
+#include "ExecutorFixture.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -97,49 +98,25 @@ private:
 /// @brief Every process of a run's tree is gone when run() returns: after a normal exit that left
 /// grandchildren (in the group, after setsid(), double-forked), after a timeout, and when the
 /// agent itself is SIGKILLed (parent-death signal plus the watcher).
-class TestProcessTree : public QObject
+class TestProcessTree : public QObject, private teamai::test::ExecutorFixture
 {
     Q_OBJECT
 private:
-    std::unique_ptr<teamai::test::TestEnvironment> m_env;
-    std::unique_ptr<QTemporaryDir> m_tmp;
-    std::unique_ptr<LocalExecutor> m_executor;
-
-    ExecPolicy policy() const
-    {
-        ExecPolicy p;
-        p.spillDir = m_tmp->filePath(QStringLiteral("spill"));
-        p.killGraceMs = 300;
-        return p;
-    }
-
     ExecSpec sh(const QString &marker, const QString &script, int timeoutMs = 20000) const
     {
-        ExecRequest request;
-        request.program = QStringLiteral("/bin/sh");
-        request.arguments = {QStringLiteral("-c"), script};
-        request.timeoutMs = timeoutMs;
+        ExecRequest request = shRequest(script, timeoutMs);
         request.environment.insert(QStringLiteral("TEAMAI_TEST_MARKER"), marker);
-        const Resolved resolved = resolve(request, policy());
-        if (!resolved.spec)
-            qFatal("resolve failed: %s", qPrintable(resolved.error));
-        return *resolved.spec;
+        return resolvedOrDie(request, policy());
     }
 
 private slots:
     void initTestCase()
     {
-        m_env = std::make_unique<teamai::test::TestEnvironment>();
-        m_tmp = std::make_unique<QTemporaryDir>();
-        QVERIFY(m_tmp->isValid());
-        m_executor = std::make_unique<LocalExecutor>(policy());
+        QVERIFY(startExecutor());
         QVERIFY(QFile::exists(kSetsid));
     }
 
-    void cleanupTestCase()
-    {
-        m_executor.reset();
-    }
+    void cleanupTestCase() { stopExecutor(); }
 
     void lingeringGrandchildIsKilledAfterNormalExit_data()
     {

@@ -1,5 +1,7 @@
 #include "exec/SpillFile.h"
 
+#include "FileTree.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFileInfo>
@@ -44,9 +46,7 @@ private slots:
     {
         QTemporaryDir root;
         const QString blocker = root.path() + QStringLiteral("/file");
-        QFile f(blocker);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.close();
+        QVERIFY(teamai::test::writeFileAt(blocker, {}));  // a file where the folder would be
         SpillFile spill;
         const Status opened = spill.open(blocker + QStringLiteral("/spill"));
         QVERIFY(!opened);

@@ -1,19 +1,14 @@
 #include "exec/StreamCapture.h"
 
+#include "FileTree.h"
+
 #include <QFile>
 #include <QRandomGenerator>
 #include <QTemporaryDir>
 #include <QtTest>
 
 using teamai::exec::StreamCapture;
-
-namespace {
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-} // namespace
+using teamai::test::readFileAt;
 
 /// @brief StreamCapture: in memory up to the cap, then tail in memory + complete spill file.
 class TestStreamCapture : public QObject
@@ -62,16 +57,14 @@ private slots:
         QCOMPARE(result.totalBytes, all.size());
         QCOMPARE(result.text, all.right(1000));
         QVERIFY(!result.spillPath.isEmpty());
-        QCOMPARE(readAll(result.spillPath), all);
+        QCOMPARE(readFileAt(result.spillPath), all);
     }
 
     void spillFailureKeepsTheTail()
     {
         QTemporaryDir root;
         const QString blocker = root.path() + QStringLiteral("/file");
-        QFile f(blocker);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.close();
+        QVERIFY(teamai::test::writeFileAt(blocker, {}));  // a file where the folder would be
         StreamCapture capture(3, blocker + QStringLiteral("/spill"));
         capture.append("abcdef");
         const auto result = capture.finish();

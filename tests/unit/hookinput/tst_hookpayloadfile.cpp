@@ -4,6 +4,7 @@
 
 #include "hookinput/HookPayloadFile.h"
 
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -18,18 +19,14 @@
 
 using namespace teamai;
 
-class TestHookPayloadFile : public QObject
+class TestHookPayloadFile : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-    std::unique_ptr<test::TestEnvironment> m_env;
 
 private slots:
-    void init() { m_env = std::make_unique<test::TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void regularFileIsReadAndRemoved()
     {
-        const QString path = m_env->writeFile(QStringLiteral("tmp/teamai-hook-1.json"), R"({"cwd":"/x"})");
+        const QString path = env->writeFile(QStringLiteral("tmp/teamai-hook-1.json"), R"({"cwd":"/x"})");
         const hookpayload::FileRead read = hookpayload::readAndRemove(path);
         QCOMPARE(read.bytes, QByteArray(R"({"cwd":"/x"})"));
         QVERIFY2(read.removed, qPrintable(read.problem));
@@ -39,7 +36,7 @@ private slots:
 
     void readsAtMostTheLimit()
     {
-        const QString path = m_env->writeFile(QStringLiteral("big.json"), QByteArray(100, 'x'));
+        const QString path = env->writeFile(QStringLiteral("big.json"), QByteArray(100, 'x'));
         const hookpayload::FileRead read = hookpayload::readAndRemove(path, 10);
         QCOMPARE(read.bytes, QByteArray(10, 'x'));
         QVERIFY(read.removed);
@@ -47,26 +44,26 @@ private slots:
 
     void missingOrEmptyPath()
     {
-        QVERIFY(hookpayload::readAndRemove(m_env->home() + QStringLiteral("/none.json")).bytes.isEmpty());
-        QVERIFY(!hookpayload::readAndRemove(m_env->home() + QStringLiteral("/none.json")).problem.isEmpty());
+        QVERIFY(hookpayload::readAndRemove(env->home() + QStringLiteral("/none.json")).bytes.isEmpty());
+        QVERIFY(!hookpayload::readAndRemove(env->home() + QStringLiteral("/none.json")).problem.isEmpty());
         QVERIFY(!hookpayload::readAndRemove(QString()).problem.isEmpty());
     }
 
     void aLinkIsNeitherFollowedNorRemoved()
     {
-        const QString target = m_env->writeFile(QStringLiteral("real.json"), R"({"secret":1})");
-        const QString link = m_env->home() + QStringLiteral("/link.json");
+        const QString target = env->writeFile(QStringLiteral("real.json"), R"({"secret":1})");
+        const QString link = env->home() + QStringLiteral("/link.json");
         QVERIFY(QFile::link(target, link));
         const hookpayload::FileRead read = hookpayload::readAndRemove(link);
         QVERIFY(read.bytes.isEmpty());
         QVERIFY(!read.removed);
         QVERIFY(QFileInfo(link).isSymLink());
-        QCOMPARE(m_env->readFile(QStringLiteral("real.json")), QByteArray(R"({"secret":1})"));
+        QCOMPARE(env->readFile(QStringLiteral("real.json")), QByteArray(R"({"secret":1})"));
     }
 
     void aDirectoryIsLeftAlone()
     {
-        const QString dir = m_env->home() + QStringLiteral("/spool");
+        const QString dir = env->home() + QStringLiteral("/spool");
         QVERIFY(QDir().mkpath(dir));
         const hookpayload::FileRead read = hookpayload::readAndRemove(dir);
         QVERIFY(read.bytes.isEmpty());
@@ -77,7 +74,7 @@ private slots:
 #ifdef Q_OS_UNIX
     void aFifoNeitherBlocksNorGoes()
     {
-        const QString fifo = m_env->home() + QStringLiteral("/pipe");
+        const QString fifo = env->home() + QStringLiteral("/pipe");
         QCOMPARE(::mkfifo(QFile::encodeName(fifo).constData(), 0600), 0);
         const hookpayload::FileRead read = hookpayload::readAndRemove(fifo);  // no writer: must not wait
         QVERIFY(read.bytes.isEmpty());
@@ -87,8 +84,8 @@ private slots:
 
     void aFileWithAnotherNameIsReadButKept()
     {
-        const QString path = m_env->writeFile(QStringLiteral("payload.json"), "{}");
-        const QString other = m_env->home() + QStringLiteral("/other-name.json");
+        const QString path = env->writeFile(QStringLiteral("payload.json"), "{}");
+        const QString other = env->home() + QStringLiteral("/other-name.json");
         QCOMPARE(::link(QFile::encodeName(path).constData(), QFile::encodeName(other).constData()), 0);
         const hookpayload::FileRead read = hookpayload::readAndRemove(path);
         QCOMPARE(read.bytes, QByteArray("{}"));
@@ -100,7 +97,7 @@ private slots:
     {
         if (::geteuid() != 0)
             QSKIP("needs root to give a file to another user");
-        const QString path = m_env->writeFile(QStringLiteral("theirs.json"), R"({"cwd":"/theirs"})");
+        const QString path = env->writeFile(QStringLiteral("theirs.json"), R"({"cwd":"/theirs"})");
         QCOMPARE(::chown(QFile::encodeName(path).constData(), 65534, 65534), 0);
         const hookpayload::FileRead read = hookpayload::readAndRemove(path);
         QVERIFY(read.bytes.isEmpty());

@@ -55,35 +55,22 @@ private slots:
         QTest::newRow("no command") << QByteArray("{\"transport\":\"stdio\"}") << QStringLiteral("install_mcp: server \"fs\" needs a command (stdio transport)");
         QTest::newRow("blank command") << QByteArray("{\"transport\":\"stdio\",\"command\":\"  \"}") << QStringLiteral("install_mcp: server \"fs\" needs a command (stdio transport)");
         QTest::newRow("command array") << QByteArray("{\"transport\":\"stdio\",\"command\":[\"npx\"]}") << QStringLiteral("install_mcp: server \"fs\" needs a command (stdio transport)");
-        QTest::newRow("command newline") << QByteArray("{\"transport\":\"stdio\",\"command\":\"a\\nrm -rf /\"}")
-                                         << QStringLiteral("install_mcp: command contains a control character (server \"fs\")");
-        QTest::newRow("args string") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"args\":\"-y\"}")
-                                     << QStringLiteral("install_mcp: args of server \"fs\" must be an array of strings");
-        QTest::newRow("args number") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"args\":[1]}")
-                                     << QStringLiteral("install_mcp: args of server \"fs\" must be an array of strings");
-        QTest::newRow("arg NUL") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"args\":[\"a\\u0000\"]}")
-                                 << QStringLiteral("install_mcp: an argument contains a control character (server \"fs\")");
-        QTest::newRow("env array") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":[\"A=1\"]}")
-                                   << QStringLiteral("install_mcp: env of server \"fs\" must be an object of strings");
-        QTest::newRow("env number") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":{\"PORT\":80}}")
-                                    << QStringLiteral("install_mcp: env of server \"fs\" must be an object of strings");
-        QTest::newRow("env name") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":{\"A-B\":\"1\"}}")
-                                  << QStringLiteral("install_mcp: invalid env name \"A-B\" for server \"fs\"");
+        QTest::newRow("command newline") << QByteArray("{\"transport\":\"stdio\",\"command\":\"a\\nrm -rf /\"}") << QStringLiteral("install_mcp: command contains a control character (server \"fs\")");
+        QTest::newRow("args string") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"args\":\"-y\"}") << QStringLiteral("install_mcp: args of server \"fs\" must be an array of strings");
+        QTest::newRow("args number") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"args\":[1]}") << QStringLiteral("install_mcp: args of server \"fs\" must be an array of strings");
+        QTest::newRow("arg NUL") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"args\":[\"a\\u0000\"]}") << QStringLiteral("install_mcp: an argument contains a control character (server \"fs\")");
+        QTest::newRow("env array") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":[\"A=1\"]}") << QStringLiteral("install_mcp: env of server \"fs\" must be an object of strings");
+        QTest::newRow("env number") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":{\"PORT\":80}}") << QStringLiteral("install_mcp: env of server \"fs\" must be an object of strings");
+        QTest::newRow("env name") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":{\"A-B\":\"1\"}}") << QStringLiteral("install_mcp: invalid env name \"A-B\" for server \"fs\"");
         QTest::newRow("no url") << QByteArray("{\"transport\":\"http\"}") << QStringLiteral("install_mcp: server \"fs\" needs a url (http transport)");
-        QTest::newRow("file url") << QByteArray("{\"transport\":\"http\",\"url\":\"file://\\/etc/passwd\"}")
-                                  << QStringLiteral("install_mcp: unsupported url scheme \"file:\" for server \"fs\"");
+        QTest::newRow("file url") << QByteArray("{\"transport\":\"http\",\"url\":\"file://\\/etc/passwd\"}") << QStringLiteral("install_mcp: unsupported url scheme \"file:\" for server \"fs\"");
         QTest::newRow("no host") << QByteArray("{\"transport\":\"sse\",\"url\":\"https://\"}") << QStringLiteral("install_mcp: invalid url for server \"fs\": https://");
         QTest::newRow("relative url") << QByteArray("{\"transport\":\"sse\",\"url\":\"/mcp\"}") << QStringLiteral("install_mcp: invalid url for server \"fs\": /mcp");
-        QTest::newRow("header injection") << QByteArray("{\"transport\":\"http\",\"url\":\"https://h\",\"headers\":{\"X\":\"a\\r\\nEvil: 1\"}}")
-                                          << QStringLiteral("install_mcp: headers X contains a control character (server \"fs\")");
-        QTest::newRow("header name") << QByteArray("{\"transport\":\"http\",\"url\":\"https://h\",\"headers\":{\"X Y\":\"1\"}}")
-                                     << QStringLiteral("install_mcp: invalid header name \"X Y\" for server \"fs\"");
-        QTest::newRow("timeout zero") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"timeout\":0}")
-                                      << QStringLiteral("install_mcp: invalid timeout for server \"fs\": 0");
-        QTest::newRow("timeout words") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"timeout\":\"soon\"}")
-                                       << QStringLiteral("install_mcp: invalid timeout for server \"fs\": soon");
-        QTest::newRow("timeout huge") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"timeout\":1e12}")
-                                      << QStringLiteral("install_mcp: invalid timeout for server \"fs\": 1e+12");
+        QTest::newRow("header injection") << QByteArray("{\"transport\":\"http\",\"url\":\"https://h\",\"headers\":{\"X\":\"a\\r\\nEvil: 1\"}}") << QStringLiteral("install_mcp: headers X contains a control character (server \"fs\")");
+        QTest::newRow("header name") << QByteArray("{\"transport\":\"http\",\"url\":\"https://h\",\"headers\":{\"X Y\":\"1\"}}") << QStringLiteral("install_mcp: invalid header name \"X Y\" for server \"fs\"");
+        QTest::newRow("timeout zero") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"timeout\":0}") << QStringLiteral("install_mcp: invalid timeout for server \"fs\": 0");
+        QTest::newRow("timeout words") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"timeout\":\"soon\"}") << QStringLiteral("install_mcp: invalid timeout for server \"fs\": soon");
+        QTest::newRow("timeout huge") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"timeout\":1e12}") << QStringLiteral("install_mcp: invalid timeout for server \"fs\": 1e+12");
     }
     void refuses()
     {

@@ -2,6 +2,7 @@
 // shape, edited without disturbing what else it holds.
 
 #include "mcp/McpManifest.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 #include "FileMode.h"
 
@@ -15,19 +16,13 @@
 using namespace teamai::mcp;
 using namespace teamai::test;
 
-class TestMcpManifest : public QObject
+class TestMcpManifest : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<TestEnvironment> m_env;
-
 private slots:
-    void init() { m_env = std::make_unique<TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void placesAndKeys()
     {
-        QCOMPARE(McpManifest::userPath(), m_env->home() + QStringLiteral("/.teamai/managed-mcp.json"));
+        QCOMPARE(McpManifest::userPath(), env->home() + QStringLiteral("/.teamai/managed-mcp.json"));
         // sha1("/tmp/mcpref/ws")[:12], as the reference named the folder for that workspace.
         QCOMPARE(McpManifest::workspaceId(QStringLiteral("/tmp/mcpref/ws")), QStringLiteral("22332f464d53"));
         QCOMPARE(McpManifest::projectPath(QStringLiteral("/w")), QStringLiteral("/w/.teamai/workspaces/%1/managed-mcp.json").arg(McpManifest::workspaceId(QStringLiteral("/w"))));
@@ -39,7 +34,7 @@ private slots:
     {
         // A file the reference wrote, with a key and a record field we do not know.
         const QByteArray theirs = "{\n  \"codex\": [\n    {\n      \"name\": \"web\",\n      \"hash\": \"h0\",\n      \"note\": 1\n    }\n  ]\n}\n";
-        m_env->writeFile(QStringLiteral(".teamai/managed-mcp.json"), theirs);
+        env->writeFile(QStringLiteral(".teamai/managed-mcp.json"), theirs);
         McpManifest::Loaded loaded = McpManifest::loadUser();
         QVERIFY2(loaded.manifest, qPrintable(loaded.error));
         McpManifest manifest = *loaded.manifest;
@@ -49,7 +44,7 @@ private slots:
         manifest.put(QStringLiteral("claude"), QStringLiteral("fs"), QStringLiteral("h3"));  // replaced in place
         const teamai::Status saved = manifest.save();
         QVERIFY2(saved, qPrintable(saved.error()));
-        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/managed-mcp.json")),
+        QCOMPARE(env->readFile(QStringLiteral(".teamai/managed-mcp.json")),
                  QByteArray("{\n  \"codex\": [\n    {\n      \"name\": \"web\",\n      \"hash\": \"h0\",\n      \"note\": 1\n    }\n  ],\n"
                             "  \"claude\": [\n    {\n      \"name\": \"fs\",\n      \"hash\": \"h3\"\n    },\n"
                             "    {\n      \"name\": \"web\",\n      \"hash\": \"h2\"\n    }\n  ]\n}\n"));
@@ -59,7 +54,7 @@ private slots:
         QVERIFY(!manifest.remove(QStringLiteral("claude"), QStringLiteral("fs")));
         QVERIFY(manifest.remove(QStringLiteral("claude"), QStringLiteral("web")));  // the key goes with its last record
         QVERIFY(manifest.save());
-        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/managed-mcp.json")), theirs);
+        QCOMPARE(env->readFile(QStringLiteral(".teamai/managed-mcp.json")), theirs);
 
         // A new file is owner-only.
         QVERIFY(QFile::remove(McpManifest::userPath()));
@@ -67,7 +62,7 @@ private slots:
         fresh.put(QStringLiteral("claude"), QStringLiteral("fs"), QStringLiteral("h"));
         QVERIFY(fresh.save());
         QCOMPARE(fileMode(McpManifest::userPath()), 0600);
-        QCOMPARE(m_env->readFile(QStringLiteral(".teamai/managed-mcp.json")),
+        QCOMPARE(env->readFile(QStringLiteral(".teamai/managed-mcp.json")),
                  QByteArray("{\n  \"claude\": [\n    {\n      \"name\": \"fs\",\n      \"hash\": \"h\"\n    }\n  ]\n}\n"));
     }
 
@@ -81,7 +76,7 @@ private slots:
     void aDamagedFileIsNeverWrittenOver()
     {
         QFETCH(QByteArray, bytes);
-        m_env->writeFile(QStringLiteral(".teamai/managed-mcp.json"), bytes);
+        env->writeFile(QStringLiteral(".teamai/managed-mcp.json"), bytes);
         const McpManifest::Loaded loaded = McpManifest::loadUser();
         QVERIFY(!loaded.manifest);
         QVERIFY2(loaded.error.startsWith(McpManifest::userPath()), qPrintable(loaded.error));
@@ -89,10 +84,10 @@ private slots:
 
     void projectRecordsOfAnOlderReferenceMoveOnSave()
     {
-        const QString workspace = m_env->home() + QStringLiteral("/ws");
+        const QString workspace = env->home() + QStringLiteral("/ws");
         QDir().mkpath(workspace);
         const QString id = McpManifest::workspaceId(workspace);
-        m_env->writeFile(QStringLiteral("ws/.teamai/managed-mcp.json"),
+        env->writeFile(QStringLiteral("ws/.teamai/managed-mcp.json"),
                          QStringLiteral("{\"claude:project\": [{\"name\": \"a\", \"hash\": \"1\"}],"
                                         " \"cursor:project:%1\": [{\"name\": \"b\", \"hash\": \"2\"}],"
                                         " \"cursor:project:0123456789ab\": [{\"name\": \"other\", \"hash\": \"3\"}], \"claude\": []}")
@@ -105,9 +100,9 @@ private slots:
         const teamai::Status saved = loaded.manifest->save();
         QVERIFY2(saved, qPrintable(saved.error()));
         const QJsonObject moved =
-            QJsonDocument::fromJson(m_env->readFile(QStringLiteral("ws/.teamai/workspaces/%1/managed-mcp.json").arg(id))).object();
+            QJsonDocument::fromJson(env->readFile(QStringLiteral("ws/.teamai/workspaces/%1/managed-mcp.json").arg(id))).object();
         QCOMPARE(moved.keys(), (QStringList{QStringLiteral("claude:project"), QStringLiteral("cursor:project")}));
-        const QJsonObject left = QJsonDocument::fromJson(m_env->readFile(QStringLiteral("ws/.teamai/managed-mcp.json"))).object();
+        const QJsonObject left = QJsonDocument::fromJson(env->readFile(QStringLiteral("ws/.teamai/managed-mcp.json"))).object();
         QCOMPARE(left.keys(), (QStringList{QStringLiteral("claude"), QStringLiteral("cursor:project:0123456789ab")}));
         // The folders TeamAI made are owner-only.
         QCOMPARE(fileMode(workspace + QStringLiteral("/.teamai/workspaces")), 0700);

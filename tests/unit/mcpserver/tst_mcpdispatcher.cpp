@@ -15,6 +15,7 @@
 #include "store/LedgerDatabase.h"
 #include "util/Redact.h"
 
+#include "LedgerFixture.h"
 #include "TestEnvironment.h"
 
 #include <QJsonArray>
@@ -23,6 +24,7 @@
 
 using namespace teamai;
 using namespace teamai::mcpserver;
+using teamai::test::ackIdOf;
 
 namespace {
 
@@ -72,13 +74,6 @@ Command pushed(qint64 id, const QString &cmd)
                                          {QStringLiteral("cmd"), cmd}});
 }
 
-} // namespace
-
-
-namespace {
-/// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
-qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
-qint64 ackIdOf(const teamai::Result<std::optional<teamai::OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
 } // namespace
 
 class TestMcpDispatcher : public QObject

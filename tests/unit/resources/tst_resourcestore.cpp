@@ -7,6 +7,8 @@
 #include "resources/ResourceStore.h"
 #include "tools/ToolTable.h"
 #include "TestArchives.h"
+#include "FileTree.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -18,6 +20,7 @@
 using namespace teamai;
 using namespace teamai::resources;
 using namespace teamai::test;
+using teamai::test::readFileAt;
 
 namespace {
 
@@ -29,30 +32,15 @@ QByteArray skillMd(const QString &name, const QString &version, const QString &b
     return (text + QStringLiteral("description: test\n---\n\n") + body + u'\n').toUtf8();
 }
 
-QByteArray readAll(const QString &path)
-{
-    QFile file(path);
-    return file.open(QIODevice::ReadOnly) ? file.readAll() : QByteArray();
-}
-
 } // namespace
 
-class TestResourceStore : public QObject
+class TestResourceStore : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<TestEnvironment> m_env;
-    QTemporaryDir m_downloads;
-    int m_count = 0;
+    teamai::test::ScratchFiles m_downloads;
 
-    QString payload(const QByteArray &bytes)
-    {
-        const QString path = m_downloads.filePath(QStringLiteral("payload-%1").arg(++m_count));
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-            qFatal("cannot write payload");
-        return path;
-    }
+    QString payload(const QByteArray &bytes) { return m_downloads.write(bytes, QStringLiteral("payload")); }
     QString skillZip(const QString &name, const QString &version, const QString &body = QStringLiteral("body"))
     {
         return payload(makeArchive({dirEntry(name + u'/'), fileEntry(name + QStringLiteral("/SKILL.md"), skillMd(name, version, body)),
@@ -68,12 +56,9 @@ private:
         r.version = version;
         return r;
     }
-    QString home(const QString &relative) const { return m_env->home() + u'/' + relative; }
+    QString home(const QString &relative) const { return env->home() + u'/' + relative; }
 
 private slots:
-    void init() { m_env = std::make_unique<TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void skillIsNamedAfterItsFrontMatter()
     {
         ResourceStore store(claude());
@@ -82,7 +67,7 @@ private slots:
         QVERIFY2(outcome.ok, qPrintable(outcome.error));
         QCOMPARE(outcome.version, QStringLiteral("1.0"));  // the front matter wins
         QVERIFY(QFile::exists(home(QStringLiteral(".claude/skills/My Tool/SKILL.md"))));
-        QCOMPARE(readAll(home(QStringLiteral(".claude/skills/My Tool/reference/notes.md"))), QByteArray("notes"));
+        QCOMPARE(readFileAt(home(QStringLiteral(".claude/skills/My Tool/reference/notes.md"))), QByteArray("notes"));
         QVERIFY(!QFile::exists(home(QStringLiteral(".claude/skills/my-tool"))));
 
         const Manifest manifest = Manifest::load().manifest;
@@ -93,24 +78,24 @@ private slots:
         QCOMPARE(entry.value(QStringLiteral("tools")).toArray(), QJsonArray{QStringLiteral("claude")});
         QVERIFY(!entry.value(QStringLiteral("installed_at")).toString().isEmpty());
 
-        const QJsonArray listed = installed::skills(m_env->home(), claude(), manifest, QStringLiteral("user"));
+        const QJsonArray listed = installed::skills(env->home(), claude(), manifest, QStringLiteral("user"));
         QCOMPARE(listed.size(), 1);
         QCOMPARE(listed.at(0).toObject().value(QStringLiteral("source")).toString(), QStringLiteral("enterprise"));
         // Another agent's copy of the same name is not ours.
         QDir().mkpath(home(QStringLiteral(".codex/skills/My Tool")));
         QFile::copy(home(QStringLiteral(".claude/skills/My Tool/SKILL.md")), home(QStringLiteral(".codex/skills/My Tool/SKILL.md")));
-        const QJsonArray codex = installed::skills(m_env->home(), *findTool(QStringLiteral("codex")), manifest, QStringLiteral("user"));
+        const QJsonArray codex = installed::skills(env->home(), *findTool(QStringLiteral("codex")), manifest, QStringLiteral("user"));
         QCOMPARE(codex.at(0).toObject().value(QStringLiteral("source")).toString(), QStringLiteral("local"));
     }
 
     void toolsWithoutAFolderListNothingOfHome()
     {
         // hermes has no rules folder: the report must not walk HOME and list its Markdown files.
-        m_env->writeFile(QStringLiteral("notes.md"), "# private notes\n");
-        m_env->writeFile(QStringLiteral("work/todo.md"), "# todo\n");
+        env->writeFile(QStringLiteral("notes.md"), "# private notes\n");
+        env->writeFile(QStringLiteral("work/todo.md"), "# todo\n");
         const ToolInfo &hermes = *findTool(QStringLiteral("hermes"));
         QVERIFY(hermes.rulesDir.isEmpty());
-        QCOMPARE(installed::rules(m_env->home(), hermes, Manifest(), QStringLiteral("user")), QJsonArray());
+        QCOMPARE(installed::rules(env->home(), hermes, Manifest(), QStringLiteral("user")), QJsonArray());
     }
 
     void replacingWhileAReaderHoldsFilesOpen()
@@ -123,7 +108,7 @@ private slots:
                                                     skillZip(QStringLiteral("s"), QStringLiteral("2"), QStringLiteral("new")));
         QVERIFY2(second.ok, qPrintable(second.error));
         QVERIFY(reader.readAll().contains("old"));  // the open file is the old one, whole
-        QVERIFY(readAll(home(QStringLiteral(".claude/skills/s/SKILL.md"))).contains("new"));
+        QVERIFY(readFileAt(home(QStringLiteral(".claude/skills/s/SKILL.md"))).contains("new"));
         const QStringList left = QDir(home(QStringLiteral(".claude/skills"))).entryList(QDir::Dirs | QDir::Hidden | QDir::NoDotAndDotDot);
         QCOMPARE(left, QStringList{QStringLiteral("s")});
     }
@@ -167,28 +152,28 @@ private slots:
         if (!error.isEmpty())
             QCOMPARE(outcome.error, error);
         QVERIFY(!QFile::exists(home(QStringLiteral(".claude/skills"))));
-        QVERIFY(!QFile::exists(m_env->home() + QStringLiteral("/evil.txt")));
+        QVERIFY(!QFile::exists(env->home() + QStringLiteral("/evil.txt")));
         QVERIFY(Manifest::load().manifest.entries(QStringLiteral("user"), ResourceKind::Skill).isEmpty());
     }
 
     void aFolderThatIsNotOursIsNeverOverwritten()
     {
-        m_env->writeFile(QStringLiteral(".claude/skills/mine/SKILL.md"), "my own skill");
+        env->writeFile(QStringLiteral(".claude/skills/mine/SKILL.md"), "my own skill");
         ResourceStore store(claude());
         const ResourceOutcome outcome = store.install(user(), request(ResourceKind::Skill, QStringLiteral("mine")), skillZip(QStringLiteral("mine"), {}));
         QVERIFY(!outcome.ok);
         QVERIFY(outcome.error.contains(QStringLiteral("was not installed by TeamAI")));
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/skills/mine/SKILL.md")), QByteArray("my own skill"));
-        m_env->writeFile(QStringLiteral(".claude/rules/style.md"), "mine");
+        QCOMPARE(env->readFile(QStringLiteral(".claude/skills/mine/SKILL.md")), QByteArray("my own skill"));
+        env->writeFile(QStringLiteral(".claude/rules/style.md"), "mine");
         QVERIFY(!store.install(user(), request(ResourceKind::Rule, QStringLiteral("style")), payload("# theirs\n")).ok);
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/rules/style.md")), QByteArray("mine"));
+        QCOMPARE(env->readFile(QStringLiteral(".claude/rules/style.md")), QByteArray("mine"));
     }
 
     void uninstallRemovesOnlyOurs()
     {
         ResourceStore store(claude());
         QVERIFY(store.install(user(), request(ResourceKind::Skill, QStringLiteral("my-tool")), skillZip(QStringLiteral("My Tool"), QStringLiteral("3"))).ok);
-        m_env->writeFile(QStringLiteral(".claude/skills/local/SKILL.md"), "local");
+        env->writeFile(QStringLiteral(".claude/skills/local/SKILL.md"), "local");
         const ResourceOutcome removed = store.uninstall(user(), ResourceKind::Skill, QStringLiteral("my-tool"));
         QVERIFY2(removed.ok, qPrintable(removed.error));
         QCOMPARE(removed.version, QStringLiteral("3"));
@@ -221,10 +206,10 @@ private slots:
     {
         ResourceStore store(claude());
         QVERIFY(store.install(user(), request(ResourceKind::Rule, QStringLiteral("a"), QStringLiteral("2")), payload("# A\n")).ok);
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/rules/a.md")), QByteArray("# A\n"));
+        QCOMPARE(env->readFile(QStringLiteral(".claude/rules/a.md")), QByteArray("# A\n"));
         QVERIFY(store.install(user(), request(ResourceKind::Rule, QStringLiteral("b")),
                               payload(makeArchive({fileEntry(QStringLiteral("whatever.md"), "# B\n")}))).ok);
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/rules/b.md")), QByteArray("# B\n"));
+        QCOMPARE(env->readFile(QStringLiteral(".claude/rules/b.md")), QByteArray("# B\n"));
         const ResourceOutcome two = store.install(user(), request(ResourceKind::Rule, QStringLiteral("c")),
                                                   payload(makeArchive({fileEntry(QStringLiteral("1.md"), "1"), fileEntry(QStringLiteral("2.md"), "2")})));
         QVERIFY(!two.ok);
@@ -241,18 +226,18 @@ private slots:
         QVERIFY(!QFile::exists(home(QStringLiteral(".claude/CLAUDE.md"))));
 
         const QByteArray mine = "# My instructions\r\nKeep   this.\r\n";
-        m_env->writeFile(QStringLiteral(".claude/CLAUDE.md"), mine);
+        env->writeFile(QStringLiteral(".claude/CLAUDE.md"), mine);
         QVERIFY(store.install(user(), request(ResourceKind::ClaudeMd, QStringLiteral("b")), payload("Block B\n")).ok);
         QVERIFY(store.install(user(), request(ResourceKind::ClaudeMd, QStringLiteral("a")), payload("Block A\n")).ok);
-        const QByteArray merged = m_env->readFile(QStringLiteral(".claude/CLAUDE.md"));
+        const QByteArray merged = env->readFile(QStringLiteral(".claude/CLAUDE.md"));
         QVERIFY(merged.startsWith(mine));
         QVERIFY(merged.indexOf("Block A") < merged.indexOf("Block B"));
         QCOMPARE(merged.count("[teamai:claudemd:start]"), 1);
 
         QVERIFY(store.uninstall(user(), ResourceKind::ClaudeMd, QStringLiteral("a")).ok);
-        QVERIFY(!m_env->readFile(QStringLiteral(".claude/CLAUDE.md")).contains("Block A"));
+        QVERIFY(!env->readFile(QStringLiteral(".claude/CLAUDE.md")).contains("Block A"));
         QVERIFY(store.uninstall(user(), ResourceKind::ClaudeMd, QStringLiteral("b")).ok);
-        QCOMPARE(m_env->readFile(QStringLiteral(".claude/CLAUDE.md")), mine);
+        QCOMPARE(env->readFile(QStringLiteral(".claude/CLAUDE.md")), mine);
 
         // A file we created goes with its last block.
         QFile::remove(home(QStringLiteral(".claude/CLAUDE.md")));
@@ -275,7 +260,7 @@ private slots:
                           QJsonObject{{QStringLiteral("slug"), QStringLiteral("legacy")}, {QStringLiteral("source"), QStringLiteral("enterprise")},
                                       {QStringLiteral("installed_at"), QStringLiteral("2024-01-01T00:00:00Z")}});
         QVERIFY(manifest.save());
-        m_env->writeFile(QStringLiteral(".claude/rules/legacy.md"), "# legacy\n");
+        env->writeFile(QStringLiteral(".claude/rules/legacy.md"), "# legacy\n");
         ResourceStore store(claude());
         QCOMPARE(store.installedByTeamai().size(), 1);
         QVERIFY(ResourceStore(*findTool(QStringLiteral("codex"))).installedByTeamai().isEmpty());
@@ -305,7 +290,7 @@ private slots:
         QVERIFY(store.installedByTeamai().isEmpty());
         const ResourceOutcome outcome = store.uninstall(user(), ResourceKind::Skill, QStringLiteral("evil"));
         QVERIFY2(outcome.ok, qPrintable(outcome.error));
-        QCOMPARE(readAll(home(QStringLiteral("Documents/thesis.txt"))), QByteArray("work\n"));
+        QCOMPARE(readFileAt(home(QStringLiteral("Documents/thesis.txt"))), QByteArray("work\n"));
         const Manifest loaded = Manifest::load().manifest;
         QVERIFY(loaded.entry(QStringLiteral("user"), ResourceKind::Skill, QStringLiteral("evil")).isEmpty());
         QCOMPARE(loaded.scopeKeys(), QStringList{QStringLiteral("user")});

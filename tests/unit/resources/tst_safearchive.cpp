@@ -2,10 +2,9 @@
 // extract with our own writer, prefix stripped.
 
 #include "resources/SafeArchive.h"
+#include "FileTree.h"
 #include "TestArchives.h"
 
-#include <QDir>
-#include <QDirIterator>
 #include <QFile>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -19,28 +18,9 @@ class TestSafeArchive : public QObject
 {
     Q_OBJECT
 private:
-    QTemporaryDir m_dir;
-    int m_count = 0;
+    ScratchFiles m_archives;
 
-    QString write(const QByteArray &bytes)
-    {
-        const QString path = m_dir.filePath(QStringLiteral("archive-%1").arg(++m_count));
-        QFile file(path);
-        if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size())
-            qFatal("cannot write test archive");
-        return path;
-    }
-
-    static QStringList filesUnder(const QString &dir)
-    {
-        QStringList files;
-        QDirIterator it(dir, QDir::Files | QDir::Dirs | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System,
-                        QDirIterator::Subdirectories);
-        while (it.hasNext())
-            files.append(QDir(dir).relativeFilePath(it.next()));
-        files.sort();
-        return files;
-    }
+    QString write(const QByteArray &bytes) { return m_archives.write(bytes, QStringLiteral("archive")); }
 
 private slots:
     void scanListsSafeEntries()
@@ -95,7 +75,7 @@ private slots:
         const Status extracted = SafeArchive::extract(path, QString(), out.path());
         QVERIFY(!extracted);
         QCOMPARE(extracted.error().replace(u'\\', u'/'), error);
-        QCOMPARE(filesUnder(out.path()), QStringList());
+        QCOMPARE(treeOf(out.path()), QStringList());
     }
 
     void notAnArchive()
@@ -118,7 +98,7 @@ private slots:
         QTemporaryDir out;
         const Status extracted = SafeArchive::extract(path, QStringLiteral("package/skill"), out.path());
         QVERIFY2(extracted, qPrintable(extracted.error()));
-        QCOMPARE(filesUnder(out.path()), (QStringList{QStringLiteral("SKILL.md"), QStringLiteral("bin"), QStringLiteral("bin/run.sh")}));
+        QCOMPARE(treeOf(out.path()), (QStringList{QStringLiteral("SKILL.md"), QStringLiteral("bin"), QStringLiteral("bin/run.sh")}));
         QFile skill(out.filePath(QStringLiteral("SKILL.md")));
         QVERIFY(skill.open(QIODevice::ReadOnly));
         QCOMPARE(skill.readAll(), QByteArray("skill"));

@@ -10,6 +10,7 @@
 #include "resources/ResourceScope.h"
 #include "resources/ResourceStore.h"
 #include "tools/ToolTable.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QCryptographicHash>
@@ -41,15 +42,14 @@ const QString kBlockStore = QStringLiteral(".teamai/local-agent/resources/user/c
 
 } // namespace
 
-class TestSharedState : public QObject
+class TestSharedState : public teamai::test::HomeTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<TestEnvironment> m_env;
     static const ToolInfo &tool(const char *name) { return *findTool(QLatin1String(name)); }
-    QString home(const QString &relative) const { return m_env->home() + u'/' + relative; }
-    QJsonObject fileJson(const QString &relative) const { return jsonOf(m_env->readFile(relative)); }
-    QString payload(const QByteArray &content) const { return m_env->writeFile(QStringLiteral("download/payload.md"), content); }
+    QString home(const QString &relative) const { return env->home() + u'/' + relative; }
+    QJsonObject fileJson(const QString &relative) const { return jsonOf(env->readFile(relative)); }
+    QString payload(const QByteArray &content) const { return env->writeFile(QStringLiteral("download/payload.md"), content); }
     static ResourceScope user()
     {
         ResourceScope scope = ResourceScope::fromKey(QStringLiteral("user"));
@@ -65,17 +65,14 @@ private:
     /// The reference's state after it installed block `alpha` and hook rule `ref-lint` for claude.
     void writeReferenceState() const
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/agent-hooks.json"), referenceFile(QStringLiteral("agent-hooks.json")));
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/manifest.json"), referenceFile(QStringLiteral("manifest.json")));
-        m_env->writeFile(kBlockStore + QStringLiteral("alpha.md"), referenceFile(QStringLiteral("claudemd-alpha.md")));
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), referenceFile(QStringLiteral("claude-settings.json")));
-        m_env->writeFile(QStringLiteral(".claude/CLAUDE.md"), referenceFile(QStringLiteral("CLAUDE.md")));
+        env->writeFile(QStringLiteral(".teamai/local-agent/agent-hooks.json"), referenceFile(QStringLiteral("agent-hooks.json")));
+        env->writeFile(QStringLiteral(".teamai/local-agent/manifest.json"), referenceFile(QStringLiteral("manifest.json")));
+        env->writeFile(kBlockStore + QStringLiteral("alpha.md"), referenceFile(QStringLiteral("claudemd-alpha.md")));
+        env->writeFile(QStringLiteral(".claude/settings.json"), referenceFile(QStringLiteral("claude-settings.json")));
+        env->writeFile(QStringLiteral(".claude/CLAUDE.md"), referenceFile(QStringLiteral("CLAUDE.md")));
     }
 
 private slots:
-    void init() { m_env = std::make_unique<TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void readsTheReferencesHookRegistry()
     {
         writeReferenceState();
@@ -104,11 +101,11 @@ private slots:
         spec.slug = QStringLiteral("ours");
         spec.event = QStringLiteral("stop");
         spec.command = QStringLiteral("notify done");
-        QVERIFY(hookrules::install(tool("claude"), m_env->home(), QStringLiteral("user"), spec).ok);
+        QVERIFY(hookrules::install(tool("claude"), env->home(), QStringLiteral("user"), spec).ok);
         // The same slug as the reference's rule, for another tool: a key of its own.
         spec.slug = QStringLiteral("ref-lint");
-        m_env->writeFile(QStringLiteral(".codebuddy/settings.json"), "{}");
-        QVERIFY(hookrules::install(tool("codebuddy"), m_env->home(), QStringLiteral("user"), spec).ok);
+        env->writeFile(QStringLiteral(".codebuddy/settings.json"), "{}");
+        QVERIFY(hookrules::install(tool("codebuddy"), env->home(), QStringLiteral("user"), spec).ok);
 
         const QJsonObject after = fileJson(QStringLiteral(".teamai/local-agent/agent-hooks.json"));
         QCOMPARE(after.value(QStringLiteral("ref-lint")), before.value(QStringLiteral("ref-lint")));
@@ -139,7 +136,7 @@ private slots:
         pre.append(usersTwin);
         hooks.insert(QStringLiteral("PreToolUse"), pre);
         settings.insert(QStringLiteral("hooks"), hooks);
-        m_env->writeFile(QStringLiteral(".claude/settings.json"), QJsonDocument(settings).toJson());
+        env->writeFile(QStringLiteral(".claude/settings.json"), QJsonDocument(settings).toJson());
 
         const HookRuleOutcome outcome = hookrules::uninstall(tool("claude"), QStringLiteral("ref-lint"));
         QVERIFY2(outcome.ok, qPrintable(outcome.error));
@@ -150,21 +147,21 @@ private slots:
 
     void uninstallsTheReferencesCodexRuleByItsCommand()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/agent-hooks.json"), referenceFile(QStringLiteral("agent-hooks-codex.json")));
-        m_env->writeFile(QStringLiteral(".codex/hooks.json"), referenceFile(QStringLiteral("codex-hooks.json")));
+        env->writeFile(QStringLiteral(".teamai/local-agent/agent-hooks.json"), referenceFile(QStringLiteral("agent-hooks-codex.json")));
+        env->writeFile(QStringLiteral(".codex/hooks.json"), referenceFile(QStringLiteral("codex-hooks.json")));
         QVERIFY(hookrules::uninstall(tool("codex"), QStringLiteral("ref-fmt")).ok);
         QVERIFY(!fileJson(QStringLiteral(".codex/hooks.json")).contains(QStringLiteral("hooks")));
         QVERIFY(fileJson(QStringLiteral(".teamai/local-agent/agent-hooks.json")).isEmpty());
 
         // Without the reference's record, an untagged hook is the user's: never removed.
-        m_env->writeFile(QStringLiteral(".codex/hooks.json"), referenceFile(QStringLiteral("codex-hooks.json")));
+        env->writeFile(QStringLiteral(".codex/hooks.json"), referenceFile(QStringLiteral("codex-hooks.json")));
         QVERIFY(hookrules::uninstall(tool("codex"), QStringLiteral("ref-fmt")).ok);
         QCOMPARE(fileJson(QStringLiteral(".codex/hooks.json")), jsonOf(referenceFile(QStringLiteral("codex-hooks.json"))));
     }
 
     void migratesOurFormerRegistryOnce()
     {
-        m_env->writeFile(QStringLiteral(".teamai/local-agent/agent-hooks.json"),
+        env->writeFile(QStringLiteral(".teamai/local-agent/agent-hooks.json"),
                          R"({"version": 1, "rules": {"claude": {"fmt": {"slug": "fmt", "event": "stop", "agent_event": "Stop",
                              "matcher": "", "command": "fmt", "timeout": 10, "settings_path": "/x/.claude/settings.json",
                              "scope": "user", "installed_at": "2026-01-01T00:00:00.000Z", "withdrawn": true,
@@ -198,7 +195,7 @@ private slots:
         const ResourceOutcome installed = store.install(user(), block(QStringLiteral("beta")), payload("## Beta\n"));
         QVERIFY2(installed.ok, qPrintable(installed.error));
         QVERIFY(QFile::exists(home(kBlockStore + QStringLiteral("beta.md"))));
-        const QByteArray merged = m_env->readFile(QStringLiteral(".claude/CLAUDE.md"));
+        const QByteArray merged = env->readFile(QStringLiteral(".claude/CLAUDE.md"));
         QVERIFY(merged.startsWith("# Mine\n"));
         QCOMPARE(merged.count("<!-- [teamai:claudemd:start] -->"), 1);
         QCOMPARE(merged.count("## TeamAI block alpha"), 1);
@@ -222,19 +219,19 @@ private slots:
         QVERIFY(store.uninstall(user(), ResourceKind::ClaudeMd, QStringLiteral("alpha")).ok);
         QVERIFY(!QFile::exists(home(kBlockStore + QStringLiteral("alpha.md"))));
         QVERIFY(Manifest::load().manifest.entry(QStringLiteral("user"), ResourceKind::ClaudeMd, QStringLiteral("alpha")).isEmpty());
-        const QByteArray left = m_env->readFile(QStringLiteral(".claude/CLAUDE.md"));
+        const QByteArray left = env->readFile(QStringLiteral(".claude/CLAUDE.md"));
         QVERIFY(!left.contains("alpha"));
         QCOMPARE(left.count("## Beta"), 1);
     }
 
     void ourFormerBlockStoreMovesWithoutLosingABlock()
     {
-        m_env->writeFile(QStringLiteral(".claude/CLAUDE.md"), "# Mine\n");
-        m_env->writeFile(QStringLiteral(".codebuddy/CODEBUDDY.md"), "# Buddy\n");
+        env->writeFile(QStringLiteral(".claude/CLAUDE.md"), "# Mine\n");
+        env->writeFile(QStringLiteral(".codebuddy/CODEBUDDY.md"), "# Buddy\n");
         const QString legacy = QStringLiteral(".teamai/local-agent/claudemd/");
-        m_env->writeFile(legacy + QStringLiteral("claude/user/old.md"), "Old\n");
-        m_env->writeFile(legacy + QStringLiteral("claude/user/same.md"), "Z1\n");
-        m_env->writeFile(legacy + QStringLiteral("codebuddy/user/same.md"), "Z2\n");
+        env->writeFile(legacy + QStringLiteral("claude/user/old.md"), "Old\n");
+        env->writeFile(legacy + QStringLiteral("claude/user/same.md"), "Z1\n");
+        env->writeFile(legacy + QStringLiteral("codebuddy/user/same.md"), "Z2\n");
         Manifest manifest;
         for (const char *slug : {"old", "same"}) {
             const QJsonArray tools = QString::fromLatin1(slug) == QLatin1String("same")
@@ -246,21 +243,21 @@ private slots:
         QVERIFY(manifest.save());
 
         QVERIFY(ResourceStore(tool("claude")).install(user(), block(QStringLiteral("new")), payload("New\n")).ok);
-        QCOMPARE(m_env->readFile(kBlockStore + QStringLiteral("old.md")), QByteArray("Old\n"));
-        QCOMPARE(m_env->readFile(kBlockStore + QStringLiteral("same.md")), QByteArray("Z1\n"));
+        QCOMPARE(env->readFile(kBlockStore + QStringLiteral("old.md")), QByteArray("Old\n"));
+        QCOMPARE(env->readFile(kBlockStore + QStringLiteral("same.md")), QByteArray("Z1\n"));
         QVERIFY(!QFile::exists(home(legacy + QStringLiteral("claude/user/old.md"))));
-        const QByteArray claudeMd = m_env->readFile(QStringLiteral(".claude/CLAUDE.md"));
+        const QByteArray claudeMd = env->readFile(QStringLiteral(".claude/CLAUDE.md"));
         QVERIFY(claudeMd.contains("Old") && claudeMd.contains("New") && claudeMd.contains("Z1"));
 
         // codebuddy's own text of `same` differs: it stays in the former store and still counts.
         QVERIFY(ResourceStore(tool("codebuddy")).install(user(), block(QStringLiteral("other")), payload("Other\n")).ok);
-        QCOMPARE(m_env->readFile(legacy + QStringLiteral("codebuddy/user/same.md")), QByteArray("Z2\n"));
-        const QByteArray buddy = m_env->readFile(QStringLiteral(".codebuddy/CODEBUDDY.md"));
+        QCOMPARE(env->readFile(legacy + QStringLiteral("codebuddy/user/same.md")), QByteArray("Z2\n"));
+        const QByteArray buddy = env->readFile(QStringLiteral(".codebuddy/CODEBUDDY.md"));
         QVERIFY(buddy.contains("Z2") && !buddy.contains("Z1") && buddy.contains("Other") && !buddy.contains("Old"));
         // Installing it again for codebuddy puts the new text in the shared store and ends the override.
         QVERIFY(ResourceStore(tool("codebuddy")).install(user(), block(QStringLiteral("same")), payload("Z3\n")).ok);
         QVERIFY(!QFile::exists(home(legacy + QStringLiteral("codebuddy/user/same.md"))));
-        QCOMPARE(m_env->readFile(kBlockStore + QStringLiteral("same.md")), QByteArray("Z3\n"));
+        QCOMPARE(env->readFile(kBlockStore + QStringLiteral("same.md")), QByteArray("Z3\n"));
     }
 
     void projectBlocksInTheReferencesWorkspaceStore()
@@ -270,20 +267,20 @@ private slots:
         const QString id = QString::fromLatin1(QCryptographicHash::hash(workspace.toUtf8(), QCryptographicHash::Sha1).toHex().left(12));
         const QString store = QStringLiteral("ws/.teamai/workspaces/") + id + QStringLiteral("/local-agent/resources/claudemd/");
         // The reference's block, as its install_claudemd (scope project) leaves it.
-        m_env->writeFile(store + QStringLiteral("pa.md"), "## PA\n");
-        m_env->writeFile(QStringLiteral("ws/.teamai/.gitignore"), "# teamai local state\nlocal-agent/\n");
+        env->writeFile(store + QStringLiteral("pa.md"), "## PA\n");
+        env->writeFile(QStringLiteral("ws/.teamai/.gitignore"), "# teamai local state\nlocal-agent/\n");
         const ResourceScope project = ResourceScope::fromKey(QStringLiteral("project:") + workspace);
         ResourceStore store_(tool("claude"));
         const ResourceOutcome outcome = store_.install(project, block(QStringLiteral("pb")), payload("## PB\n"));
         QVERIFY2(outcome.ok, qPrintable(outcome.error));
-        QCOMPARE(m_env->readFile(store + QStringLiteral("pb.md")), QByteArray("## PB\n"));
-        const QByteArray merged = m_env->readFile(QStringLiteral("ws/.claude/CLAUDE.md"));
+        QCOMPARE(env->readFile(store + QStringLiteral("pb.md")), QByteArray("## PB\n"));
+        const QByteArray merged = env->readFile(QStringLiteral("ws/.claude/CLAUDE.md"));
         QCOMPARE(merged.count("## PA"), 1);
         QCOMPARE(merged.count("## PB"), 1);
-        QCOMPARE(m_env->readFile(QStringLiteral("ws/.teamai/.gitignore")), QByteArray("# teamai local state\nlocal-agent/\n"));
+        QCOMPARE(env->readFile(QStringLiteral("ws/.teamai/.gitignore")), QByteArray("# teamai local state\nlocal-agent/\n"));
         QVERIFY(store_.uninstall(project, ResourceKind::ClaudeMd, QStringLiteral("pb")).ok);
         QVERIFY(!QFile::exists(home(store + QStringLiteral("pb.md"))));
-        QVERIFY(m_env->readFile(QStringLiteral("ws/.claude/CLAUDE.md")).contains("## PA"));
+        QVERIFY(env->readFile(QStringLiteral("ws/.claude/CLAUDE.md")).contains("## PA"));
     }
 
     void aWorkspaceStoreBehindALinkIsRefused()

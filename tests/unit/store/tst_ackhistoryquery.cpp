@@ -11,6 +11,7 @@
 
 #include "AckFixture.h"
 #include "LedgerFixture.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QBuffer>
@@ -76,13 +77,10 @@ int brute(const std::function<bool(int)> &match)
 }
 } // namespace
 
-class TestAckHistoryQuery : public QObject
+class TestAckHistoryQuery : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> env;
-    std::unique_ptr<LedgerDatabase> database;
-
     void addRow(qint64 commandId, const QString &error, qint64 atMs)
     {
         SqliteQuery q(database->db());
@@ -98,21 +96,22 @@ private:
         QVERIFY(q.exec());
     }
 
-private slots:
-    void init()
+    /// What exporting @p query as @p format answered, and what it wrote.
+    static std::pair<AckHistoryQuery::ExportResult, QByteArray> exportOf(AckHistoryQuery &query, AckHistoryQuery::Format format)
     {
-        env = std::make_unique<test::TestEnvironment>();
-        database = std::make_unique<LedgerDatabase>();
-        QVERIFY(database->open());
+        QBuffer buffer;
+        buffer.open(QIODevice::WriteOnly);
+        const AckHistoryQuery::ExportResult result = query.exportTo(buffer, format);
+        return {result, buffer.data()};
+    }
+
+    void setUp() override
+    {
         QString error;
         QVERIFY2(AckFixture::fill(*database, kRows, kStart, &error), qPrintable(error));
     }
-    void cleanup()
-    {
-        database.reset();
-        env.reset();
-    }
 
+private slots:
     void countsAndNewestFirstPages()
     {
         AckHistoryQuery query(*database);
@@ -217,18 +216,17 @@ private slots:
 
     void detailsOfOneAck()
     {
-        CommandLedger ledger(*database);
-        test::LedgerFixture::finished(ledger, 77, CommandState::Failed, "partial out\n", "it broke\n", QStringLiteral("cmd failed: it broke"));
+        test::LedgerFixture::finished(*ledger, 77, CommandState::Failed, "partial out\n", "it broke\n", QStringLiteral("cmd failed: it broke"));
         std::optional<OutboxAck> ack;
-        for (const OutboxAck &due : ledger.dueAcks(false)) {
+        for (const OutboxAck &due : ledger->dueAcks(false)) {
             if (due.commandId == 77)
                 ack = due;
         }
         QVERIFY(ack);
-        ledger.recordAckAttempt(*ack, 0, QStringLiteral("connection refused"), false);
-        ack = ledger.undeliveredAck(ack->ackId);
+        ledger->recordAckAttempt(*ack, 0, QStringLiteral("connection refused"), false);
+        ack = ledger->undeliveredAck(ack->ackId);
         QVERIFY(ack);
-        ledger.recordAckAttempt(*ack, 200, QString(), true);
+        ledger->recordAckAttempt(*ack, 200, QString(), true);
 
         AckHistoryQuery query(*database);
         const QList<AckAttemptRow> newest = query.page(0, 2);  // the fixture's rows are all older
@@ -353,12 +351,9 @@ private slots:
         AckHistoryFilter filter;
         filter.type = QStringLiteral("uninstall_teamai");
         query.setFilter(filter);
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
-        const AckHistoryQuery::ExportResult result = query.exportTo(buffer, AckHistoryQuery::Format::Csv);
+        const auto [result, csv] = exportOf(query, AckHistoryQuery::Format::Csv);
         QVERIFY2(result.ok, qPrintable(result.error));
         QCOMPARE(result.rows, qint64(query.count()));
-        const QByteArray csv = buffer.data();
         const QList<QByteArray> lines = csv.split('\n');
         QCOMPARE(lines.at(0), QByteArray("attempt_id,attempted_at,command_id,agent_type,type,command_state,status,delivered,"
                                          "http_status,error,transport_error,version,attempt,retries\r"));
@@ -384,12 +379,10 @@ private slots:
         filter.commandState = QStringLiteral("rejected");
         filter.text = QStringLiteral("disabled");
         query.setFilter(filter);
-        QBuffer buffer;
-        buffer.open(QIODevice::WriteOnly);
-        const AckHistoryQuery::ExportResult result = query.exportTo(buffer, AckHistoryQuery::Format::Json);
+        const auto [result, json] = exportOf(query, AckHistoryQuery::Format::Json);
         QVERIFY2(result.ok, qPrintable(result.error));
         QJsonParseError parseError;
-        const QJsonDocument doc = QJsonDocument::fromJson(buffer.data(), &parseError);
+        const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
         QCOMPARE(parseError.error, QJsonParseError::NoError);
         const QJsonArray rows = doc.array();
         QCOMPARE(rows.size(), brute([](int i) { return AckFixture::stateOf(i) == QLatin1String("rejected"); }));
@@ -404,10 +397,9 @@ private slots:
         // An empty selection is an empty array, still valid JSON.
         filter.text = QStringLiteral("no such text");
         query.setFilter(filter);
-        QBuffer empty;
-        empty.open(QIODevice::WriteOnly);
-        QVERIFY(query.exportTo(empty, AckHistoryQuery::Format::Json).ok);
-        QCOMPARE(QJsonDocument::fromJson(empty.data()).array().size(), 0);
+        const auto [emptyResult, emptyJson] = exportOf(query, AckHistoryQuery::Format::Json);
+        QVERIFY(emptyResult.ok);
+        QCOMPARE(QJsonDocument::fromJson(emptyJson).array().size(), 0);
     }
 
     void exportCanBeCancelled()

@@ -6,7 +6,9 @@
 #include "sync/RunRecordOf.h"
 #include "util/TextCap.h"
 
+#include "LedgerFixture.h"
 #include "OldLedger.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QJsonDocument>
@@ -17,6 +19,7 @@
 #include <future>
 
 using namespace teamai;
+using teamai::test::ackIdOf;
 
 namespace {
 
@@ -42,6 +45,16 @@ CommandCompletion succeeded(qint64 id)
     return c;
 }
 
+// The completion of a run that failed as @p result says.
+CommandCompletion failedRun(const exec::ExecResult &result)
+{
+    CommandCompletion c;
+    c.state = CommandState::Failed;
+    c.delivery = Delivery::Delivered;
+    c.run = runRecordOf(result);
+    return c;
+}
+
 // The mixed ledger of fillMixedLedger(): 30 commands for two agents, two types, three states.
 QString mixedAgent(qint64 id) { return id % 3 ? QStringLiteral("claude") : QStringLiteral("codex"); }
 QString mixedType(qint64 id) { return id % 2 ? QStringLiteral("install_skill") : QStringLiteral("uninstall_teamai"); }
@@ -52,52 +65,44 @@ QString mixedState(qint64 id)
 
 } // namespace
 
-
-namespace {
-/// The id of the ack complete()/requeueAck() queued, 0 for none (the assertions predate the OutboxAck result).
-qint64 ackIdOf(const std::optional<teamai::OutboxAck> &ack) { return ack ? ack->ackId : 0; }
-qint64 ackIdOf(const teamai::Result<std::optional<teamai::OutboxAck>> &stored) { return ackIdOf(stored.valueOr(std::nullopt)); }
-} // namespace
-
-class TestCommandLedger : public QObject
+class TestCommandLedger : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> m_env;
-    std::unique_ptr<LedgerDatabase> m_db;
-    std::unique_ptr<CommandLedger> m_ledger;
-
     void fillMixedLedger()
     {
         for (qint64 id = 1; id <= 30; ++id) {
-            const auto admitted = m_ledger->admit(command(id, mixedType(id)), mixedAgent(id), {});
+            const auto admitted = ledger->admit(command(id, mixedType(id)), mixedAgent(id), {});
             if (mixedState(id) == QLatin1String("pending"))
                 continue;
-            QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+            QVERIFY(ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
             CommandCompletion done = succeeded(id);
             if (mixedState(id) == QLatin1String("failed"))
                 done.state = CommandState::Failed;
-            QVERIFY(ackIdOf(m_ledger->complete(admitted.row.rowId, done)) > 0);
+            QVERIFY(ackIdOf(ledger->complete(admitted.row.rowId, done)) > 0);
         }
+    }
+
+    // Admits command @p id for claude and claims it for this process: its row (0 when the claim failed).
+    qint64 claimed(qint64 id)
+    {
+        const qint64 rowId = ledger->admit(command(id), QStringLiteral("claude"), {}).row.rowId;
+        return ledger->claim(rowId, ProcessIdentity::current()) ? rowId : 0;
     }
 
     // Closes the ledger, rewrites it as schema @p version left it and opens it again (migrating it).
     void reopenAs(int version)
     {
-        m_ledger.reset();
-        const QString path = m_db->path();
-        m_db.reset();
+        const QString path = database->path();
+        closeLedger();
         const Status rewritten = test::rewriteAsOldLedger(path, version);
         QVERIFY2(rewritten, qPrintable(rewritten.error()));
-        m_db = std::make_unique<LedgerDatabase>();
-        const Status opened = m_db->open();
-        QVERIFY2(opened, qPrintable(opened.error()));
-        m_ledger = std::make_unique<CommandLedger>(*m_db);
+        openLedger();
     }
 
     void setNextAttempt(qint64 commandId, qint64 atMs)
     {
-        SqliteQuery q(m_db->db());
+        SqliteQuery q(database->db());
         QVERIFY(q.prepare(QStringLiteral("UPDATE acks SET next_attempt_after = ? - created_at WHERE command_row IN "
                                          "(SELECT row_id FROM commands WHERE command_id = ?) AND delivered_after IS NULL")));
         q.addBindValue(atMs);
@@ -107,25 +112,10 @@ private:
     }
 
 private slots:
-    void init()
-    {
-        m_env = std::make_unique<test::TestEnvironment>();
-        m_db = std::make_unique<LedgerDatabase>();
-        const Status opened = m_db->open();
-        QVERIFY2(opened, qPrintable(opened.error()));
-        m_ledger = std::make_unique<CommandLedger>(*m_db);
-    }
-    void cleanup()
-    {
-        m_ledger.reset();
-        m_db.reset();
-        m_env.reset();
-    }
-
     void storedPrivatelyWithWal()
     {
-        QCOMPARE(QFileInfo(m_db->path()).permissions() & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
-        SqliteQuery q(m_db->db());
+        QCOMPARE(QFileInfo(database->path()).permissions() & (QFile::ReadGroup | QFile::ReadOther), QFile::Permissions());
+        SqliteQuery q(database->db());
         QVERIFY(q.exec(QStringLiteral("PRAGMA journal_mode")) && q.next());
         QCOMPARE(q.value(0).toString(), QStringLiteral("wal"));
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
@@ -135,19 +125,16 @@ private slots:
     void version1LedgerGetsTheQueryIndexes()
     {
         // A ledger as schema 1 left it: its tables and rows, none of the later indexes.
-        m_ledger->admit(command(5), QStringLiteral("claude"), {});
+        ledger->admit(command(5), QStringLiteral("claude"), {});
         reopenAs(1);
-        m_db = std::make_unique<LedgerDatabase>();
-        const Status opened = m_db->open();
-        QVERIFY2(opened, qPrintable(opened.error()));
-        m_ledger = std::make_unique<CommandLedger>(*m_db);
-        SqliteQuery q(m_db->db());
+        openLedger();  // opened once more
+        SqliteQuery q(database->db());
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
         QCOMPARE(q.value(0).toInt(), LedgerDatabase::kSchemaVersion);
         // Schema 4: the id's index and the one every filter merges (version 3 had nine).
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*) FROM sqlite_master WHERE type = 'index' AND name LIKE 'commands_by_%'")) && q.next());
         QCOMPARE(q.value(0).toInt(), 2);
-        QCOMPARE(m_ledger->commandsWithId(5).valueOr({}).size(), 1);  // the rows stayed
+        QCOMPARE(ledger->commandsWithId(5).valueOr({}).size(), 1);  // the rows stayed
         // An id lookup without an agent is an index seek, not a scan of the table.
         QVERIFY(q.exec(QStringLiteral("EXPLAIN QUERY PLAN SELECT * FROM commands WHERE command_id = 5")) && q.next());
         QVERIFY2(q.value(3).toString().contains(QStringLiteral("commands_by_id")), qPrintable(q.value(3).toString()));
@@ -166,7 +153,7 @@ private slots:
             filter.type = f[1];
             filter.agentType = f[2];
             QList<qint64> ids;
-            for (const LedgerCommand &row : m_ledger->history(filter).valueOr({}))
+            for (const LedgerCommand &row : ledger->history(filter).valueOr({}))
                 ids << row.commandId;
             return ids;
         };
@@ -185,7 +172,7 @@ private slots:
         QCOMPARE(before.first(), (QList<qint64>{25, 5}));
         // As schema 2 left it, then migrated (through 3) to 4 on open.
         reopenAs(2);
-        SqliteQuery q(m_db->db());
+        SqliteQuery q(database->db());
         QVERIFY(q.exec(QStringLiteral("PRAGMA user_version")) && q.next());
         QCOMPARE(q.value(0).toInt(), LedgerDatabase::kSchemaVersion);
         for (qsizetype i = 0; i < filters.size(); ++i)
@@ -203,29 +190,29 @@ private slots:
 
     void admitThenClaimOnce()
     {
-        const auto first = m_ledger->admit(command(1), QStringLiteral("claude"), QStringLiteral("agent"));
+        const auto first = ledger->admit(command(1), QStringLiteral("claude"), QStringLiteral("agent"));
         QCOMPARE(first.admission, CommandLedger::Admission::New);
         QCOMPARE(first.row.state, CommandState::Pending);
         QCOMPARE(first.row.delivery, Delivery::NotDelivered);
-        QCOMPARE(m_ledger->admit(command(1), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Pending);
+        QCOMPARE(ledger->admit(command(1), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Pending);
         // The same id for another agent is another command.
-        QCOMPARE(m_ledger->admit(command(1), QStringLiteral("codex"), {}).admission, CommandLedger::Admission::New);
+        QCOMPARE(ledger->admit(command(1), QStringLiteral("codex"), {}).admission, CommandLedger::Admission::New);
 
-        QVERIFY(m_ledger->claim(first.row.rowId, ProcessIdentity::current()));
-        QVERIFY2(!m_ledger->claim(first.row.rowId, ProcessIdentity::current()), "a claim is taken once");
-        QCOMPARE(m_ledger->admit(command(1), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Running);
+        QVERIFY(ledger->claim(first.row.rowId, ProcessIdentity::current()));
+        QVERIFY2(!ledger->claim(first.row.rowId, ProcessIdentity::current()), "a claim is taken once");
+        QCOMPARE(ledger->admit(command(1), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Running);
 
-        QVERIFY(ackIdOf(m_ledger->complete(first.row.rowId, succeeded(1))) > 0);
-        const auto again = m_ledger->admit(command(1), QStringLiteral("claude"), {});
+        QVERIFY(ackIdOf(ledger->complete(first.row.rowId, succeeded(1))) > 0);
+        const auto again = ledger->admit(command(1), QStringLiteral("claude"), {});
         QCOMPARE(again.admission, CommandLedger::Admission::Finished);
         QCOMPARE(again.row.state, CommandState::Succeeded);
         QCOMPARE(again.row.delivery, Delivery::Delivered);
-        QVERIFY(!m_ledger->claim(first.row.rowId, ProcessIdentity::current()));
+        QVERIFY(!ledger->claim(first.row.rowId, ProcessIdentity::current()));
     }
 
     void claimsRaceAcrossConnections()
     {
-        const auto admitted = m_ledger->admit(command(2), QStringLiteral("claude"), {});
+        const auto admitted = ledger->admit(command(2), QStringLiteral("claude"), {});
         // Eight threads, each with its own connection, race for the same claim.
         std::vector<std::future<bool>> racers;
         for (int i = 0; i < 8; ++i) {
@@ -233,8 +220,8 @@ private slots:
                 LedgerDatabase db;
                 if (!db.open())
                     return false;
-                CommandLedger ledger(db);
-                return ledger.claim(rowId, ProcessIdentity::current());
+                CommandLedger racer(db);
+                return racer.claim(rowId, ProcessIdentity::current());
             }));
         }
         int winners = 0;
@@ -245,26 +232,23 @@ private slots:
 
     void resultAndAckAreStoredTogether()
     {
-        const auto admitted = m_ledger->admit(command(3), QStringLiteral("claude"), {});
-        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        CommandCompletion c;
-        c.state = CommandState::Failed;
-        c.delivery = Delivery::Delivered;
-        c.error = QStringLiteral("cmd failed: boom");
+        const qint64 rowId = claimed(3);
+        QVERIFY(rowId > 0);
         exec::ExecResult result;
         result.exitCode = 3;
         result.err.text = "boom\n";
-        c.run = runRecordOf(result);
+        CommandCompletion c = failedRun(result);
+        c.error = QStringLiteral("cmd failed: boom");
         c.ackPayload = ackPayload(3, false, c.error);
-        const qint64 ackId = ackIdOf(m_ledger->complete(admitted.row.rowId, c));
+        const qint64 ackId = ackIdOf(ledger->complete(rowId, c));
         QVERIFY(ackId > 0);
-        const auto row = m_ledger->command(admitted.row.rowId);
+        const auto row = ledger->command(rowId);
         QVERIFY(row);
         QCOMPARE(row->state, CommandState::Failed);
         QCOMPARE(row->exitCode.value_or(-1), 3);
         QCOMPARE(row->stderrTail, QByteArray("boom\n"));
         QCOMPARE(row->ackState, QStringLiteral("queued"));
-        const QList<OutboxAck> due = m_ledger->dueAcks(true);
+        const QList<OutboxAck> due = ledger->dueAcks(true);
         QCOMPARE(due.size(), 1);
         QCOMPARE(due.first().ackId, ackId);
         QCOMPARE(due.first().payload.value(QStringLiteral("error")).toString(), QStringLiteral("cmd failed: boom"));
@@ -272,17 +256,13 @@ private slots:
 
     void signalIsStoredWithItsShellStatus()
     {
-        const auto admitted = m_ledger->admit(command(4), QStringLiteral("claude"), {});
-        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        CommandCompletion c;
-        c.state = CommandState::Failed;
-        c.delivery = Delivery::Delivered;
+        const qint64 rowId = claimed(4);
+        QVERIFY(rowId > 0);
         exec::ExecResult result;
         result.signal = 15;
         result.cancelled = true;
-        c.run = runRecordOf(result);
-        QVERIFY(m_ledger->complete(admitted.row.rowId, c));
-        const auto row = m_ledger->command(admitted.row.rowId);
+        QVERIFY(ledger->complete(rowId, failedRun(result)));
+        const auto row = ledger->command(rowId);
         QVERIFY(row);
         QCOMPARE(row->state, CommandState::Failed);
         QCOMPARE(row->signal.value_or(-1), 15);
@@ -292,52 +272,52 @@ private slots:
 
     void completeReturnsTheAckAsStored()
     {
-        const auto admitted = m_ledger->admit(command(30), QStringLiteral("claude"), {});
-        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        const std::optional<OutboxAck> ack = m_ledger->complete(admitted.row.rowId, succeeded(30)).valueOr(std::nullopt);
+        const qint64 rowId = claimed(30);
+        QVERIFY(rowId > 0);
+        const std::optional<OutboxAck> ack = ledger->complete(rowId, succeeded(30)).valueOr(std::nullopt);
         QVERIFY(ack);
-        const QList<OutboxAck> due = m_ledger->dueAcks(false);
+        const QList<OutboxAck> due = ledger->dueAcks(false);
         QCOMPARE(due.size(), 1);
         QCOMPARE(ack->ackId, due.first().ackId);
-        QCOMPARE(ack->commandRow, admitted.row.rowId);
+        QCOMPARE(ack->commandRow, rowId);
         QCOMPARE(ack->commandId, 30);
         QCOMPARE(ack->agentType, QStringLiteral("claude"));
         QCOMPARE(ack->commandState, QStringLiteral("succeeded"));
         QCOMPARE(ack->payload, due.first().payload);
         QCOMPARE(ack->attempts, 0);
         // Without an ack payload nothing is queued, and nothing is returned.
-        const auto quiet = m_ledger->admit(command(31), QStringLiteral("claude"), {});
-        QVERIFY(m_ledger->claim(quiet.row.rowId, ProcessIdentity::current()));
+        const auto quiet = ledger->admit(command(31), QStringLiteral("claude"), {});
+        QVERIFY(ledger->claim(quiet.row.rowId, ProcessIdentity::current()));
         CommandCompletion skipped;
         skipped.state = CommandState::Skipped;
-        const auto stored = m_ledger->complete(quiet.row.rowId, skipped);
+        const auto stored = ledger->complete(quiet.row.rowId, skipped);
         QVERIFY2(stored, qPrintable(stored.error()));  // stored,
         QVERIFY(!*stored);                             // and no ack
-        QCOMPARE(m_ledger->command(quiet.row.rowId)->state, CommandState::Skipped);
-        QVERIFY(!m_ledger->requeueAck(quiet.row.rowId));
+        QCOMPARE(ledger->command(quiet.row.rowId)->state, CommandState::Skipped);
+        QVERIFY(!ledger->requeueAck(quiet.row.rowId));
     }
 
     void outboxKeepsOrderAndBacksOff()
     {
         QList<qint64> ackIds;
         for (qint64 id : {10, 11, 12}) {
-            const auto admitted = m_ledger->admit(command(id), QStringLiteral("claude"), {});
-            QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-            ackIds.append(ackIdOf(m_ledger->complete(admitted.row.rowId, succeeded(id))));
+            const qint64 rowId = claimed(id);
+            QVERIFY(rowId > 0);
+            ackIds.append(ackIdOf(ledger->complete(rowId, succeeded(id))));
         }
-        QList<OutboxAck> due = m_ledger->dueAcks(true);
+        QList<OutboxAck> due = ledger->dueAcks(true);
         QCOMPARE(due.size(), 3);
         QCOMPARE(due.at(0).commandId, 10);  // oldest first
         QCOMPARE(due.at(2).commandId, 12);
 
-        m_ledger->recordAckAttempt(due.at(0), 503, QStringLiteral("Service Unavailable"), false);
-        QVERIFY(m_ledger->dueAcks(true).isEmpty());  // the oldest waits for its backoff, and the rest behind it
-        QCOMPARE(m_ledger->dueAcks(false).size(), 3);  // an explicit sync retries everything
-        QCOMPARE(m_ledger->outboxSize().valueOr(-1), 3);
+        ledger->recordAckAttempt(due.at(0), 503, QStringLiteral("Service Unavailable"), false);
+        QVERIFY(ledger->dueAcks(true).isEmpty());  // the oldest waits for its backoff, and the rest behind it
+        QCOMPARE(ledger->dueAcks(false).size(), 3);  // an explicit sync retries everything
+        QCOMPARE(ledger->outboxSize().valueOr(-1), 3);
 
-        m_ledger->recordAckAttempt(m_ledger->dueAcks(false).at(0), 200, {}, true);
-        QCOMPARE(m_ledger->outboxSize().valueOr(-1), 2);
-        SqliteQuery q(m_db->db());
+        ledger->recordAckAttempt(ledger->dueAcks(false).at(0), 200, {}, true);
+        QCOMPARE(ledger->outboxSize().valueOr(-1), 2);
+        SqliteQuery q(database->db());
         QVERIFY(q.exec(QStringLiteral("SELECT COUNT(*), SUM(delivered) FROM ack_attempts WHERE command_id = 10")) && q.next());
         QCOMPARE(q.value(0).toInt(), 2);  // every attempt is recorded, failed or not
         QCOMPARE(q.value(1).toInt(), 1);
@@ -348,22 +328,22 @@ private slots:
     void outboxNeverSendsNewerBeforeOlder()
     {
         for (qint64 id = 120; id < 125; ++id) {
-            const auto admitted = m_ledger->admit(command(id), QStringLiteral("claude"), {});
-            QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-            QVERIFY(m_ledger->complete(admitted.row.rowId, succeeded(id)));
+            const qint64 rowId = claimed(id);
+            QVERIFY(rowId > 0);
+            QVERIFY(ledger->complete(rowId, succeeded(id)));
         }
-        for (const OutboxAck &ack : m_ledger->dueAcks(false))
-            m_ledger->recordAckAttempt(ack, 0, QStringLiteral("Connection refused"), false);
+        for (const OutboxAck &ack : ledger->dueAcks(false))
+            ledger->recordAckAttempt(ack, 0, QStringLiteral("Connection refused"), false);
         // As jitter can leave it: everything but the oldest is due.
         const qint64 now = QDateTime::currentMSecsSinceEpoch();
         setNextAttempt(120, now + 30'000);
         for (qint64 id = 121; id < 125; ++id)
             setNextAttempt(id, now - 1000 * (id - 120));
-        QVERIFY(m_ledger->dueAcks(true).isEmpty());
+        QVERIFY(ledger->dueAcks(true).isEmpty());
 
         setNextAttempt(120, now - 1);
         QList<qint64> order;
-        for (const OutboxAck &ack : m_ledger->dueAcks(true))
+        for (const OutboxAck &ack : ledger->dueAcks(true))
             order.append(ack.commandId);
         QCOMPARE(order, (QList<qint64>{120, 121, 122, 123, 124}));
     }
@@ -371,29 +351,29 @@ private slots:
     // Issue #13 item 6: a clock set back one day left a queued ack waiting 86,395 s.
     void outboxAckIsDueAfterTheClockWentBack()
     {
-        const auto admitted = m_ledger->admit(command(130), QStringLiteral("claude"), {});
-        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        QVERIFY(m_ledger->complete(admitted.row.rowId, succeeded(130)));
-        m_ledger->recordAckAttempt(m_ledger->dueAcks(false).first(), 503, QStringLiteral("Service Unavailable"), false);
-        QVERIFY(m_ledger->dueAcks(true).isEmpty());  // a real backoff is respected
+        const qint64 rowId = claimed(130);
+        QVERIFY(rowId > 0);
+        QVERIFY(ledger->complete(rowId, succeeded(130)));
+        ledger->recordAckAttempt(ledger->dueAcks(false).first(), 503, QStringLiteral("Service Unavailable"), false);
+        QVERIFY(ledger->dueAcks(true).isEmpty());  // a real backoff is respected
 
         // Stored before the clock went back a day: further ahead than any backoff we set.
         setNextAttempt(130, QDateTime::currentMSecsSinceEpoch() + 86'400'000);
-        const QList<OutboxAck> due = m_ledger->dueAcks(true);
+        const QList<OutboxAck> due = ledger->dueAcks(true);
         QCOMPARE(due.size(), 1);
         QCOMPARE(due.first().commandId, 130);
     }
 
     void finishedCommandIsAckedAgainNotTwiceQueued()
     {
-        const auto admitted = m_ledger->admit(command(20), QStringLiteral("claude"), {});
-        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
-        const qint64 first = ackIdOf(m_ledger->complete(admitted.row.rowId, succeeded(20)));
-        QCOMPARE(ackIdOf(m_ledger->requeueAck(admitted.row.rowId)), first);  // still waiting: same one
-        m_ledger->recordAckAttempt(m_ledger->dueAcks(false).first(), 200, {}, true);
-        const qint64 second = ackIdOf(m_ledger->requeueAck(admitted.row.rowId));
+        const qint64 rowId = claimed(20);
+        QVERIFY(rowId > 0);
+        const qint64 first = ackIdOf(ledger->complete(rowId, succeeded(20)));
+        QCOMPARE(ackIdOf(ledger->requeueAck(rowId)), first);  // still waiting: same one
+        ledger->recordAckAttempt(ledger->dueAcks(false).first(), 200, {}, true);
+        const qint64 second = ackIdOf(ledger->requeueAck(rowId));
         QVERIFY(second > first);
-        QCOMPARE(m_ledger->dueAcks(false).first().payload, ackPayload(20, true));
+        QCOMPARE(ledger->dueAcks(false).first().payload, ackPayload(20, true));
     }
 
     void deadRunnersBecomeInterrupted()
@@ -403,53 +383,53 @@ private slots:
         gone.start(QStringLiteral("/bin/true"));
         QVERIFY(gone.waitForFinished());
         const ProcessIdentity dead = ProcessIdentity::of(gone.processId());
-        const auto orphan = m_ledger->admit(command(30), QStringLiteral("claude"), {});
-        QVERIFY(m_ledger->claim(orphan.row.rowId, ProcessIdentity{qint64(gone.processId()), QStringLiteral("1")}));
-        const auto alive = m_ledger->admit(command(31), QStringLiteral("claude"), {});
-        QVERIFY(m_ledger->claim(alive.row.rowId, ProcessIdentity::current()));
+        const auto orphan = ledger->admit(command(30), QStringLiteral("claude"), {});
+        QVERIFY(ledger->claim(orphan.row.rowId, ProcessIdentity{qint64(gone.processId()), QStringLiteral("1")}));
+        const auto alive = ledger->admit(command(31), QStringLiteral("claude"), {});
+        QVERIFY(ledger->claim(alive.row.rowId, ProcessIdentity::current()));
         Q_UNUSED(dead);
 
-        const int recovered = m_ledger->recoverInterrupted([](const LedgerCommand &row) {
+        const int recovered = ledger->recoverInterrupted([](const LedgerCommand &row) {
             return ackPayload(row.commandId, false, row.error);
         });
         QCOMPARE(recovered, 1);
-        const auto row = m_ledger->command(orphan.row.rowId);
+        const auto row = ledger->command(orphan.row.rowId);
         QCOMPARE(row->state, CommandState::Interrupted);
         QCOMPARE(row->delivery, Delivery::Unknown);
         QCOMPARE(row->error, QStringLiteral("interrupted: the agent stopped while the command ran; outcome unknown"));
-        QCOMPARE(m_ledger->command(alive.row.rowId)->state, CommandState::Running);
-        const QList<OutboxAck> due = m_ledger->dueAcks(false);
+        QCOMPARE(ledger->command(alive.row.rowId)->state, CommandState::Running);
+        const QList<OutboxAck> due = ledger->dueAcks(false);
         QCOMPARE(due.size(), 1);
         QCOMPARE(due.first().payload.value(QStringLiteral("status")).toString(), QStringLiteral("failed"));
-        QCOMPARE(m_ledger->admit(command(30), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Finished);
+        QCOMPARE(ledger->admit(command(30), QStringLiteral("claude"), {}).admission, CommandLedger::Admission::Finished);
     }
 
     void historyFilters()
     {
         for (qint64 id = 40; id < 46; ++id)
-            m_ledger->admit(command(id, id % 2 ? QStringLiteral("install_skill") : QStringLiteral("uninstall_teamai")), QStringLiteral("claude"), {});
+            ledger->admit(command(id, id % 2 ? QStringLiteral("install_skill") : QStringLiteral("uninstall_teamai")), QStringLiteral("claude"), {});
         HistoryFilter filter;
         filter.limit = 3;
-        QList<LedgerCommand> rows = m_ledger->history(filter).valueOr({});
+        QList<LedgerCommand> rows = ledger->history(filter).valueOr({});
         QCOMPARE(rows.size(), 3);
         QCOMPARE(rows.first().commandId, 45);  // newest first
         filter.limit = 50;
         filter.type = QStringLiteral("install_skill");
-        QCOMPARE(m_ledger->history(filter).valueOr({}).size(), 3);
+        QCOMPARE(ledger->history(filter).valueOr({}).size(), 3);
         filter.type.clear();
         filter.state = QStringLiteral("running");
-        QCOMPARE(m_ledger->history(filter).valueOr({}).size(), 0);
+        QCOMPARE(ledger->history(filter).valueOr({}).size(), 0);
         filter.state.clear();
         filter.since = QDateTime::currentDateTimeUtc().addSecs(60);
-        QCOMPARE(m_ledger->history(filter).valueOr({}).size(), 0);
-        QCOMPARE(m_ledger->pendingCommands(QStringLiteral("claude")).first().commandId, 40);  // oldest first
-        QCOMPARE(m_ledger->countInState(CommandState::Pending).valueOr(-1), 6);
+        QCOMPARE(ledger->history(filter).valueOr({}).size(), 0);
+        QCOMPARE(ledger->pendingCommands(QStringLiteral("claude")).first().commandId, 40);  // oldest first
+        QCOMPARE(ledger->countInState(CommandState::Pending).valueOr(-1), 6);
     }
     void oversizedCommandIsStoredAsAStub()
     {
         QJsonObject raw{{QStringLiteral("id"), 7}, {QStringLiteral("type"), QStringLiteral("uninstall_teamai")},
                         {QStringLiteral("cmd"), QString(3 * 1024 * 1024, u'x')}};
-        const auto admitted = m_ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
+        const auto admitted = ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
         QCOMPARE(admitted.admission, CommandLedger::Admission::New);
         QVERIFY(admitted.oversizedBytes > 3 * 1024 * 1024);
         QVERIFY(admitted.row.rawJson.size() < 256);
@@ -458,13 +438,13 @@ private slots:
         QCOMPARE(stub.type, QStringLiteral("uninstall_teamai"));
         QVERIFY(CommandLedger::isOversizedStub(stub));
         // Sent again: still known as oversized, whatever is sent now.
-        const auto again = m_ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
+        const auto again = ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
         QCOMPARE(again.admission, CommandLedger::Admission::Pending);
         QVERIFY(again.oversizedBytes > 0);
         // A command just under the cap is kept whole.
         raw.insert(QStringLiteral("id"), 8);
         raw.insert(QStringLiteral("cmd"), QString(60 * 1024, u'y'));
-        const auto small = m_ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
+        const auto small = ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
         QCOMPARE(small.oversizedBytes, 0);
         QVERIFY(small.row.rawJson.contains(QString(60 * 1024, u'y')));
     }
@@ -472,26 +452,26 @@ private slots:
     void storedAndEchoedTextIsCapped()
     {
         QJsonObject raw{{QStringLiteral("id"), 9}, {QStringLiteral("type"), QString(5000, u't')}};
-        const auto admitted = m_ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
+        const auto admitted = ledger->admit(Command::fromJson(raw), QStringLiteral("claude"), QStringLiteral("agent"));
         QVERIFY(admitted.row.type.toUtf8().size() <= textcap::kMaxTypeBytes);
-        QVERIFY(m_ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
+        QVERIFY(ledger->claim(admitted.row.rowId, ProcessIdentity::current()));
         const QString huge = QString(2 * 1024 * 1024, QChar(0x00e9));  // 2 bytes each in UTF-8
         CommandCompletion c;
         c.state = CommandState::Failed;
         c.error = huge;
         c.detail = huge;
         c.ackPayload = ackPayload(9, false, huge);
-        QVERIFY(ackIdOf(m_ledger->complete(admitted.row.rowId, c)) > 0);
-        const auto row = m_ledger->command(admitted.row.rowId);
+        QVERIFY(ackIdOf(ledger->complete(admitted.row.rowId, c)) > 0);
+        const auto row = ledger->command(admitted.row.rowId);
         QVERIFY(row);
         QVERIFY(row->error.toUtf8().size() <= textcap::kMaxErrorBytes);
         QVERIFY(row->detail.toUtf8().size() <= textcap::kMaxErrorBytes);
         QVERIFY(row->error.startsWith(QString(100, QChar(0x00e9))));
-        const QList<OutboxAck> due = m_ledger->dueAcks(false);
+        const QList<OutboxAck> due = ledger->dueAcks(false);
         QCOMPARE(due.size(), 1);
         QVERIFY(due.first().payload.value(QStringLiteral("error")).toString().toUtf8().size() <= textcap::kMaxErrorBytes);
-        m_ledger->recordAckAttempt(due.first(), 0, huge, false);
-        const QString path = m_db->path();
+        ledger->recordAckAttempt(due.first(), 0, huge, false);
+        const QString path = database->path();
         QVERIFY(QFileInfo(path).size() + QFileInfo(path + QStringLiteral("-wal")).size() < 1024 * 1024);
     }
 
@@ -500,16 +480,16 @@ private slots:
         QList<Command> commands;
         for (int id = 1; id <= 3000; ++id)
             commands.append(command(id, QStringLiteral("noop")));
-        const auto none = m_ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent"), QDeadlineTimer(0)).admitted;
+        const auto none = ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent"), QDeadlineTimer(0)).admitted;
         QVERIFY(none.isEmpty());
-        QCOMPARE(m_ledger->countInState(CommandState::Pending).valueOr(-1), 0);
+        QCOMPARE(ledger->countInState(CommandState::Pending).valueOr(-1), 0);
 
-        const auto all = m_ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent")).admitted;
+        const auto all = ledger->admitAll(commands, QStringLiteral("claude"), QStringLiteral("agent")).admitted;
         QCOMPARE(all.size(), 3000);
         QCOMPARE(all.first().admission, CommandLedger::Admission::New);
         QCOMPARE(all.last().row.commandId, 3000);
-        QCOMPARE(m_ledger->countInState(CommandState::Pending).valueOr(-1), 3000);
-        const auto again = m_ledger->admitAll(commands.mid(0, 10), QStringLiteral("claude"), QStringLiteral("agent")).admitted;
+        QCOMPARE(ledger->countInState(CommandState::Pending).valueOr(-1), 3000);
+        const auto again = ledger->admitAll(commands.mid(0, 10), QStringLiteral("claude"), QStringLiteral("agent")).admitted;
         QCOMPARE(again.first().admission, CommandLedger::Admission::Pending);
         QCOMPARE(again.first().row.rowId, all.first().row.rowId);
 
@@ -517,7 +497,7 @@ private slots:
         qint64 after = 0;
         qint64 expected = 1;
         for (;;) {
-            const QList<LedgerCommand> page = m_ledger->pendingCommands(QStringLiteral("claude"), 700, after);
+            const QList<LedgerCommand> page = ledger->pendingCommands(QStringLiteral("claude"), 700, after);
             if (page.isEmpty())
                 break;
             for (const LedgerCommand &row : page)

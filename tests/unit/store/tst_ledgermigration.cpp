@@ -10,6 +10,7 @@
 
 #include "LedgerFixture.h"
 #include "OldLedger.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QJsonDocument>
@@ -106,10 +107,9 @@ QStringList answersOf(LedgerDatabase &database)
 
 } // namespace
 
-class TestLedgerMigration : public QObject
+class TestLedgerMigration : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-    std::unique_ptr<test::TestEnvironment> m_env;
 
     // A ledger with a row of every kind, through the product's own calls.
     void fillEveryKind()
@@ -163,7 +163,7 @@ class TestLedgerMigration : public QObject
         ledger.setMeta(QStringLiteral("k"), QStringLiteral("v"));
     }
 
-    QString ledgerPath() const { return m_env->stateDir() + QStringLiteral("/ledger.db"); }
+    QString ledgerPath() const { return env->stateDir() + QStringLiteral("/ledger.db"); }
 
     // The schema version as SQLite reads it (with the log's committed changes), without migrating.
     static int versionOf(const QString &path)
@@ -180,9 +180,6 @@ class TestLedgerMigration : public QObject
     }
 
 private slots:
-    void init() { m_env = std::make_unique<test::TestEnvironment>(); }
-    void cleanup() { m_env.reset(); }
-
     void schema3LedgerKeepsEveryRowAndEveryAnswer()
     {
         fillEveryKind();
@@ -278,10 +275,10 @@ private slots:
         QVERIFY2(rewritten, qPrintable(rewritten.error()));
         for (const int killAfterWalBytes : {64 * 1024, 4 * 1024 * 1024}) {
             QProcess child;
-            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-            env.insert(QStringLiteral("TEAMAI_TEST_MIGRATION_CHILD"), QStringLiteral("1"));
-            env.insert(QStringLiteral("TEAMAI_TEST_LEDGER"), ledgerPath());
-            child.setProcessEnvironment(env);
+            QProcessEnvironment childEnvironment = QProcessEnvironment::systemEnvironment();
+            childEnvironment.insert(QStringLiteral("TEAMAI_TEST_MIGRATION_CHILD"), QStringLiteral("1"));
+            childEnvironment.insert(QStringLiteral("TEAMAI_TEST_LEDGER"), ledgerPath());
+            child.setProcessEnvironment(childEnvironment);
             child.start(QCoreApplication::applicationFilePath(), {QStringLiteral("childOpensTheLedger")});
             QVERIFY(child.waitForStarted());
             QElapsedTimer waited;

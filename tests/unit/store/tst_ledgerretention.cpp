@@ -4,6 +4,7 @@
 #include "store/LedgerRetention.h"
 #include "store/SqliteQuery.h"
 
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QtTest>
@@ -24,13 +25,10 @@ QJsonObject ackPayload(qint64 id)
 } // namespace
 
 /// Retention never needs a real clock: rows are given old timestamps and prune() gets "now".
-class TestLedgerRetention : public QObject
+class TestLedgerRetention : public teamai::test::LedgerTestCase
 {
     Q_OBJECT
 private:
-    std::unique_ptr<test::TestEnvironment> m_env;
-    std::unique_ptr<LedgerDatabase> m_db;
-    std::unique_ptr<CommandLedger> m_ledger;
     QDateTime m_now = QDateTime::currentDateTimeUtc();
 
     enum class Fate { Pending, Running, FinishedAckDelivered, FinishedAckQueued, Skipped };
@@ -39,24 +37,24 @@ private:
     qint64 add(qint64 id, double ageDays, Fate fate)
     {
         const Command command = Command::fromJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("noop")}});
-        const qint64 rowId = m_ledger->admit(command, kAgent, QStringLiteral("agent")).row.rowId;
+        const qint64 rowId = ledger->admit(command, kAgent, QStringLiteral("agent")).row.rowId;
         if (fate != Fate::Pending) {
-            m_ledger->claim(rowId, ProcessIdentity::current());
+            ledger->claim(rowId, ProcessIdentity::current());
             if (fate != Fate::Running) {
                 CommandCompletion c;
                 c.state = fate == Fate::Skipped ? CommandState::Skipped : CommandState::Failed;
                 if (fate != Fate::Skipped)
                     c.ackPayload = ackPayload(id);
-                (void)m_ledger->complete(rowId, c);  // the rows it leaves are what the tests count
-                for (const OutboxAck &ack : m_ledger->dueAcks(false)) {
+                (void)ledger->complete(rowId, c);  // the rows it leaves are what the tests count
+                for (const OutboxAck &ack : ledger->dueAcks(false)) {
                     if (ack.commandRow == rowId)
-                        m_ledger->recordAckAttempt(ack, fate == Fate::FinishedAckDelivered ? 200 : 0, QString(),
+                        ledger->recordAckAttempt(ack, fate == Fate::FinishedAckDelivered ? 200 : 0, QString(),
                                                    fate == Fate::FinishedAckDelivered);
                 }
             }
         }
         const qint64 at = m_now.toMSecsSinceEpoch() - qint64(ageDays * double(kDayMs));
-        SqliteQuery q(m_db->db());
+        SqliteQuery q(database->db());
         // Received and finished at `at` (schema 4 keeps the finish as an offset from the receipt).
         (void)q.prepare(QStringLiteral("UPDATE commands SET received_at = ?, finished_after = CASE WHEN finished_after IS NULL THEN NULL ELSE 0 END WHERE row_id = ?"));
         q.addBindValue(at);
@@ -70,30 +68,15 @@ private:
 
     qint64 count(const QString &table)
     {
-        SqliteQuery q(m_db->db());
+        SqliteQuery q(database->db());
         if (!q.exec(QStringLiteral("SELECT COUNT(*) FROM ") + table) || !q.next())
             return -1;
         return q.value(0).toLongLong();
     }
 
-    bool exists(qint64 rowId) { return m_ledger->command(rowId).has_value(); }
+    bool exists(qint64 rowId) { return ledger->command(rowId).has_value(); }
 
 private slots:
-    void init()
-    {
-        m_env = std::make_unique<test::TestEnvironment>();
-        m_db = std::make_unique<LedgerDatabase>();
-        const Status opened = m_db->open();
-        QVERIFY2(opened, qPrintable(opened.error()));
-        m_ledger = std::make_unique<CommandLedger>(*m_db);
-    }
-    void cleanup()
-    {
-        m_ledger.reset();
-        m_db.reset();
-        m_env.reset();
-    }
-
     void prunesFinishedRowsOlderThanTheAge()
     {
         const qint64 old = add(1, 91, Fate::FinishedAckDelivered);
@@ -101,7 +84,7 @@ private slots:
         const qint64 recent = add(3, 89, Fate::FinishedAckDelivered);
         QCOMPARE(count(QStringLiteral("ack_attempts")), 2);
 
-        const LedgerRetention::Pruned result = LedgerRetention(*m_db).prune(RetentionPolicy{}, m_now);
+        const LedgerRetention::Pruned result = LedgerRetention(*database).prune(RetentionPolicy{}, m_now);
         QVERIFY2(result.error.isEmpty(), qPrintable(result.error));
         QCOMPARE(result.pruned, 2);
         QVERIFY(!exists(old));
@@ -117,13 +100,13 @@ private slots:
         const qint64 pending = add(1, 400, Fate::Pending);
         const qint64 running = add(2, 400, Fate::Running);
         const qint64 unsent = add(3, 400, Fate::FinishedAckQueued);
-        const LedgerRetention::Pruned result = LedgerRetention(*m_db).prune(RetentionPolicy{1, 100}, m_now);
+        const LedgerRetention::Pruned result = LedgerRetention(*database).prune(RetentionPolicy{1, 100}, m_now);
         QVERIFY(result.error.isEmpty());
         QCOMPARE(result.pruned, 0);
         QVERIFY(exists(pending));
         QVERIFY(exists(running));
         QVERIFY(exists(unsent));
-        QCOMPARE(m_ledger->outboxSize().valueOr(-1), 1);
+        QCOMPARE(ledger->outboxSize().valueOr(-1), 1);
     }
 
     void rowCapPrunesTheOldestFinishedFirst()
@@ -134,7 +117,7 @@ private slots:
             rows.append(add(i + 1, 60.0 - i * 0.1, i < 10 ? Fate::Pending : Fate::FinishedAckDelivered));
         RetentionPolicy policy;
         policy.maxCommands = 100;
-        const LedgerRetention::Pruned result = LedgerRetention(*m_db).prune(policy, m_now);
+        const LedgerRetention::Pruned result = LedgerRetention(*database).prune(policy, m_now);
         QVERIFY(result.error.isEmpty());
         QCOMPARE(result.pruned, 50);
         QCOMPARE(count(QStringLiteral("commands")), 100);
@@ -145,17 +128,17 @@ private slots:
         for (int i = 60; i < 150; ++i)
             QVERIFY(exists(rows.at(i)));
         // Children went before parents: nothing dangles, and the connection checks keys again.
-        SqliteQuery check(m_db->db());
+        SqliteQuery check(database->db());
         QVERIFY(check.exec(QStringLiteral("PRAGMA foreign_key_check")));
         QVERIFY(!check.next());
-        SqliteQuery keys(m_db->db());
+        SqliteQuery keys(database->db());
         QVERIFY(keys.exec(QStringLiteral("PRAGMA foreign_keys")) && keys.next());
         QCOMPARE(keys.value(0).toInt(), 1);
     }
 
     void pruneIsDueOncePerDayWhenThereIsWork()
     {
-        LedgerRetention retention(*m_db);
+        LedgerRetention retention(*database);
         const RetentionPolicy policy;
         QVERIFY(!retention.isDue(policy, m_now));  // an empty ledger has nothing to prune
         add(1, 10, Fate::FinishedAckDelivered);

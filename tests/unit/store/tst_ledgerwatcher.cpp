@@ -6,6 +6,7 @@
 #include "store/LedgerDatabase.h"
 #include "store/LedgerWatcher.h"
 
+#include "TestCases.h"
 #include "TestEnvironment.h"
 
 #include <QElapsedTimer>
@@ -16,16 +17,10 @@
 
 using namespace teamai;
 
-class TestLedgerWatcher : public QObject
+class TestLedgerWatcher : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<test::TestEnvironment> env;
-
 private slots:
-    void init() { env = std::make_unique<test::TestEnvironment>(); }
-    void cleanup() { env.reset(); }
-
     void commitsElsewhereAreSeenWithinASecond()
     {
         LedgerDatabase database;

@@ -1,5 +1,7 @@
 #include "store/ProcessIdentity.h"
 
+#include "RunProbes.h"
+
 #include <QDeadlineTimer>
 #include <QFile>
 #include <QThread>
@@ -10,18 +12,7 @@
 #include <unistd.h>
 
 using teamai::ProcessIdentity;
-
-namespace {
-char procState(pid_t pid)
-{
-    QFile stat(QStringLiteral("/proc/%1/stat").arg(pid));
-    if (!stat.open(QIODevice::ReadOnly))
-        return 0;
-    const QByteArray line = stat.readAll();
-    const qsizetype close = line.lastIndexOf(')');
-    return close > 0 && close + 2 < line.size() ? line.at(close + 2) : 0;
-}
-} // namespace
+using teamai::test::processState;
 
 /// @brief ProcessIdentity: liveness by state and start time, not by the pid existing.
 class TestProcessIdentity : public QObject
@@ -42,9 +33,9 @@ private slots:
         QVERIFY(child > 0);
         const ProcessIdentity identity = ProcessIdentity::of(child);
         QDeadlineTimer deadline(10000);
-        while (procState(child) != 'Z' && !deadline.hasExpired())
+        while (processState(child) != 'Z' && !deadline.hasExpired())
             QThread::msleep(5);
-        QCOMPARE(procState(child), 'Z');
+        QCOMPARE(processState(child), 'Z');
         QCOMPARE(::kill(child, 0), 0);  // the pid still exists...
         QVERIFY(!identity.isAlive());   // ...but nothing runs under it
         QVERIFY(!ProcessIdentity::of(child).isAlive());

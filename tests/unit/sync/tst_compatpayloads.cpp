@@ -7,6 +7,7 @@
 #include "binding/ReportWorkspaces.h"
 #include "tools/ToolTable.h"
 
+#include "JsonLookup.h"
 #include "TestEnvironment.h"
 
 #include <QDir>
@@ -33,17 +34,7 @@ QJsonObject dataObject(const QString &name, const QString &root)
     return QJsonDocument::fromJson(bytes).object();
 }
 
-QJsonArray byPath(const QJsonArray &list)
-{
-    QList<QJsonValue> values(list.begin(), list.end());
-    std::sort(values.begin(), values.end(), [](const QJsonValue &a, const QJsonValue &b) {
-        return a.toObject().value(QStringLiteral("path")).toString() < b.toObject().value(QStringLiteral("path")).toString();
-    });
-    QJsonArray out;
-    for (const QJsonValue &value : values)
-        out.append(value);
-    return out;
-}
+QJsonArray byPath(const QJsonArray &list) { return teamai::test::sortedBy(list, QStringLiteral("path")); }
 
 } // namespace
 

@@ -3,6 +3,7 @@
 #include "sync/ConnectionCheck.h"
 
 #include "DevServerProcess.h"
+#include "TestCases.h"
 #include "TestEnvironment.h"
 #include "WebPageServer.h"
 
@@ -12,16 +13,10 @@
 using namespace teamai;
 using Outcome = ConnectionCheckResult::Outcome;
 
-class TestConnectionCheck : public QObject
+class TestConnectionCheck : public teamai::test::HomeTestCase
 {
     Q_OBJECT
-private:
-    std::unique_ptr<test::TestEnvironment> env;
-
 private slots:
-    void init() { env = std::make_unique<test::TestEnvironment>(); }
-    void cleanup() { env.reset(); }
-
     void acceptedAndRejected()
     {
         test::DevServerProcess server;

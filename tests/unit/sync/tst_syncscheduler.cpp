@@ -25,6 +25,17 @@ private:
         return timing;
     }
 
+    /// @brief A scheduler on fast() timing, started, and the rounds it asked for.
+    struct Started {
+        SyncScheduler scheduler;
+        QSignalSpy requested{&scheduler, &SyncScheduler::syncRequested};
+        Started()
+        {
+            scheduler.setTiming(fast());
+            scheduler.start();
+        }
+    };
+
 private slots:
     void startsStoppedAndRequestsAfterTheFirstDelay()
     {
@@ -168,10 +179,8 @@ private slots:
 
     void syncNowDuringARoundRunsOneMoreAfterIt()
     {
-        SyncScheduler scheduler;
-        scheduler.setTiming(fast());
-        QSignalSpy requested(&scheduler, &SyncScheduler::syncRequested);
-        scheduler.start();
+        Started started;
+        auto &[scheduler, requested] = started;
         scheduler.syncNow(QStringLiteral("first"));
         scheduler.syncNow(QStringLiteral("second"));
         scheduler.syncNow(QStringLiteral("third"));
@@ -187,10 +196,8 @@ private slots:
 
     void theTimerDrivesRetries()
     {
-        SyncScheduler scheduler;
-        scheduler.setTiming(fast());
-        QSignalSpy requested(&scheduler, &SyncScheduler::syncRequested);
-        scheduler.start();
+        Started started;
+        auto &[scheduler, requested] = started;
         QVERIFY(requested.wait(2000));
         scheduler.syncFinished(false);
         QVERIFY(requested.wait(2000));
@@ -202,10 +209,8 @@ private slots:
 
     void stopIsImmediateAndFinal()
     {
-        SyncScheduler scheduler;
-        scheduler.setTiming(fast());
-        QSignalSpy requested(&scheduler, &SyncScheduler::syncRequested);
-        scheduler.start();
+        Started started;
+        auto &[scheduler, requested] = started;
         scheduler.syncNow(QStringLiteral("test"));
         scheduler.syncNow(QStringLiteral("queued"));
         scheduler.stop();
