@@ -2,6 +2,7 @@
 
 #include "binding/GitWorktree.h"
 #include "binding/WorkspacePaths.h"
+#include "config/BindingKeys.h"
 #include "util/Os.h"
 
 #include <QDateTime>
@@ -13,11 +14,7 @@
 namespace teamai::binding::bindings {
 namespace {
 
-const QString kProjectId = QStringLiteral("projectId");
-const QString kProjectName = QStringLiteral("projectName");
-const QString kBoundAt = QStringLiteral("boundAt");
-const QString kIdeType = QStringLiteral("ideType");
-const QString kGroupId = QStringLiteral("groupId");
+using namespace bindingkeys;
 
 /// The reference's mergeWorkspaceBindings: which of two entries for one folder survives.
 QJsonObject merge(const QJsonObject &existing, const QJsonObject &incoming)

@@ -1,5 +1,6 @@
 #include "config/AgentConfig.h"
 
+#include "config/BindingKeys.h"
 #include "config/SettingsFile.h"
 #include "log/Logging.h"
 #include "util/Paths.h"
@@ -7,7 +8,6 @@
 #include <QDateTime>
 #include <QJsonValue>
 #include <QUrl>
-
 
 namespace teamai {
 namespace {
@@ -19,10 +19,7 @@ const QString kRoutes = QStringLiteral("routes");
 const QString kUserGroupId = QStringLiteral("userGroupId");
 const QString kUserGroupName = QStringLiteral("userGroupName");
 const QString kBindings = QStringLiteral("workspaceBindings");
-const QString kProjectId = QStringLiteral("projectId");
-const QString kProjectName = QStringLiteral("projectName");
-const QString kBoundAt = QStringLiteral("boundAt");
-const QString kIdeType = QStringLiteral("ideType");
+using namespace bindingkeys;
 
 // The reference client writes `new Date().toISOString()`: UTC with milliseconds and a Z.
 QString nowIso()
@@ -119,7 +116,7 @@ Status AgentConfig::validate(const QJsonObject &json)
             const QJsonObject binding = it.value().toObject();
             // A legacy group-based entry ({groupId, …}, no projectId) is dropped on the next
             // change (binding::bindings::normalize), as the reference client drops it.
-            if (binding.contains(QStringLiteral("groupId")) && !binding.contains(kProjectId))
+            if (binding.contains(kGroupId) && !binding.contains(kProjectId))
                 continue;
             const QJsonValue projectId = binding.value(kProjectId);
             if (!projectId.isString() && !projectId.isDouble()) {
