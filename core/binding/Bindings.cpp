@@ -2,6 +2,7 @@
 
 #include "binding/GitWorktree.h"
 #include "binding/WorkspacePaths.h"
+#include "config/AgentConfig.h"
 #include "config/BindingKeys.h"
 #include "util/Os.h"
 
@@ -34,15 +35,7 @@ QJsonObject merge(const QJsonObject &existing, const QJsonObject &incoming)
 
 QString projectIdText(const QJsonObject &entry)
 {
-    const QJsonValue id = entry.value(kProjectId);
-    if (id.isString())
-        return id.toString();
-    if (id.isDouble()) {
-        const double d = id.toDouble();
-        const auto whole = static_cast<qint64>(d);
-        return static_cast<double>(whole) == d ? QString::number(whole) : QString::number(d, 'g', 17);
-    }
-    return {};
+    return AgentConfig::idText(entry.value(kProjectId));
 }
 
 bool isRealBinding(const QJsonObject &entry)

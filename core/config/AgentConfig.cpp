@@ -46,19 +46,6 @@ QString typeName(const QJsonValue &value)
     return QStringLiteral("missing");
 }
 
-// Ids come as strings from some backends and as numbers from others; both mean the same id.
-QString idToString(const QJsonValue &value)
-{
-    if (value.isString())
-        return value.toString();
-    if (value.isDouble()) {
-        const double d = value.toDouble();
-        const auto asInt = static_cast<qint64>(d);
-        return static_cast<double>(asInt) == d ? QString::number(asInt) : QString::number(d, 'g', 17);
-    }
-    return {};
-}
-
 Status checkOptionalString(const QJsonObject &object, const QString &key, const QString &field)
 {
     const QJsonValue value = object.value(key);
@@ -211,7 +198,7 @@ QJsonObject AgentConfig::routes() const
 
 QString AgentConfig::userGroupId() const
 {
-    return idToString(m_json.value(kUserGroupId));
+    return idText(m_json.value(kUserGroupId));
 }
 
 QString AgentConfig::userGroupName() const
@@ -238,7 +225,7 @@ QList<AgentConfig::WorkspaceBinding> AgentConfig::workspaceBindings() const
     // QJsonObject iterates in key order, so the list comes out sorted by path.
     for (auto it = bindings.begin(); it != bindings.end(); ++it) {
         const QJsonObject entry = it.value().toObject();
-        result.append({it.key(), idToString(entry.value(kProjectId)), entry.value(kProjectName).toString(),
+        result.append({it.key(), idText(entry.value(kProjectId)), entry.value(kProjectName).toString(),
                        entry.value(kIdeType).toString(), entry.value(kBoundAt).toString()});
     }
     return result;
@@ -277,6 +264,19 @@ bool AgentConfig::removeWorkspaceBinding(const QString &path)
     m_json.insert(kBindings, bindings);
     return true;
 }
+
+QString AgentConfig::idText(const QJsonValue &value)
+{
+    if (value.isString())
+        return value.toString();
+    if (value.isDouble()) {
+        const double d = value.toDouble();
+        const auto asInt = static_cast<qint64>(d);
+        return static_cast<double>(asInt) == d ? QString::number(asInt) : QString::number(d, 'g', 17);
+    }
+    return {};
+}
+
 
 QString AgentConfig::normalizeEndpoint(const QString &endpoint)
 {
