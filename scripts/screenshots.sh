@@ -125,6 +125,18 @@ stop_tray() {
     wait "$1" 2>/dev/null || true
 }
 
+# show_window NAME TITLE: opens one of the tray's windows; prints its X window id.
+show_window() {
+    "$tray" --show "$1" >/dev/null
+    find_window "$2"
+}
+
+# shot_and_hide FILE ID: a picture of window ID, which is then hidden for the next one.
+shot_and_hide() {
+    shot "$1" -window "$2"
+    xdo windowunmap "$2"
+}
+
 # shoot LANGUAGE FOLDER TITLE_COMMANDS TITLE_HISTORY TITLE_SETTINGS TITLE_FIRST_RUN
 shoot() {
     local language=$1 out=$2 commands=$3 history=$4 settings=$5 first=$6
@@ -159,28 +171,22 @@ shoot() {
     # Ask for its status only once it holds the instance lock (an earlier --status would take it).
     wait_for 30 grep -qs 'tray: icon shown' "$TEAMAI_HOME/local-agent/logs/teamai.log" || note "the tray did not start"
     wait_for 30 running || { note "no command seen running; the tray said:"; tail -n 20 "$work/tray-$language.log" >&2; }
-    "$tray" --show commands >/dev/null
-    id=$(find_window "$commands")
+    id=$(show_window commands "$commands")
     sleep 2.5
     shot "$out/commands-running.png" -window "$id"
     wait_for 60 settled || note "the commands did not finish"
     sleep 1
-    shot "$out/commands.png" -window "$id"
-    xdo windowunmap "$id"
+    shot_and_hide "$out/commands.png" "$id"
 
-    "$tray" --show history >/dev/null
-    id=$(find_window "$history")
+    id=$(show_window history "$history")
     sleep 0.5
     xdo mousemove --window "$id" 300 100 click 1  # the first row: its details below
     sleep 0.5
-    shot "$out/ack-history.png" -window "$id"
-    xdo windowunmap "$id"
+    shot_and_hide "$out/ack-history.png" "$id"
 
-    "$tray" --show settings >/dev/null
-    id=$(find_window "$settings")
+    id=$(show_window settings "$settings")
     sleep 1
-    shot "$out/settings.png" -window "$id"
-    xdo windowunmap "$id"
+    shot_and_hide "$out/settings.png" "$id"
 
     # The menu of the icon at the right end of trayer's panel.
     xdo mousemove $((width - 14)) 16 click 3

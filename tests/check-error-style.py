@@ -16,12 +16,14 @@ apart from honest code by a pattern and are left to review.
     check-error-style.py --self-test     prove the check fails on a tree with planted violations
 """
 
-import argparse
 import re
 import sys
-import tempfile
-from pathlib import Path
 
+import checktree
+
+# The report's last line: after the count of problems, or when there is none.
+FAILURE = 'errors reported the old way (docs/architecture.md, "Errors")'
+SUCCESS = "core reports errors one way: Status, Result<T> or a result struct"
 SOURCE_SUFFIXES = {".cpp", ".h", ".c", ".mm"}
 OUT_PARAMETER = re.compile(
     r"[(,]\s*(?:const\s+)?QString\s*\*\s*(?:const\s+)?(error|problem|reason|why)\b")
@@ -88,40 +90,5 @@ SELF_TEST_EXPECTED = [
 ]
 
 
-def self_test():
-    with tempfile.TemporaryDirectory() as directory:
-        root = Path(directory)
-        for relative, text in SELF_TEST_TREE.items():
-            (root / relative).parent.mkdir(parents=True, exist_ok=True)
-            (root / relative).write_text(text, encoding="utf-8")
-        found = sorted(problems(root))
-    if len(found) != len(SELF_TEST_EXPECTED) or not all(
-            line.startswith(expected) for line, expected in zip(found, SELF_TEST_EXPECTED)):
-        print("self-test failed: found")
-        print("\n".join(found) or "  nothing")
-        print("expected lines starting with")
-        print("\n".join(SELF_TEST_EXPECTED))
-        return 1
-    print("self-test passed")
-    return 0
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
-    parser.add_argument("--self-test", action="store_true")
-    args = parser.parse_args()
-    if args.self_test:
-        return self_test()
-    found = problems(Path(args.root))
-    for line in found:
-        print(line)
-    if found:
-        print(f"{len(found)} errors reported the old way (docs/architecture.md, \"Errors\")")
-        return 1
-    print("core reports errors one way: Status, Result<T> or a result struct")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(checktree.run(problems, SELF_TEST_TREE, SELF_TEST_EXPECTED, FAILURE, SUCCESS))

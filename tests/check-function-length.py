@@ -12,10 +12,10 @@ anything else (an initializer). Constructor initializer lists with braces are un
     check-function-length.py --self-test                           prove the scan on known text
 """
 
-import argparse
 import re
 import sys
-from pathlib import Path
+
+import checktree
 
 FOLDERS = ["core", "ui", "app"]
 SUFFIXES = {".cpp", ".h"}
@@ -211,16 +211,16 @@ def self_test():
     return 0
 
 
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
+def add_options(parser):
     parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT)
     parser.add_argument("--list", action="store_true", help="print every offender and exit 0")
-    parser.add_argument("--self-test", action="store_true")
-    args = parser.parse_args()
+
+
+def main():
+    args = checktree.arguments(add_options=add_options)
     if args.self_test:
         return self_test()
-    offenders = too_long(Path(args.root), args.limit)
+    offenders = too_long(args.root, args.limit)
     for length, path, first, name in offenders:
         print(f"{path}:{first}: {name} is {length} lines (limit {args.limit})")
     if args.list or not offenders:

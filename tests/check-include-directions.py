@@ -12,11 +12,12 @@ exception nothing needs any more fails too, so the list and the page stay true.
     check-include-directions.py --self-test     prove the check fails on a fake wrong tree
 """
 
-import argparse
 import re
 import sys
 import tempfile
 from pathlib import Path
+
+import checktree
 
 # Top row first. A lower row never includes a higher one. Entry points (app/, ui/) sit above
 # all of these and are outside core/.
@@ -164,10 +165,7 @@ def self_test():
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--root", type=Path, default=Path(__file__).resolve().parent.parent)
-    parser.add_argument("--self-test", action="store_true")
-    arguments = parser.parse_args()
+    arguments = checktree.arguments(description=__doc__.splitlines()[0])
     return self_test() if arguments.self_test else check(arguments.root)
 
 

@@ -11,12 +11,14 @@ CMakeLists.txt under the same top folder; a platform file CMake never names is r
     check-platform-files.py --self-test     prove the check fails on a tree with a planted #ifdef
 """
 
-import argparse
 import re
 import sys
-import tempfile
-from pathlib import Path
 
+import checktree
+
+# The report's last line: after the count of problems, or when there is none.
+FAILURE = 'platform conditionals or platform files out of place (docs/architecture.md, "Platform code")'
+SUCCESS = "platform code only in platform files"
 FOLDERS = ["core", "ui", "app"]
 SOURCE_SUFFIXES = {".cpp", ".h", ".c", ".mm"}
 PLATFORM_SUFFIXES = ("_posix", "_linux", "_mac", "_win")
@@ -85,41 +87,5 @@ SELF_TEST_EXPECTED = [
 ]
 
 
-def self_test():
-    with tempfile.TemporaryDirectory() as directory:
-        root = Path(directory)
-        for relative, text in SELF_TEST_TREE.items():
-            (root / relative).parent.mkdir(parents=True, exist_ok=True)
-            (root / relative).write_text(text, encoding="utf-8")
-        found = problems(root)
-    if len(found) != len(SELF_TEST_EXPECTED) or not all(
-            line.startswith(expected) for line, expected in zip(sorted(found), SELF_TEST_EXPECTED)):
-        print("self-test failed: found")
-        print("\n".join(found) or "  nothing")
-        print("expected lines starting with")
-        print("\n".join(SELF_TEST_EXPECTED))
-        return 1
-    print("self-test passed")
-    return 0
-
-
-def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--root", default=str(Path(__file__).resolve().parent.parent))
-    parser.add_argument("--self-test", action="store_true")
-    args = parser.parse_args()
-    if args.self_test:
-        return self_test()
-    found = problems(Path(args.root))
-    for line in found:
-        print(line)
-    if found:
-        print(f"{len(found)} platform conditionals or platform files out of place (docs/architecture.md, "
-              "\"Platform code\")")
-        return 1
-    print("platform code only in platform files")
-    return 0
-
-
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(checktree.run(problems, SELF_TEST_TREE, SELF_TEST_EXPECTED, FAILURE, SUCCESS))

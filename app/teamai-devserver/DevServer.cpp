@@ -15,6 +15,8 @@
 
 #include <cmath>
 #include <cstdio>
+#include <functional>
+#include <optional>
 
 namespace teamai::devserver {
 
@@ -95,6 +97,25 @@ HttpReply methodNotAllowed()
 HttpReply ok()
 {
     return HttpReply::json(QJsonObject{{QStringLiteral("ok"), true}});
+}
+
+/// An admin list (the command queue, the faults): GET answers @p list, DELETE calls @p clear,
+/// POST hands the JSON body to @p add (its answer, or nullopt and the error for a 400).
+HttpReply answerAdminList(const IncomingRequest &in, const std::function<QJsonArray()> &list, const std::function<void()> &clear,
+                          const std::function<std::optional<QJsonObject>(const QJsonValue &, QString *)> &add)
+{
+    if (in.method == getMethod)
+        return HttpReply::json(list());
+    if (in.method == deleteMethod) {
+        clear();
+        return ok();
+    }
+    if (in.method != postMethod)
+        return methodNotAllowed();
+    QString error;
+    const auto body = jsonBody(in.body, &error);
+    const std::optional<QJsonObject> added = body ? add(*body, &error) : std::nullopt;
+    return added ? HttpReply::json(*added) : HttpReply::error(400, error);
 }
 
 } // namespace
@@ -307,38 +328,24 @@ HttpReply DevServer::answerAdmin(const IncomingRequest &in)
 
 HttpReply DevServer::answerAdminCommands(const IncomingRequest &in)
 {
-    if (in.method == getMethod)
-        return HttpReply::json(m_queue.all());
-    if (in.method == deleteMethod) {
-        m_queue.clear();
-        return ok();
-    }
-    if (in.method != postMethod)
-        return methodNotAllowed();
-    QString error;
-    const auto body = jsonBody(in.body, &error);
-    QList<QJsonObject> commands;
-    if (!body || !CommandQueue::parse(*body, &commands, &error))
-        return HttpReply::error(400, error);
-    m_queue.append(commands);
-    return HttpReply::json(QJsonObject{{QStringLiteral("queued"), int(commands.size())}});
+    return answerAdminList(in, [this] { return m_queue.all(); }, [this] { m_queue.clear(); },
+                           [this](const QJsonValue &body, QString *error) -> std::optional<QJsonObject> {
+                               QList<QJsonObject> commands;
+                               if (!CommandQueue::parse(body, &commands, error))
+                                   return std::nullopt;
+                               m_queue.append(commands);
+                               return QJsonObject{{QStringLiteral("queued"), int(commands.size())}};
+                           });
 }
 
 HttpReply DevServer::answerAdminFaults(const IncomingRequest &in)
 {
-    if (in.method == getMethod)
-        return HttpReply::json(m_faults.list());
-    if (in.method == deleteMethod) {
-        m_faults.clear();
-        return ok();
-    }
-    if (in.method != postMethod)
-        return methodNotAllowed();
-    QString error;
-    const auto body = jsonBody(in.body, &error);
-    if (!body || !m_faults.add(*body, &error))
-        return HttpReply::error(400, error);
-    return HttpReply::json(QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("faults"), m_faults.list()}});
+    return answerAdminList(in, [this] { return m_faults.list(); }, [this] { m_faults.clear(); },
+                           [this](const QJsonValue &body, QString *error) -> std::optional<QJsonObject> {
+                               if (!m_faults.add(body, error))
+                                   return std::nullopt;
+                               return QJsonObject{{QStringLiteral("ok"), true}, {QStringLiteral("faults"), m_faults.list()}};
+                           });
 }
 
 HttpReply DevServer::answerSettings(const IncomingRequest &in)

@@ -40,22 +40,25 @@ HttpReply finishArchive(ZipBuilder &builder, const QByteArray &contentType)
     return HttpReply::data(bytes, contentType);
 }
 
-QString ruleText(const QString &slug, const QString &version)
+/// A served Markdown file: @p heading, the version line when there is one, then @p body.
+QString markdownText(const QString &heading, const QString &version, const QString &body)
 {
-    QString text = QStringLiteral("# Rule ") + slug + QStringLiteral("\n\n");
+    QString text = heading + QStringLiteral("\n\n");
     if (!version.isEmpty())
         text += QStringLiteral("Version: ") + version + QStringLiteral("\n\n");
-    text += QStringLiteral("Follow the %1 conventions. Served by teamai-devserver.\n").arg(slug);
-    return text;
+    return text + body;
+}
+
+QString ruleText(const QString &slug, const QString &version)
+{
+    return markdownText(QStringLiteral("# Rule ") + slug, version,
+                        QStringLiteral("Follow the %1 conventions. Served by teamai-devserver.\n").arg(slug));
 }
 
 QString claudemdText(const QString &slug, const QString &version)
 {
-    QString text = QStringLiteral("## TeamAI block ") + slug + QStringLiteral("\n\n");
-    if (!version.isEmpty())
-        text += QStringLiteral("Version: ") + version + QStringLiteral("\n\n");
-    text += QStringLiteral("Instructions from the %1 block. Served by teamai-devserver.\n").arg(slug);
-    return text;
+    return markdownText(QStringLiteral("## TeamAI block ") + slug, version,
+                        QStringLiteral("Instructions from the %1 block. Served by teamai-devserver.\n").arg(slug));
 }
 
 HttpReply skillArchive(const QString &slug, const QUrlQuery &query)

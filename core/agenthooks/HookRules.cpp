@@ -51,6 +51,11 @@ QJsonObject groupKeysFor(const ToolInfo &tool, const QString &slug)
 }
 
 /// Removes @p slug's entries from @p path: how many; fails when the file cannot be edited.
+HookRuleOutcome failed(const QString &error)
+{
+    return {false, error, {}};
+}
+
 Result<int> removeFrom(const ToolInfo &tool, const QString &path, const HookSettingsFile::Predicate &ours)
 {
     HookSettingsFile::Loaded loaded = HookSettingsFile::load(path, layoutFor(tool));
@@ -108,34 +113,21 @@ Result<int> removeHook(const ToolInfo &tool, const QString &settingsPath, const 
 
 HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QString &scopeKey, const HookRuleSpec &spec)
 {
-    HookRuleOutcome outcome;
-    if (tool.hooksSettings.isEmpty()) {
-        outcome.error = QStringLiteral("Hook rules are not supported for %1").arg(tool.name);
-        return outcome;
-    }
+    if (tool.hooksSettings.isEmpty())
+        return failed(QStringLiteral("Hook rules are not supported for %1").arg(tool.name));
     const QString agentEvent = agentEventName(tool, spec.event);
-    if (agentEvent.isEmpty()) {
-        outcome.error = QStringLiteral("Unsupported hook event for %1: %2").arg(tool.name, spec.event);
-        return outcome;
-    }
+    if (agentEvent.isEmpty())
+        return failed(QStringLiteral("Unsupported hook event for %1: %2").arg(tool.name, spec.event));
     const QString settingsPath = baseDir + u'/' + tool.hooksSettings;
 
     resources::InstallLock lock;
-    if (const Status locked = lock.acquire(); !locked) {
-        outcome.error = locked.error();
-        return outcome;
-    }
-    AgentHookRegistry::Loaded registry = AgentHookRegistry::load();
-    if (!registry.error.isEmpty()) {
-        outcome.error = registry.error;
-        return outcome;
-    }
-    const std::optional<HookRuleRecord> previous = registry.registry.find(tool.name, spec.slug);
+    Result<AgentHookRegistry::Loaded> registry = resources::loadLocked(lock, [] { return AgentHookRegistry::load(); });
+    if (!registry)
+        return failed(registry.error());
+    const std::optional<HookRuleRecord> previous = registry->registry.find(tool.name, spec.slug);
     if (previous && (previous->byReference || QDir::cleanPath(previous->settingsPath) != QDir::cleanPath(settingsPath))) {
-        if (const Result<int> removed = removeFrom(tool, previous->settingsPath, recordMatcher(tool, previous, spec.slug)); !removed) {
-            outcome.error = removed.error();
-            return outcome;
-        }
+        if (const Result<int> removed = removeFrom(tool, previous->settingsPath, recordMatcher(tool, previous, spec.slug)); !removed)
+            return failed(removed.error());
     }
 
     HookRuleRecord record;
@@ -149,35 +141,22 @@ HookRuleOutcome install(const ToolInfo &tool, const QString &baseDir, const QStr
     record.settingsPath = settingsPath;
     record.scopeKey = scopeKey;
     record.installedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-    if (const Status written = writeHook(tool, record); !written) {
-        outcome.error = written.error();
-        return outcome;
-    }
-    registry.registry.put(record);
-    if (const Status saved = registry.registry.save(); !saved) {
-        outcome.error = saved.error();
-        return outcome;
-    }
-    outcome.ok = true;
-    outcome.detail = QStringLiteral("%1 hook rule %2 on %3 in %4")
-                         .arg(previous ? QStringLiteral("replaced") : QStringLiteral("installed"), spec.slug, agentEvent, settingsPath);
-    return outcome;
+    if (const Status written = writeHook(tool, record); !written)
+        return failed(written.error());
+    registry->registry.put(record);
+    if (const Status saved = registry->registry.save(); !saved)
+        return failed(saved.error());
+    return {true, {}, QStringLiteral("%1 hook rule %2 on %3 in %4")
+                          .arg(previous ? QStringLiteral("replaced") : QStringLiteral("installed"), spec.slug, agentEvent, settingsPath)};
 }
 
 HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
 {
-    HookRuleOutcome outcome;
     resources::InstallLock lock;
-    if (const Status locked = lock.acquire(); !locked) {
-        outcome.error = locked.error();
-        return outcome;
-    }
-    AgentHookRegistry::Loaded registry = AgentHookRegistry::load();
-    if (!registry.error.isEmpty()) {
-        outcome.error = registry.error;
-        return outcome;
-    }
-    const std::optional<HookRuleRecord> record = registry.registry.find(tool.name, slug);
+    Result<AgentHookRegistry::Loaded> registry = resources::loadLocked(lock, [] { return AgentHookRegistry::load(); });
+    if (!registry)
+        return failed(registry.error());
+    const std::optional<HookRuleRecord> record = registry->registry.find(tool.name, slug);
     QStringList files;
     if (record)
         files.append(QDir::cleanPath(record->settingsPath));
@@ -189,24 +168,18 @@ HookRuleOutcome uninstall(const ToolInfo &tool, const QString &slug)
     int removed = 0;
     for (const QString &path : files) {
         const Result<int> removedHere = removeFrom(tool, path, recordMatcher(tool, record, slug));
-        if (!removedHere) {
-            outcome.error = removedHere.error();
-            return outcome;
-        }
+        if (!removedHere)
+            return failed(removedHere.error());
         removed += *removedHere;
     }
     if (record) {
-        registry.registry.remove(tool.name, slug);
-        if (const Status saved = registry.registry.save(); !saved) {
-            outcome.error = saved.error();
-            return outcome;
-        }
+        registry->registry.remove(tool.name, slug);
+        if (const Status saved = registry->registry.save(); !saved)
+            return failed(saved.error());
     }
-    outcome.ok = true;
-    outcome.detail = removed > 0 || record
+    return {true, {}, removed > 0 || record
         ? QStringLiteral("removed hook rule %1 from %2").arg(slug, files.first())
-        : QStringLiteral("hook rule %1 was not installed for %2; nothing to remove").arg(slug, tool.name);
-    return outcome;
+        : QStringLiteral("hook rule %1 was not installed for %2; nothing to remove").arg(slug, tool.name)};
 }
 
 QList<HookRuleRecord> installed(const ToolInfo &tool)

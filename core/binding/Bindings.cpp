@@ -2,6 +2,8 @@
 
 #include "binding/GitWorktree.h"
 #include "binding/WorkspacePaths.h"
+#include "config/AgentConfig.h"
+#include "config/BindingKeys.h"
 #include "util/Os.h"
 
 #include <QDateTime>
@@ -13,11 +15,7 @@
 namespace teamai::binding::bindings {
 namespace {
 
-const QString kProjectId = QStringLiteral("projectId");
-const QString kProjectName = QStringLiteral("projectName");
-const QString kBoundAt = QStringLiteral("boundAt");
-const QString kIdeType = QStringLiteral("ideType");
-const QString kGroupId = QStringLiteral("groupId");
+using namespace bindingkeys;
 
 /// The reference's mergeWorkspaceBindings: which of two entries for one folder survives.
 QJsonObject merge(const QJsonObject &existing, const QJsonObject &incoming)
@@ -37,15 +35,7 @@ QJsonObject merge(const QJsonObject &existing, const QJsonObject &incoming)
 
 QString projectIdText(const QJsonObject &entry)
 {
-    const QJsonValue id = entry.value(kProjectId);
-    if (id.isString())
-        return id.toString();
-    if (id.isDouble()) {
-        const double d = id.toDouble();
-        const auto whole = static_cast<qint64>(d);
-        return static_cast<double>(whole) == d ? QString::number(whole) : QString::number(d, 'g', 17);
-    }
-    return {};
+    return AgentConfig::idText(entry.value(kProjectId));
 }
 
 bool isRealBinding(const QJsonObject &entry)

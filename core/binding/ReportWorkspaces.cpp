@@ -3,6 +3,7 @@
 #include "binding/GitWorktree.h"
 
 #include "config/AgentConfig.h"
+#include "config/BindingKeys.h"
 #include "tools/ToolTable.h"
 
 #include <QDir>
@@ -55,7 +56,7 @@ QMap<QString, Binding> canonicalBindings(const AgentConfig &config)
     const QJsonObject bindings = config.toJson().value(QStringLiteral("workspaceBindings")).toObject();
     for (auto it = bindings.begin(); it != bindings.end(); ++it) {
         const QJsonObject raw = it.value().toObject();
-        const Binding binding{raw.value(QStringLiteral("ideType")).toString(), raw.value(QStringLiteral("projectId"))};
+        const Binding binding{raw.value(bindingkeys::kIdeType).toString(), raw.value(bindingkeys::kProjectId)};
         const QString key = canonical(it.key());
         if (!out.contains(key) || projectIdValue(out.value(key).projectId).toInteger() == 0)
             out.insert(key, binding);

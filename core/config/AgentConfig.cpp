@@ -1,5 +1,6 @@
 #include "config/AgentConfig.h"
 
+#include "config/BindingKeys.h"
 #include "config/SettingsFile.h"
 #include "log/Logging.h"
 #include "util/Paths.h"
@@ -7,7 +8,6 @@
 #include <QDateTime>
 #include <QJsonValue>
 #include <QUrl>
-
 
 namespace teamai {
 namespace {
@@ -19,10 +19,7 @@ const QString kRoutes = QStringLiteral("routes");
 const QString kUserGroupId = QStringLiteral("userGroupId");
 const QString kUserGroupName = QStringLiteral("userGroupName");
 const QString kBindings = QStringLiteral("workspaceBindings");
-const QString kProjectId = QStringLiteral("projectId");
-const QString kProjectName = QStringLiteral("projectName");
-const QString kBoundAt = QStringLiteral("boundAt");
-const QString kIdeType = QStringLiteral("ideType");
+using namespace bindingkeys;
 
 // The reference client writes `new Date().toISOString()`: UTC with milliseconds and a Z.
 QString nowIso()
@@ -47,19 +44,6 @@ QString typeName(const QJsonValue &value)
     case QJsonValue::Undefined: break;
     }
     return QStringLiteral("missing");
-}
-
-// Ids come as strings from some backends and as numbers from others; both mean the same id.
-QString idToString(const QJsonValue &value)
-{
-    if (value.isString())
-        return value.toString();
-    if (value.isDouble()) {
-        const double d = value.toDouble();
-        const auto asInt = static_cast<qint64>(d);
-        return static_cast<double>(asInt) == d ? QString::number(asInt) : QString::number(d, 'g', 17);
-    }
-    return {};
 }
 
 Status checkOptionalString(const QJsonObject &object, const QString &key, const QString &field)
@@ -119,7 +103,7 @@ Status AgentConfig::validate(const QJsonObject &json)
             const QJsonObject binding = it.value().toObject();
             // A legacy group-based entry ({groupId, …}, no projectId) is dropped on the next
             // change (binding::bindings::normalize), as the reference client drops it.
-            if (binding.contains(QStringLiteral("groupId")) && !binding.contains(kProjectId))
+            if (binding.contains(kGroupId) && !binding.contains(kProjectId))
                 continue;
             const QJsonValue projectId = binding.value(kProjectId);
             if (!projectId.isString() && !projectId.isDouble()) {
@@ -214,7 +198,7 @@ QJsonObject AgentConfig::routes() const
 
 QString AgentConfig::userGroupId() const
 {
-    return idToString(m_json.value(kUserGroupId));
+    return idText(m_json.value(kUserGroupId));
 }
 
 QString AgentConfig::userGroupName() const
@@ -241,7 +225,7 @@ QList<AgentConfig::WorkspaceBinding> AgentConfig::workspaceBindings() const
     // QJsonObject iterates in key order, so the list comes out sorted by path.
     for (auto it = bindings.begin(); it != bindings.end(); ++it) {
         const QJsonObject entry = it.value().toObject();
-        result.append({it.key(), idToString(entry.value(kProjectId)), entry.value(kProjectName).toString(),
+        result.append({it.key(), idText(entry.value(kProjectId)), entry.value(kProjectName).toString(),
                        entry.value(kIdeType).toString(), entry.value(kBoundAt).toString()});
     }
     return result;
@@ -280,6 +264,19 @@ bool AgentConfig::removeWorkspaceBinding(const QString &path)
     m_json.insert(kBindings, bindings);
     return true;
 }
+
+QString AgentConfig::idText(const QJsonValue &value)
+{
+    if (value.isString())
+        return value.toString();
+    if (value.isDouble()) {
+        const double d = value.toDouble();
+        const auto asInt = static_cast<qint64>(d);
+        return static_cast<double>(asInt) == d ? QString::number(asInt) : QString::number(d, 'g', 17);
+    }
+    return {};
+}
+
 
 QString AgentConfig::normalizeEndpoint(const QString &endpoint)
 {

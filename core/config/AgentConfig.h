@@ -91,6 +91,10 @@ public:
     /// the reference client does).
     void setWorkspaceBindingsJson(const QJsonObject &bindings);
 
+    /// @brief An id (a user group's, a project's) as text: ids come as strings from some backends
+    /// and as numbers from others, and both mean the same id. Empty when it is neither.
+    static QString idText(const QJsonValue &value);
+
     /// @brief Trims and strips trailing slashes: the one spelling used as base URL and token key.
     static QString normalizeEndpoint(const QString &endpoint);
 

@@ -194,13 +194,19 @@ QList<TaskInfo> LocalExecutor::list(const QString &owner) const
     return out;
 }
 
+LocalExecutor::Task *LocalExecutor::ownedTask(TaskId id, const QString &owner)
+{
+    const auto it = m_tasks.find(id);
+    return it != m_tasks.end() && it->second->owner == owner ? it->second.get() : nullptr;
+}
+
 std::optional<OutputChunk> LocalExecutor::readOutput(TaskId id, const QString &owner)
 {
     QMutexLocker lock(&m_mutex);
-    const auto it = m_tasks.find(id);
-    if (it == m_tasks.end() || it->second->owner != owner)
+    Task *owned = ownedTask(id, owner);
+    if (!owned)
         return std::nullopt;
-    Task &task = *it->second;
+    Task &task = *owned;
     OutputChunk chunk;
     chunk.lostOut = task.pendingOut.dropped();
     chunk.lostErr = task.pendingErr.dropped();
@@ -215,21 +221,21 @@ std::optional<OutputChunk> LocalExecutor::readOutput(TaskId id, const QString &o
 bool LocalExecutor::kill(TaskId id, const QString &owner)
 {
     QMutexLocker lock(&m_mutex);
-    const auto it = m_tasks.find(id);
-    if (it == m_tasks.end() || it->second->owner != owner || !it->second->runner)
+    Task *task = ownedTask(id, owner);
+    if (!task || !task->runner)
         return false;
     // Only sets a flag (and, on our own thread, schedules a tick): safe under the lock.
-    it->second->runner->requestKill();
+    task->runner->requestKill();
     return true;
 }
 
 bool LocalExecutor::remove(TaskId id, const QString &owner)
 {
     QMutexLocker lock(&m_mutex);
-    const auto it = m_tasks.find(id);
-    if (it == m_tasks.end() || it->second->owner != owner || !it->second->result)
+    const Task *task = ownedTask(id, owner);
+    if (!task || !task->result)
         return false;
-    m_tasks.erase(it);
+    m_tasks.erase(id);
     return true;
 }
 

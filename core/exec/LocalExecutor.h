@@ -64,6 +64,8 @@ public:
 
 private:
     struct Task;
+    /// @brief Task @p id when @p owner started it, else null; the caller holds m_mutex.
+    Task *ownedTask(TaskId id, const QString &owner);
 
     void onRunnerFinished(TaskId id);
     void pruneFinished();

@@ -259,26 +259,25 @@ void ProcessRunner::escalate()
 
 void ProcessRunner::readOut()
 {
-    const QByteArray chunk = m_process.readAllStandardOutput();
-    if (chunk.isEmpty())
-        return;
-    m_out.append(chunk);
-    if (m_spec.onOutput)
-        m_spec.onOutput(chunk, {});
-    if (onOutput)
-        onOutput(chunk, {});
+    received(m_out, m_process.readAllStandardOutput(), true);
 }
 
 void ProcessRunner::readErr()
 {
-    const QByteArray chunk = m_process.readAllStandardError();
+    received(m_err, m_process.readAllStandardError(), false);
+}
+
+void ProcessRunner::received(StreamCapture &capture, const QByteArray &chunk, bool isOut)
+{
     if (chunk.isEmpty())
         return;
-    m_err.append(chunk);
+    capture.append(chunk);
+    const QByteArrayView out = isOut ? QByteArrayView(chunk) : QByteArrayView();
+    const QByteArrayView err = isOut ? QByteArrayView() : QByteArrayView(chunk);
     if (m_spec.onOutput)
-        m_spec.onOutput({}, chunk);
+        m_spec.onOutput(out, err);
     if (onOutput)
-        onOutput({}, chunk);
+        onOutput(out, err);
 }
 
 void ProcessRunner::onProcessFinished()

@@ -63,6 +63,8 @@ private:
     void tick();
     void readOut();
     void readErr();
+    /// A @p chunk read from stdout (@p isOut) or stderr: kept in @p capture and passed to both listeners.
+    void received(StreamCapture &capture, const QByteArray &chunk, bool isOut);
     void onProcessFinished();
     bool stopRequested();
     bool treeIsGone();

@@ -42,17 +42,26 @@ Result<std::unique_ptr<McpConfigFile>> openConfig(const McpTarget &target, const
     return file;
 }
 
+/// Takes @p lock, then reads the manifest of @p target's scope under it: every change starts so.
+Result<McpManifest> lockedManifest(resources::InstallLock &lock, const McpTarget &target, const QString &type)
+{
+    if (const Status locked = lock.acquire(); !locked)
+        return Error{QStringLiteral("%1: %2").arg(type, locked.error())};
+    McpManifest::Loaded loaded = loadManifest(target);
+    if (!loaded.manifest)
+        return Error{damaged(type, loaded.error)};
+    return std::move(*loaded.manifest);
+}
+
 } // namespace
 
 McpOutcome install(const McpTarget &target, const McpServer &server, const QString &type, const QString &tool)
 {
     resources::InstallLock lock;
-    if (const Status locked = lock.acquire(); !locked)
-        return failure(QStringLiteral("%1: %2").arg(type, locked.error()));
-    McpManifest::Loaded loaded = loadManifest(target);
-    if (!loaded.manifest)
-        return failure(damaged(type, loaded.error));
-    McpManifest &manifest = *loaded.manifest;
+    Result<McpManifest> loaded = lockedManifest(lock, target, type);
+    if (!loaded)
+        return failure(loaded.error());
+    McpManifest &manifest = *loaded;
     const Result<std::unique_ptr<McpConfigFile>> opened = openConfig(target, type);
     if (!opened)
         return failure(opened.error());
@@ -87,12 +96,10 @@ McpOutcome install(const McpTarget &target, const McpServer &server, const QStri
 McpOutcome uninstall(const McpTarget &target, const QString &name, const QString &type)
 {
     resources::InstallLock lock;
-    if (const Status locked = lock.acquire(); !locked)
-        return failure(QStringLiteral("%1: %2").arg(type, locked.error()));
-    McpManifest::Loaded loaded = loadManifest(target);
-    if (!loaded.manifest)
-        return failure(damaged(type, loaded.error));
-    McpManifest &manifest = *loaded.manifest;
+    Result<McpManifest> loaded = lockedManifest(lock, target, type);
+    if (!loaded)
+        return failure(loaded.error());
+    McpManifest &manifest = *loaded;
     McpOutcome outcome;
     outcome.ok = true;
     if (!manifest.owns(target.manifestKey, name)) {

@@ -106,6 +106,23 @@ Result<std::unique_ptr<McpConfigFile>> openConfig(const McpTarget &target, const
     return file;
 }
 
+/// @p target's file as read inside its base (the bytes stillOurs() compares), and parsed.
+struct ReadConfig {
+    safefile::Read read;
+    std::unique_ptr<McpConfigFile> file;
+};
+
+Result<ReadConfig> readConfig(const McpTarget &target)
+{
+    safefile::Read read = safefile::readInside(target.writeBase, target.file);
+    if (!read.ok)
+        return Error{read.error};
+    Result<std::unique_ptr<McpConfigFile>> opened = openConfig(target, read);
+    if (!opened)
+        return Error{opened.error()};
+    return ReadConfig{std::move(read), std::move(*opened)};
+}
+
 /// @p bytes without blank lines: re-splicing a Codex block may change the blank lines after it.
 QList<QByteArray> contentLines(const QByteArray &bytes)
 {
@@ -152,14 +169,11 @@ Outcome registerServer(const ToolInfo &tool, const QString &teamai)
     Result<QJsonObject> all = loadAll();
     if (!all)
         return failure(all.error());
-    const safefile::Read read = safefile::readInside(target->writeBase, target->file);
-    if (!read.ok)
-        return failure(read.error);
-    const Result<std::unique_ptr<McpConfigFile>> opened = openConfig(*target, read);
+    const Result<ReadConfig> opened = readConfig(*target);
     if (!opened)
         return failure(opened.error());
-    McpConfigFile &file = **opened;
-    const bool ours = stillOurs(*target, read, recordOf(*all, tool));
+    McpConfigFile &file = *opened->file;
+    const bool ours = stillOurs(*target, opened->read, recordOf(*all, tool));
     if (file.defines(kName) && !ours) {
         Outcome outcome;
         outcome.ok = outcome.userOwned = true;
@@ -210,14 +224,11 @@ Outcome unregisterServer(const ToolInfo &tool)
         return outcome;
     const Result<McpTarget> target = userTarget(tool);
     if (target && target->file == record->file) {
-        const safefile::Read read = safefile::readInside(target->writeBase, target->file);
-        if (!read.ok)
-            return failure(read.error);
-        const Result<std::unique_ptr<McpConfigFile>> opened = openConfig(*target, read);
+        const Result<ReadConfig> opened = readConfig(*target);
         if (!opened)
             return failure(opened.error());
-        McpConfigFile &file = **opened;
-        if (stillOurs(*target, read, record)) {
+        McpConfigFile &file = *opened->file;
+        if (stillOurs(*target, opened->read, record)) {
             file.remove(kName);
             if (const Status written = safefile::writeInside(target->writeBase, target->file, file.bytes()); !written)
                 return failure(written.error());

@@ -64,6 +64,15 @@ private:
         return false;
     }
 
+    /// Steps over @p c when it is next.
+    bool take(char16_t c)
+    {
+        if (m_at >= m_text.size() || m_text.at(m_at) != c)
+            return false;
+        ++m_at;
+        return true;
+    }
+
     void skipSpace()
     {
         while (m_at < m_text.size()) {
@@ -115,8 +124,7 @@ private:
     {
         ++m_at;
         skipSpace();
-        if (m_at < m_text.size() && m_text.at(m_at) == u'}') {
-            ++m_at;
+        if (take(u'}')) {
             out = JsValue::object();
             return true;
         }
@@ -131,9 +139,8 @@ private:
             if (!readString(key))
                 return false;
             skipSpace();
-            if (m_at >= m_text.size() || m_text.at(m_at) != u':')
+            if (!take(u':'))
                 return error(QStringLiteral("expected ':'"));
-            ++m_at;
             skipSpace();
             JsValue member;
             if (!readValue(member, depth + 1))
@@ -146,12 +153,9 @@ private:
                 values.push_back(std::move(member));
             }
             skipSpace();
-            if (m_at < m_text.size() && m_text.at(m_at) == u',') {
-                ++m_at;
+            if (take(u','))
                 continue;
-            }
-            if (m_at < m_text.size() && m_text.at(m_at) == u'}') {
-                ++m_at;
+            if (take(u'}')) {
                 out = JsValue::objectFrom(std::move(keys), std::move(values));
                 return true;
             }
@@ -164,10 +168,8 @@ private:
         out = JsValue::array();
         ++m_at;
         skipSpace();
-        if (m_at < m_text.size() && m_text.at(m_at) == u']') {
-            ++m_at;
+        if (take(u']'))
             return true;
-        }
         for (;;) {
             skipSpace();
             JsValue item;
@@ -175,14 +177,10 @@ private:
                 return false;
             out.append(item);
             skipSpace();
-            if (m_at < m_text.size() && m_text.at(m_at) == u',') {
-                ++m_at;
+            if (take(u','))
                 continue;
-            }
-            if (m_at < m_text.size() && m_text.at(m_at) == u']') {
-                ++m_at;
+            if (take(u']'))
                 return true;
-            }
             return error(QStringLiteral("expected ',' or ']'"));
         }
     }
@@ -265,14 +263,10 @@ private:
     bool readNumber(JsValue &out)
     {
         const qsizetype start = m_at;
-        if (m_text.at(m_at) == u'-')
-            ++m_at;
-        if (m_at < m_text.size() && m_text.at(m_at) == u'0')
-            ++m_at;
-        else if (!digits())
+        take(u'-');
+        if (!take(u'0') && !digits())
             return error(QStringLiteral("unexpected character"));
-        if (m_at < m_text.size() && m_text.at(m_at) == u'.') {
-            ++m_at;
+        if (take(u'.')) {
             if (!digits())
                 return error(QStringLiteral("bad number"));
         }

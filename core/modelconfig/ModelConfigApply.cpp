@@ -54,16 +54,12 @@ ApplyOutcome applyModels(const ApplyTarget &target, const Delivery &delivery, co
 {
     ApplyOutcome outcome;
     resources::InstallLock lock;
-    if (const Status locked = lock.acquire(); !locked) {
-        outcome.error = locked.error();
+    Result<ModelManifest::Loaded> loaded = resources::loadLocked(lock, [] { return ModelManifest::load(); });
+    if (!loaded) {
+        outcome.error = loaded.error();
         return outcome;
     }
-    ModelManifest::Loaded loaded = ModelManifest::load();
-    if (!loaded.error.isEmpty()) {
-        outcome.error = loaded.error;
-        return outcome;
-    }
-    ModelManifest &manifest = loaded.manifest;
+    ModelManifest &manifest = loaded->manifest;
     manifest.setProviders(target.kind, target.workspace, nextProviders(manifest, target, delivery));
     const QString home = paths::homeDir();
     const WriteOutcome written = target.kind == QLatin1String("claude")

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "util/FileLock.h"
+#include "util/Result.h"
 
 #include <QString>
 
@@ -30,5 +31,19 @@ public:
 private:
     std::optional<FileLock> m_lock;
 };
+
+/// @brief Takes @p lock, then reads with @p load a file the lock guards (a `Loaded` struct with an
+/// `error` member): what was read, or why the lock or the read failed. The caller keeps the lock
+/// for the change it makes to what was read.
+template<typename Load>
+auto loadLocked(InstallLock &lock, Load load) -> Result<decltype(load())>
+{
+    if (const Status locked = lock.acquire(); !locked)
+        return Error{locked.error()};
+    auto loaded = load();
+    if (!loaded.error.isEmpty())
+        return Error{loaded.error};
+    return loaded;
+}
 
 } // namespace teamai::resources

@@ -32,10 +32,12 @@ constexpr auto kPublicFile = QFileDevice::ReadOwner | QFileDevice::WriteOwner | 
 
 const QList<ResourceKind> kAllKinds = {ResourceKind::Skill, ResourceKind::Rule, ResourceKind::ClaudeMd};
 
-void failureWith(ResourceOutcome *out, const QString &error)
+/// @p out failed with @p error (what it did so far stays said).
+ResourceOutcome failureWith(ResourceOutcome &out, const QString &error)
 {
-    out->ok = false;
-    out->error = error;
+    out.ok = false;
+    out.error = error;
+    return out;
 }
 
 /// The install lock, and the manifest read while holding it: every change starts with both.
@@ -430,42 +432,30 @@ ResourceOutcome ResourceStore::installSkill(const ResourceScope &scope, const Re
 {
     ResourceOutcome out;
     const Result<SkillArchive> archive = readSkillArchive(payloadPath, request);
-    if (!archive) {
-        failureWith(&out, archive.error());
-        return out;
-    }
+    if (!archive)
+        return failureWith(out, archive.error());
     const SkillArchive &skill = *archive;
     const Result<std::unique_ptr<ManifestChange>> change = beginManifestChange();
-    if (!change) {
-        failureWith(&out, change.error());
-        return out;
-    }
+    if (!change)
+        return failureWith(out, change.error());
     Manifest &manifest = (*change)->manifest;
     const QString skillsDir = scope.baseDir + u'/' + m_tool.skillsDir;
     const QString base = safepath::writeBase(scope.baseDir, m_tool.rootDir(), skillsDir);
     const safepath::Resolved where = safepath::checkInside(base, skillsDir);
     const Status ours = where.ok ? skillFolderIsOurs(manifest, scope.key, m_tool.name, request.slug, skill.dirName, where.realPath)
                                  : Status(Error{where.error});
-    if (!ours) {
-        failureWith(&out, ours.error());
-        return out;
-    }
+    if (!ours)
+        return failureWith(out, ours.error());
     const Result<QString> madeSkillsDir = safepath::makeDirs(base, skillsDir);
-    if (!madeSkillsDir) {
-        failureWith(&out, madeSkillsDir.error());
-        return out;
-    }
+    if (!madeSkillsDir)
+        return failureWith(out, madeSkillsDir.error());
     const QString realSkillsDir = *madeSkillsDir;
     dirswap::removeStaleLeftovers(realSkillsDir);
     const QString staging = dirswap::siblingPath(realSkillsDir + u'/' + skill.dirName, QStringLiteral("staging"));
-    if (!QDir().mkdir(staging)) {
-        failureWith(&out, QStringLiteral("Cannot create folder %1").arg(staging));
-        return out;
-    }
-    if (const Status placed = placeSkill(payloadPath, skill, staging, base, skillsDir, realSkillsDir); !placed) {
-        failureWith(&out, placed.error());
-        return out;
-    }
+    if (!QDir().mkdir(staging))
+        return failureWith(out, QStringLiteral("Cannot create folder %1").arg(staging));
+    if (const Status placed = placeSkill(payloadPath, skill, staging, base, skillsDir, realSkillsDir); !placed)
+        return failureWith(out, placed.error());
 
     // A new version may have a new name: the folder the manifest recorded for the old one is ours.
     const QJsonObject previous = manifest.entry(scope.key, ResourceKind::Skill, request.slug);
@@ -476,10 +466,8 @@ ResourceOutcome ResourceStore::installSkill(const ResourceScope &scope, const Re
     }
     manifest.setEntry(scope.key, ResourceKind::Skill, request.slug,
                       updatedEntry(previous, request.slug, skill.version, skill.displayName, skill.dirName, m_tool.name));
-    if (const Status saved = manifest.save(); !saved) {
-        failureWith(&out, QStringLiteral("Installed, but cannot update the manifest: %1").arg(saved.error()));
-        return out;
-    }
+    if (const Status saved = manifest.save(); !saved)
+        return failureWith(out, QStringLiteral("Installed, but cannot update the manifest: %1").arg(saved.error()));
     out.ok = true;
     out.version = skill.version;
     out.location = skillsDir + u'/' + skill.dirName;
@@ -492,44 +480,32 @@ ResourceOutcome ResourceStore::installMarkdown(const ResourceScope &scope, const
 {
     ResourceOutcome out;
     const Result<QByteArray> markdown = readMarkdown(payloadPath);
-    if (!markdown) {
-        failureWith(&out, markdown.error());
-        return out;
-    }
+    if (!markdown)
+        return failureWith(out, markdown.error());
     const QByteArray &content = *markdown;
     const QString version = request.version.isEmpty()
         ? parseFrontMatter(content.left(16 * 1024)).value(QStringLiteral("version")).trimmed()
         : request.version;
-    if (!version.isEmpty() && !isValidVersion(version)) {
-        failureWith(&out, QStringLiteral("Invalid version in the front matter: %1").arg(echoedName(version)));
-        return out;
-    }
-    if (request.kind == ResourceKind::ClaudeMd && claudemd::containsMarker(content)) {
-        failureWith(&out, QStringLiteral("The claudemd block contains a TeamAI section marker"));
-        return out;
-    }
+    if (!version.isEmpty() && !isValidVersion(version))
+        return failureWith(out, QStringLiteral("Invalid version in the front matter: %1").arg(echoedName(version)));
+    if (request.kind == ResourceKind::ClaudeMd && claudemd::containsMarker(content))
+        return failureWith(out, QStringLiteral("The claudemd block contains a TeamAI section marker"));
 
     const Result<std::unique_ptr<ManifestChange>> change = beginManifestChange();
-    if (!change) {
-        failureWith(&out, change.error());
-        return out;
-    }
+    if (!change)
+        return failureWith(out, change.error());
     Manifest &manifest = (*change)->manifest;
     const QJsonObject previous = manifest.entry(scope.key, request.kind, request.slug);
     const QString location = locationOf(scope, request.kind, request.slug, previous);
     const bool ours = !previous.isEmpty() && Manifest::appliesToTool(previous, m_tool.name);
     const Status written = request.kind == ResourceKind::Rule ? writeRule(scope, request.slug, ours, content)
                                                               : applyClaudeMd(scope, request.slug, &content, false, manifest);
-    if (!written) {
-        failureWith(&out, written.error());
-        return out;
-    }
+    if (!written)
+        return failureWith(out, written.error());
     manifest.setEntry(scope.key, request.kind, request.slug,
                       updatedEntry(previous, request.slug, version, request.displayName, QString(), m_tool.name));
-    if (const Status saved = manifest.save(); !saved) {
-        failureWith(&out, QStringLiteral("Installed, but cannot update the manifest: %1").arg(saved.error()));
-        return out;
-    }
+    if (const Status saved = manifest.save(); !saved)
+        return failureWith(out, QStringLiteral("Installed, but cannot update the manifest: %1").arg(saved.error()));
     out.ok = true;
     out.version = version;
     out.location = location;
@@ -672,10 +648,8 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
 {
     ResourceOutcome out;
     const Result<std::unique_ptr<ManifestChange>> change = beginManifestChange();
-    if (!change) {
-        failureWith(&out, change.error());
-        return out;
-    }
+    if (!change)
+        return failureWith(out, change.error());
     Manifest &manifest = (*change)->manifest;
     const QJsonObject entry = manifest.entry(scope.key, kind, slug);
     const bool known = !entry.isEmpty() && Manifest::appliesToTool(entry, m_tool.name);
@@ -688,17 +662,13 @@ ResourceOutcome ResourceStore::uninstall(const ResourceScope &scope, ResourceKin
         return out;
     }
 
-    if (const Status removed = removeInstalled(scope, kind, slug, entry, out.location, manifest); !removed) {
-        failureWith(&out, removed.error());
-        return out;
-    }
+    if (const Status removed = removeInstalled(scope, kind, slug, entry, out.location, manifest); !removed)
+        return failureWith(out, removed.error());
 
     if (known) {
         forgetForThisTool(scope, kind, slug, entry, &manifest);
-        if (const Status saved = manifest.save(); !saved) {
-            failureWith(&out, QStringLiteral("Removed, but cannot update the manifest: %1").arg(saved.error()));
-            return out;
-        }
+        if (const Status saved = manifest.save(); !saved)
+            return failureWith(out, QStringLiteral("Removed, but cannot update the manifest: %1").arg(saved.error()));
     }
     out.ok = true;
     out.detail = QStringLiteral("removed %1 %2 from %3").arg(kindLabel(kind), slug, out.location);

@@ -62,6 +62,19 @@ AckAttemptRow rowFrom(const SqliteQuery &q)
     return row;
 }
 
+/// Runs the prepared @p q and reads its rows: none, logged with @p what, when it fails.
+QList<AckAttemptRow> readRows(SqliteQuery &q, const char *what)
+{
+    QList<AckAttemptRow> rows;
+    if (const Status read = q.exec(); !read) {
+        qCWarning(lcStore).noquote() << "ack history" << what << "failed:" << read.error();
+        return rows;
+    }
+    while (q.next())
+        rows.append(rowFrom(q));
+    return rows;
+}
+
 // The SQL of a sort column; never NULL, so row-value seeks compare like ORDER BY sorts.
 QString sortExpression(AckSortKey key)
 {
@@ -491,13 +504,7 @@ QList<AckAttemptRow> AckHistoryQuery::page(int offset, int limit)
         (void)q.prepare(QStringLiteral("SELECT %1 FROM ack_attempts %2 %3 LIMIT ? OFFSET ?").arg(kColumns, whereClause(), orderClause(fromEnd)));
         q.addBindValue(limit);
         q.addBindValue(skip);
-        if (const Status read = q.exec(); !read) {
-            qCWarning(lcStore).noquote() << "ack history page failed:" << read.error();
-            return rows;
-        }
-        rows.reserve(limit);
-        while (q.next())
-            rows.append(rowFrom(q));
+        rows = readRows(q, "page");
     }
     if (fromEnd)
         std::reverse(rows.begin(), rows.end());
@@ -585,14 +592,7 @@ QList<AckAttemptRow> AckHistoryQuery::plainSeek(const AckAttemptRow &row, int li
     for (const QVariant &value : keys)
         q.addBindValue(value);
     q.addBindValue(limit);
-    QList<AckAttemptRow> rows;
-    if (const Status read = q.exec(); !read) {
-        qCWarning(lcStore).noquote() << "ack history seek failed:" << read.error();
-        return rows;
-    }
-    while (q.next())
-        rows.append(rowFrom(q));
-    return rows;
+    return readRows(q, "seek");
 }
 
 QStringList AckHistoryQuery::distinct(bool types)
@@ -668,14 +668,7 @@ QList<AckAttemptRow> AckHistoryQuery::attemptsOfCommand(qint64 commandId, const 
     q.addBindValue(commandId);
     if (!agentType.isEmpty())
         q.addBindValue(agentType);
-    QList<AckAttemptRow> rows;
-    if (const Status read = q.exec(); !read) {
-        qCWarning(lcStore).noquote() << "ack history attempts failed:" << read.error();
-        return rows;
-    }
-    while (q.next())
-        rows.append(rowFrom(q));
-    return rows;
+    return readRows(q, "attempts");
 }
 
 QStringList AckHistoryQuery::types()

@@ -7,6 +7,24 @@ namespace {
 
 using ledgercodes::Column;
 
+// The columns of a command's run (its processes, how it ended, its output), the same in every
+// version: version 4 copies them over unchanged. A macro so each CREATE TABLE stays one literal.
+#define TEAMAI_LEDGER_RUN_COLUMNS \
+    "        runner_pid        INTEGER,\n" \
+    "        runner_start_time TEXT,\n" \
+    "        child_pid         INTEGER,\n" \
+    "        exit_code         INTEGER,\n" \
+    "        signal            INTEGER,\n" \
+    "        timed_out         INTEGER NOT NULL DEFAULT 0,\n" \
+    "        cancelled         INTEGER NOT NULL DEFAULT 0,\n" \
+    "        stdout_tail       BLOB,\n" \
+    "        stderr_tail       BLOB,\n" \
+    "        stdout_spill      TEXT,\n" \
+    "        stderr_spill      TEXT,\n" \
+    "        error             TEXT    NOT NULL DEFAULT '',\n" \
+    "        version           TEXT    NOT NULL DEFAULT '',\n" \
+    "        detail            TEXT    NOT NULL DEFAULT ''"
+
 // Version 1. Times are milliseconds since the epoch (UTC); text columns hold UTF-8.
 const char *const kSchemaV1[] = {
     R"sql(CREATE TABLE commands (
@@ -23,20 +41,7 @@ const char *const kSchemaV1[] = {
         state             TEXT    NOT NULL CHECK (state IN ('pending','running','succeeded','failed','rejected','skipped','interrupted')),
         delivery          TEXT    NOT NULL CHECK (delivery IN ('not_delivered','delivered','unknown')),
         reason            TEXT    NOT NULL DEFAULT '',
-        runner_pid        INTEGER,
-        runner_start_time TEXT,
-        child_pid         INTEGER,
-        exit_code         INTEGER,
-        signal            INTEGER,
-        timed_out         INTEGER NOT NULL DEFAULT 0,
-        cancelled         INTEGER NOT NULL DEFAULT 0,
-        stdout_tail       BLOB,
-        stderr_tail       BLOB,
-        stdout_spill      TEXT,
-        stderr_spill      TEXT,
-        error             TEXT    NOT NULL DEFAULT '',
-        version           TEXT    NOT NULL DEFAULT '',
-        detail            TEXT    NOT NULL DEFAULT '',
+)sql" TEAMAI_LEDGER_RUN_COLUMNS R"sql(,
         UNIQUE (agent_type, command_id))
     )sql",
     "CREATE INDEX commands_by_received ON commands (received_at)",
@@ -121,20 +126,7 @@ const char *const kTablesV4[] = {
         state             INTEGER NOT NULL CHECK (state BETWEEN 0 AND 6),
         delivery          INTEGER NOT NULL CHECK (delivery BETWEEN 0 AND 2),
         reason            TEXT    NOT NULL DEFAULT '',
-        runner_pid        INTEGER,
-        runner_start_time TEXT,
-        child_pid         INTEGER,
-        exit_code         INTEGER,
-        signal            INTEGER,
-        timed_out         INTEGER NOT NULL DEFAULT 0,
-        cancelled         INTEGER NOT NULL DEFAULT 0,
-        stdout_tail       BLOB,
-        stderr_tail       BLOB,
-        stdout_spill      TEXT,
-        stderr_spill      TEXT,
-        error             TEXT    NOT NULL DEFAULT '',
-        version           TEXT    NOT NULL DEFAULT '',
-        detail            TEXT    NOT NULL DEFAULT '')
+)sql" TEAMAI_LEDGER_RUN_COLUMNS R"sql()
     )sql",
     // error, version: NULL when the command's own; payload: NULL when ackpayload::derive() of
     // the command and this row makes it exactly (the outbox then sends that).
@@ -172,6 +164,8 @@ const char *const kTablesV4[] = {
         attempt_number    INTEGER NOT NULL)
     )sql",
 };
+
+#undef TEAMAI_LEDGER_RUN_COLUMNS
 
 // Version 4, the indexes. A history filter (state, type, agent; time) is a merge of the index
 // ranges of the (state, type, agent) groups it matches (store/GroupMerge), so one index serves

@@ -61,18 +61,26 @@ exec::ExecSpec ExecutionMonitor::watched(const exec::ExecSpec &spec) const
     return watched;
 }
 
+quint64 ExecutionMonitor::track(const exec::ExecSpec &spec)
+{
+    QMutexLocker lock(&m_mutex);
+    const quint64 serial = m_nextSerial++;
+    m_running.append(Running{serial, spec.owner, spec.cancel, 0});
+    return serial;
+}
+
+void ExecutionMonitor::forget(quint64 serial)
+{
+    m_running.removeIf([serial](const Running &running) { return running.serial == serial; });
+}
+
 exec::ExecResult ExecutionMonitor::run(const exec::ExecSpec &spec)
 {
-    quint64 serial = 0;
-    {
-        QMutexLocker lock(&m_mutex);
-        serial = m_nextSerial++;
-        m_running.append(Running{serial, spec.owner, spec.cancel, 0});
-    }
+    const quint64 serial = track(spec);
     exec::ExecResult result = m_inner.run(watched(spec));
     {
         QMutexLocker lock(&m_mutex);
-        m_running.removeIf([serial](const Running &running) { return running.serial == serial; });
+        forget(serial);
     }
     if (m_observer.finished)
         m_observer.finished(spec.owner, result);
@@ -81,13 +89,8 @@ exec::ExecResult ExecutionMonitor::run(const exec::ExecSpec &spec)
 
 exec::TaskId ExecutionMonitor::start(const exec::ExecSpec &spec)
 {
-    quint64 serial = 0;
-    {
-        // Known before it starts: a cancel from now on reaches it through its handle.
-        QMutexLocker lock(&m_mutex);
-        serial = m_nextSerial++;
-        m_running.append(Running{serial, spec.owner, spec.cancel, 0});
-    }
+    // Known before it starts: a cancel from now on reaches it through its handle.
+    const quint64 serial = track(spec);
     const exec::TaskId id = m_inner.start(watched(spec));
     // taskFinished is always queued (the task ends on a later turn of the event loop), so its
     // id is recorded here before its end can be reported.
@@ -97,7 +100,7 @@ exec::TaskId ExecutionMonitor::start(const exec::ExecSpec &spec)
             running.task = id;
     }
     if (id == 0)
-        m_running.removeIf([serial](const Running &running) { return running.serial == serial; });
+        forget(serial);
     return id;
 }
 

@@ -64,6 +64,10 @@ private:
     };
 
     exec::ExecSpec watched(const exec::ExecSpec &spec) const;
+    /// Registers @p spec's run as running (under the mutex); its serial.
+    quint64 track(const exec::ExecSpec &spec);
+    /// Drops the run @p serial; the caller holds the mutex.
+    void forget(quint64 serial);
     void onInnerTaskFinished(exec::TaskId id);
 
     exec::Executor &m_inner;

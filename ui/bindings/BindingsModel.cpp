@@ -2,6 +2,7 @@
 
 #include "binding/BindingStore.h"
 #include "binding/Bindings.h"
+#include "config/BindingKeys.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -25,8 +26,8 @@ QString BindingsModel::reload()
         row.path = it.key();
         row.projectName = entry.value(QStringLiteral("projectName")).toString();
         row.projectId = binding::bindings::projectIdText(entry);
-        row.ideType = entry.value(QStringLiteral("ideType")).toString();
-        row.boundAt = entry.value(QStringLiteral("boundAt")).toString();
+        row.ideType = entry.value(bindingkeys::kIdeType).toString();
+        row.boundAt = entry.value(bindingkeys::kBoundAt).toString();
         row.skipped = binding::bindings::isSkipped(entry);
         row.exists = QFileInfo(row.path).isDir();
         m_rows.append(row);

@@ -162,20 +162,15 @@ QLayout *FirstRunDialog::buildForm()
 
     auto *agentsGroup = new QGroupBox(tr("Agents on this machine"));
     auto *agentsLayout = new QGridLayout(agentsGroup);
-    int i = 0;
     const QString home = paths::homeDir();
-    for (const ToolInfo &tool : knownTools()) {
-        auto *box = new QCheckBox(tool.name);
+    m_agents = addAgentBoxes(agentsLayout, [&home](QCheckBox *box, const ToolInfo &tool) {
         // Pre-select the agents that are installed (their folder exists).
         box->setChecked(QFileInfo(QDir(home).filePath(tool.rootDir())).isDir());
-        m_agents.insert(tool.name, box);
-        agentsLayout->addWidget(box, i / 3, i % 3);
-        ++i;
-    }
+    });
     auto *hint = new QLabel(tr("With none checked, setup hooks the agents it finds, as teamai init does."));
     hint->setWordWrap(true);
     hint->setForegroundRole(QPalette::PlaceholderText);
-    agentsLayout->addWidget(hint, (i + 2) / 3, 0, 1, 3);
+    agentsLayout->addWidget(hint, agentRowsEnd(m_agents), 0, 1, 3);
     auto *all = new QVBoxLayout;
     all->addLayout(form);
     all->addWidget(agentsGroup);
@@ -210,12 +205,7 @@ void FirstRunDialog::showError(QLabel *label, const QString &message)
 
 QStringList FirstRunDialog::chosenAgents() const
 {
-    QStringList agents;
-    for (const ToolInfo &tool : knownTools()) {
-        if (m_agents.value(tool.name)->isChecked())
-            agents << tool.name;
-    }
-    return agents;
+    return checkedAgents(m_agents);
 }
 
 bool FirstRunDialog::validate()

@@ -2,6 +2,7 @@
 
 #include "enrollment/Enrollment.h"
 #include "sync/ConnectionCheck.h"
+#include "windows/AgentBoxes.h"
 
 #include <QDialog>
 #include <QMap>
@@ -92,7 +93,7 @@ private:
     QLabel *m_endpointError;
     QLineEdit *m_token;
     QLabel *m_tokenError;
-    QMap<QString, QCheckBox *> m_agents;
+    AgentBoxes m_agents;
     QWidget *m_formPage;
     QWidget *m_summaryPage;
     QLabel *m_summaryWarningIcon;

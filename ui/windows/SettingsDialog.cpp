@@ -174,15 +174,10 @@ QWidget *SettingsDialog::buildAgentsGroup()
 {
     auto *agentsGroup = new QGroupBox(tr("Agents synced by this app"));
     auto *agentsLayout = new QGridLayout(agentsGroup);
-    int i = 0;
-    for (const ToolInfo &tool : knownTools()) {
-        auto *box = new QCheckBox(tool.name);
+    m_agents = addAgentBoxes(agentsLayout, [this](QCheckBox *box, const ToolInfo &tool) {
         box->setToolTip(tr("Sync %1 (~/%2); enabling it also installs its hooks").arg(tool.name, tool.rootDir()));
-        m_agents.insert(tool.name, box);
-        agentsLayout->addWidget(box, i / 3, i % 3);
-        ++i;
-    }
-    agentsLayout->addWidget(m_agentsError, (i + 2) / 3, 0, 1, 3);
+    });
+    agentsLayout->addWidget(m_agentsError, agentRowsEnd(m_agents), 0, 1, 3);
     return agentsGroup;
 }
 
@@ -278,12 +273,7 @@ void SettingsDialog::load()
 
 QStringList SettingsDialog::checkedAgents() const
 {
-    QStringList agents;
-    for (const ToolInfo &tool : knownTools()) {
-        if (m_agents.value(tool.name)->isChecked())
-            agents << tool.name;
-    }
-    return agents;
+    return ui::checkedAgents(m_agents);
 }
 
 bool SettingsDialog::validate()

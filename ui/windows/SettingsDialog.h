@@ -1,6 +1,7 @@
 #pragma once
 
 #include "enrollment/Enrollment.h"
+#include "windows/AgentBoxes.h"
 
 #include <QDialog>
 #include <QMap>
@@ -119,7 +120,7 @@ private:
     QLabel *m_tokenSaved;
     bool m_tokenSavedWarning = false;
     QSpinBox *m_interval;
-    QMap<QString, QCheckBox *> m_agents;
+    AgentBoxes m_agents;
     QLabel *m_agentsError;
     QCheckBox *m_mcp;
     QCheckBox *m_seeAll;

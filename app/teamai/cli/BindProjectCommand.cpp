@@ -63,9 +63,7 @@ int reportBound(const binding::BindOutcome &outcome, const binding::Project &pro
 
 } // namespace
 
-QString BindProjectCommand::name() const { return QStringLiteral("bind-project"); }
-
-QString BindProjectCommand::summary() const { return QStringLiteral("Bind this workspace to one of your TeamAI projects"); }
+BindProjectCommand::BindProjectCommand() : CliCommand("bind-project", "Bind this workspace to one of your TeamAI projects") {}
 
 QString BindProjectCommand::help() const
 {

@@ -13,8 +13,7 @@ namespace teamai::cli {
 class BindProjectCommand : public CliCommand
 {
 public:
-    QString name() const override;
-    QString summary() const override;
+    BindProjectCommand();
     QString help() const override;
     int run(const QStringList &arguments) override;
 

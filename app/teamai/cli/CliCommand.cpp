@@ -19,22 +19,22 @@
 
 namespace teamai::cli {
 
-std::vector<std::unique_ptr<CliCommand>> allCommands()
+namespace {
+
+template<typename... Commands>
+std::vector<std::unique_ptr<CliCommand>> makeCommands()
 {
     std::vector<std::unique_ptr<CliCommand>> commands;
-    commands.push_back(std::make_unique<InitCommand>());
-    commands.push_back(std::make_unique<SyncCommand>());
-    commands.push_back(std::make_unique<StatusCommand>());
-    commands.push_back(std::make_unique<HistoryCommand>());
-    commands.push_back(std::make_unique<DoctorCommand>());
-    commands.push_back(std::make_unique<RemoteCmdCommand>());
-    commands.push_back(std::make_unique<McpCommand>());
-    commands.push_back(std::make_unique<BindProjectCommand>());
-    commands.push_back(std::make_unique<UninstallCommand>());
-    commands.push_back(std::make_unique<HookCommand>());
-    commands.push_back(std::make_unique<WorkerCommand>());
-    commands.push_back(std::make_unique<ReconcilePluginsCommand>());
+    (commands.push_back(std::make_unique<Commands>()), ...);
     return commands;
+}
+
+} // namespace
+
+std::vector<std::unique_ptr<CliCommand>> allCommands()
+{
+    return makeCommands<InitCommand, SyncCommand, StatusCommand, HistoryCommand, DoctorCommand, RemoteCmdCommand, McpCommand,
+                        BindProjectCommand, UninstallCommand, HookCommand, WorkerCommand, ReconcilePluginsCommand>();
 }
 
 std::optional<int> CliCommand::parseOrStop(CommandLine &line, const QStringList &arguments) const

@@ -14,22 +14,27 @@ class CommandLine;
 /// Exit codes of the CLI: 0 success, 1 the operation failed, 2 bad usage.
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
 
-/// @brief One `teamai` subcommand: declares its name, a one-line summary and its options
-/// (shown by `--help`), and runs with the arguments after its name.
+/// @brief One `teamai` subcommand: has a name and a one-line summary (given by the subclass's
+/// constructor), declares its options (shown by `--help`), and runs with the arguments after its name.
 class CliCommand
 {
 public:
     virtual ~CliCommand() = default;
-    virtual QString name() const = 0;
-    virtual QString summary() const = 0;
+    QString name() const { return m_name; }
+    QString summary() const { return m_summary; }
     /// @brief Full `--help` text: usage line and every option.
     virtual QString help() const = 0;
     virtual int run(const QStringList &arguments) = 0;
 
 protected:
+    CliCommand(const char *name, const char *summary) : m_name(QString::fromUtf8(name)), m_summary(QString::fromUtf8(summary)) {}
     /// @brief Parses @p arguments into @p line. Returns the exit code to stop with when there is
     /// nothing more to do: `--help` printed (0) or bad usage reported (2); nullopt to go on.
     std::optional<int> parseOrStop(CommandLine &line, const QStringList &arguments) const;
+
+private:
+    QString m_name;
+    QString m_summary;
 };
 
 /// @brief All subcommands, in the order `teamai --help` lists them.

@@ -1,6 +1,6 @@
 #pragma once
 
-#include <QtGlobal>
+#include <QByteArray>
 
 /// @brief The `teamai` binary's standard streams, where the platforms differ (Console_posix.cpp,
 /// Console_win.cpp; docs/architecture.md, "Platform code").
@@ -19,7 +19,8 @@ void prepareRawStdio();
 /// @brief One read(2) of stdin: bytes read, 0 at its end, negative with errno on an error.
 long long readStdin(char *buffer, unsigned size);
 
-/// @brief One write(2) to stdout, as readStdin().
-long long writeStdout(const char *bytes, unsigned size);
+/// @brief Writes all of @p bytes to stdout, retrying short writes (and EINTR); false when it
+/// fails (the reader hung up).
+bool writeAllStdout(const QByteArray &bytes);
 
 } // namespace teamai::cli::console

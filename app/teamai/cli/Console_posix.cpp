@@ -1,5 +1,7 @@
 #include "cli/Console.h"
 
+#include "util/PosixFile.h"
+
 #include <csignal>
 #include <cstdio>
 #include <unistd.h>
@@ -26,9 +28,9 @@ long long readStdin(char *buffer, unsigned size)
     return ::read(STDIN_FILENO, buffer, size);
 }
 
-long long writeStdout(const char *bytes, unsigned size)
+bool writeAllStdout(const QByteArray &bytes)
 {
-    return ::write(STDOUT_FILENO, bytes, size);
+    return posixfile::writeAll(STDOUT_FILENO, bytes) == 0;
 }
 
 } // namespace teamai::cli::console

@@ -28,9 +28,15 @@ long long readStdin(char *buffer, unsigned size)
     return ::_read(0, buffer, size);
 }
 
-long long writeStdout(const char *bytes, unsigned size)
+bool writeAllStdout(const QByteArray &bytes)
 {
-    return ::_write(1, bytes, size);
+    for (qsizetype done = 0; done < bytes.size();) {
+        const int n = ::_write(1, bytes.constData() + done, unsigned(bytes.size() - done));
+        if (n <= 0)
+            return false;  // the CRT's _write is not interrupted by signals: no EINTR to retry
+        done += n;
+    }
+    return true;
 }
 
 } // namespace teamai::cli::console

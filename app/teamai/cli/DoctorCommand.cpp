@@ -124,9 +124,7 @@ void checkBackend(Checks &checks, const AgentConfig::Loaded &config, const Token
 
 } // namespace
 
-QString DoctorCommand::name() const { return QStringLiteral("doctor"); }
-
-QString DoctorCommand::summary() const { return QStringLiteral("Check the configuration, token, ledger and backend connection"); }
+DoctorCommand::DoctorCommand() : CliCommand("doctor", "Check the configuration, token, ledger and backend connection") {}
 
 QString DoctorCommand::help() const
 {

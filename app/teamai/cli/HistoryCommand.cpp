@@ -112,9 +112,7 @@ void printTable(const QList<LedgerCommand> &rows)
 
 } // namespace
 
-QString HistoryCommand::name() const { return QStringLiteral("history"); }
-
-QString HistoryCommand::summary() const { return QStringLiteral("List received commands, their results and acks"); }
+HistoryCommand::HistoryCommand() : CliCommand("history", "List received commands, their results and acks") {}
 
 QString HistoryCommand::help() const
 {

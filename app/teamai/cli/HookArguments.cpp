@@ -4,41 +4,52 @@
 
 #include <QSet>
 
+#include <algorithm>
+#include <iterator>
+
 namespace teamai::cli {
 namespace {
 
-/// Sets the value option @p name; false when @p name is not one.
-bool setValue(HookArguments &args, const QString &name, const QString &value)
+/// The options that take a value, and the member each sets.
+const struct {
+    const char *name;
+    QString HookArguments::*member;
+} kValueOptions[] = {{"tool", &HookArguments::tool}, {"matcher", &HookArguments::matcher}, {"stdin-file", &HookArguments::stdinFile}};
+
+/// The flags, and the member each sets. --stdin is accepted and changes nothing: stdin is always
+/// read (unless --stdin-file), as in the reference.
+const struct {
+    const char *name;
+    bool HookArguments::*member;
+} kFlags[] = {{"bg-only", &HookArguments::bgOnly}, {"dry-run", &HookArguments::dryRun},
+              {"verbose", &HookArguments::verbose}, {"stdin", nullptr}};
+
+/// The member the value option @p name sets, or null when @p name is not one.
+QString HookArguments::*valueMember(const QString &name)
 {
-    if (name == QLatin1String("tool"))
-        args.tool = value;
-    else if (name == QLatin1String("matcher"))
-        args.matcher = value;
-    else if (name == QLatin1String("stdin-file"))
-        args.stdinFile = value;
-    else
-        return false;
-    return true;
+    for (const auto &option : kValueOptions) {
+        if (name == QLatin1String(option.name))
+            return option.member;
+    }
+    return nullptr;
 }
 
-/// Sets the flag @p name; false when @p name is not one. --stdin is accepted and changes nothing:
-/// stdin is always read (unless --stdin-file), as in the reference.
+bool isFlag(const QString &name)
+{
+    return std::any_of(std::begin(kFlags), std::end(kFlags), [&name](const auto &flag) { return name == QLatin1String(flag.name); });
+}
+
+/// Sets the flag @p name; false when @p name is not one.
 bool setFlag(HookArguments &args, const QString &name)
 {
-    if (name == QLatin1String("bg-only"))
-        args.bgOnly = true;
-    else if (name == QLatin1String("dry-run"))
-        args.dryRun = true;
-    else if (name == QLatin1String("verbose"))
-        args.verbose = true;
-    else if (name != QLatin1String("stdin"))
-        return false;
-    return true;
-}
-
-bool isValueOption(const QString &name)
-{
-    return name == QLatin1String("tool") || name == QLatin1String("matcher") || name == QLatin1String("stdin-file");
+    for (const auto &flag : kFlags) {
+        if (name != QLatin1String(flag.name))
+            continue;
+        if (flag.member)
+            args.*flag.member = true;
+        return true;
+    }
+    return false;
 }
 
 /// One `--name[=value]` at @p i (may take the next argument as its value).
@@ -51,7 +62,7 @@ void parseLong(HookArguments &args, const QStringList &arguments, qsizetype &i)
     const QString inlineValue = hasInline ? name.mid(eq + 1) : QString();
     if (hasInline)
         name.truncate(eq);
-    if (isValueOption(name)) {
+    if (QString HookArguments::*const member = valueMember(name)) {
         QString value = inlineValue;
         if (!hasInline && i + 1 < arguments.size() && !arguments.at(i + 1).startsWith(u'-'))
             value = arguments.at(++i);
@@ -59,11 +70,10 @@ void parseLong(HookArguments &args, const QStringList &arguments, qsizetype &i)
         if (value.isEmpty())
             args.problems.append(QStringLiteral("--%1 without a value").arg(name));
         else
-            setValue(args, name, value);
+            args.*member = value;
         return;
     }
-    if (hasInline && (name == QLatin1String("stdin") || name == QLatin1String("bg-only") || name == QLatin1String("dry-run")
-                      || name == QLatin1String("verbose"))) {
+    if (hasInline && isFlag(name)) {
         args.problems.append(QStringLiteral("%1 (the flag takes no value)").arg(arg));
         return;
     }

@@ -143,9 +143,7 @@ int runRound(const HookArguments &args, const ToolInfo *tool)
 
 } // namespace
 
-QString HookCommand::name() const { return QStringLiteral("hook-dispatch"); }
-
-QString HookCommand::summary() const { return QStringLiteral("What agent hooks run (also: teamai --hook EVENT --tool TOOL)"); }
+HookCommand::HookCommand() : CliCommand("hook-dispatch", "What agent hooks run (also: teamai --hook EVENT --tool TOOL)") {}
 
 QString HookCommand::help() const
 {

@@ -8,8 +8,7 @@ namespace teamai::cli {
 class HookCommand : public CliCommand
 {
 public:
-    QString name() const override;
-    QString summary() const override;
+    HookCommand();
     QString help() const override;
     int run(const QStringList &arguments) override;
 };

@@ -27,9 +27,7 @@ QString locationName(AgentSettings::TokenLocation location)
 
 } // namespace
 
-QString InitCommand::name() const { return QStringLiteral("init"); }
-
-QString InitCommand::summary() const { return QStringLiteral("Connect this machine to a TeamAI backend"); }
+InitCommand::InitCommand() : CliCommand("init", "Connect this machine to a TeamAI backend") {}
 
 QString InitCommand::help() const
 {

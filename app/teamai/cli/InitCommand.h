@@ -11,8 +11,7 @@ namespace teamai::cli {
 class InitCommand : public CliCommand
 {
 public:
-    QString name() const override;
-    QString summary() const override;
+    InitCommand();
     QString help() const override;
     int run(const QStringList &arguments) override;
 

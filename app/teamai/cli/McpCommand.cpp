@@ -17,26 +17,11 @@
 namespace teamai::cli {
 namespace {
 
-/// Writes all of @p bytes to stdout; false when the client is gone.
-bool writeAll(const QByteArray &bytes)
-{
-    qsizetype done = 0;
-    while (done < bytes.size()) {
-        const long long n = console::writeStdout(bytes.constData() + done, unsigned(bytes.size() - done));
-        if (n < 0 && errno == EINTR)
-            continue;
-        if (n <= 0)
-            return false;
-        done += n;
-    }
-    return true;
-}
-
 bool answer(mcpserver::McpServer &server, const QList<mcpserver::Frame> &frames)
 {
     for (const mcpserver::Frame &frame : frames) {
         if (const std::optional<QJsonObject> response = server.handle(frame)) {
-            if (!writeAll(QJsonDocument(*response).toJson(QJsonDocument::Compact) + '\n'))
+            if (!console::writeAllStdout(QJsonDocument(*response).toJson(QJsonDocument::Compact) + '\n'))
                 return false;
         }
     }
@@ -45,9 +30,7 @@ bool answer(mcpserver::McpServer &server, const QList<mcpserver::Frame> &frames)
 
 } // namespace
 
-QString McpCommand::name() const { return QStringLiteral("mcp"); }
-
-QString McpCommand::summary() const { return QStringLiteral("Serve the Model Context Protocol on stdin/stdout for AI agents"); }
+McpCommand::McpCommand() : CliCommand("mcp", "Serve the Model Context Protocol on stdin/stdout for AI agents") {}
 
 QString McpCommand::help() const
 {

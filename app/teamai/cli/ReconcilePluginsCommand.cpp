@@ -6,9 +6,7 @@
 
 namespace teamai::cli {
 
-QString ReconcilePluginsCommand::name() const { return QStringLiteral("reconcile-plugins"); }
-
-QString ReconcilePluginsCommand::summary() const { return QStringLiteral("(internal) Apply the plugins the backend's get-config declares"); }
+ReconcilePluginsCommand::ReconcilePluginsCommand() : CliCommand("reconcile-plugins", "(internal) Apply the plugins the backend's get-config declares") {}
 
 QString ReconcilePluginsCommand::help() const
 {

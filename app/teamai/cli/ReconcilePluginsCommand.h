@@ -9,8 +9,7 @@ namespace teamai::cli {
 class ReconcilePluginsCommand : public CliCommand
 {
 public:
-    QString name() const override;
-    QString summary() const override;
+    ReconcilePluginsCommand();
     QString help() const override;
     int run(const QStringList &arguments) override;
 };

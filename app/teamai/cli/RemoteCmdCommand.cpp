@@ -6,9 +6,7 @@
 
 namespace teamai::cli {
 
-QString RemoteCmdCommand::name() const { return QStringLiteral("remote-cmd"); }
-
-QString RemoteCmdCommand::summary() const { return QStringLiteral("Allow or refuse commands pushed by the backend (kill switch)"); }
+RemoteCmdCommand::RemoteCmdCommand() : CliCommand("remote-cmd", "Allow or refuse commands pushed by the backend (kill switch)") {}
 
 QString RemoteCmdCommand::help() const
 {

@@ -189,9 +189,7 @@ void printStatus(const StatusFacts &facts)
 
 } // namespace
 
-QString StatusCommand::name() const { return QStringLiteral("status"); }
-
-QString StatusCommand::summary() const { return QStringLiteral("Show the configuration, the kill switch and the last sync"); }
+StatusCommand::StatusCommand() : CliCommand("status", "Show the configuration, the kill switch and the last sync") {}
 
 QString StatusCommand::help() const
 {

@@ -8,8 +8,7 @@ namespace teamai::cli {
 class StatusCommand : public CliCommand
 {
 public:
-    QString name() const override;
-    QString summary() const override;
+    StatusCommand();
     QString help() const override;
     int run(const QStringList &arguments) override;
 };

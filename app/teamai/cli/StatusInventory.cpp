@@ -2,6 +2,7 @@
 
 #include "binding/BindingStore.h"
 #include "binding/Bindings.h"
+#include "config/BindingKeys.h"
 #include "mcp/McpManifest.h"
 #include "mcp/McpRegistration.h"
 #include "modelconfig/GatewayStatus.h"
@@ -88,8 +89,8 @@ QJsonArray bindingRows(const QJsonObject &all)
                                 {QStringLiteral("project_id"), binding::bindings::projectIdText(entry)},
                                 {QStringLiteral("project_name"), skipped ? QString() : entry.value(QStringLiteral("projectName")).toString()},
                                 {QStringLiteral("skipped"), skipped},
-                                {QStringLiteral("bound_at"), entry.value(QStringLiteral("boundAt")).toString()},
-                                {QStringLiteral("ide_type"), entry.value(QStringLiteral("ideType")).toString()}});
+                                {QStringLiteral("bound_at"), entry.value(bindingkeys::kBoundAt).toString()},
+                                {QStringLiteral("ide_type"), entry.value(bindingkeys::kIdeType).toString()}});
     }
     return rows;
 }

@@ -10,9 +10,7 @@
 
 namespace teamai::cli {
 
-QString SyncCommand::name() const { return QStringLiteral("sync"); }
-
-QString SyncCommand::summary() const { return QStringLiteral("Report, sync, run pushed commands and acknowledge them, once"); }
+SyncCommand::SyncCommand() : CliCommand("sync", "Report, sync, run pushed commands and acknowledge them, once") {}
 
 QString SyncCommand::help() const
 {

@@ -91,9 +91,7 @@ QList<records::BrokenRecord> reportUnreadableRecords()
 
 } // namespace
 
-QString UninstallCommand::name() const { return QStringLiteral("uninstall"); }
-
-QString UninstallCommand::summary() const { return QStringLiteral("Remove TeamAI's hooks and the resources it installed"); }
+UninstallCommand::UninstallCommand() : CliCommand("uninstall", "Remove TeamAI's hooks and the resources it installed") {}
 
 QString UninstallCommand::help() const
 {

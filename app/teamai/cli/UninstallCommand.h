@@ -18,8 +18,7 @@ namespace teamai::cli {
 class UninstallCommand : public CliCommand
 {
 public:
-    QString name() const override;
-    QString summary() const override;
+    UninstallCommand();
     QString help() const override;
     int run(const QStringList &arguments) override;
 

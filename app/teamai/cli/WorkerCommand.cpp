@@ -125,9 +125,7 @@ std::unique_ptr<SyncEngine> createEngine(const WorkerState &state)
 
 } // namespace
 
-QString WorkerCommand::name() const { return QStringLiteral("worker"); }
-
-QString WorkerCommand::summary() const { return QStringLiteral("(internal) Do the round a hook handed over or could not finish"); }
+WorkerCommand::WorkerCommand() : CliCommand("worker", "(internal) Do the round a hook handed over or could not finish") {}
 
 QString WorkerCommand::help() const
 {

@@ -8,8 +8,7 @@ namespace teamai::cli {
 class WorkerCommand : public CliCommand
 {
 public:
-    QString name() const override;
-    QString summary() const override;
+    WorkerCommand();
     QString help() const override;
     int run(const QStringList &arguments) override;
 };

@@ -1,6 +1,6 @@
 #include "exec/ProcTable.h"
 
-// macOS: no /proc to read. The callers fall back to process groups alone (ProcTable.h).
+// macOS and Windows: no /proc to read. The callers fall back to process groups alone (ProcTable.h).
 namespace teamai::exec {
 
 ProcEntry readProcEntry(qint64)
