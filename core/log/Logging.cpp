@@ -32,6 +32,7 @@ struct State {
     std::shared_ptr<spdlog::logger> logger;
     bool openFailed = false;
     Echo echo = Echo::None;
+    int deferrals = 0;  ///< live DeferredFlush objects
 };
 
 State &state()
@@ -68,7 +69,7 @@ spdlog::logger *fileLogger(State &s)
         s.logger = std::make_shared<spdlog::logger>("teamai", std::move(sink));
         s.logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e%z [%P] %l %v");
         s.logger->set_level(spdlog::level::debug);
-        s.logger->flush_on(spdlog::level::info);
+        s.logger->flush_on(spdlog::level::warn);  // info lines: handler(), unless deferred
         QFile::setPermissions(dir + QStringLiteral("/teamai.log"), QFile::ReadOwner | QFile::WriteOwner);
     } catch (const spdlog::spdlog_ex &) {
         s.openFailed = true;
@@ -82,8 +83,11 @@ void handler(QtMsgType type, const QMessageLogContext &context, const QString &m
     const QByteArray line = (category + QStringLiteral(": ") + redactSecrets(message)).toUtf8();
     State &s = state();
     QMutexLocker lock(&s.mutex);
-    if (spdlog::logger *logger = fileLogger(s))
+    if (spdlog::logger *logger = fileLogger(s)) {
         logger->log(toLevel(type), std::string_view(line.constData(), size_t(line.size())));
+        if (type == QtInfoMsg && s.deferrals == 0)
+            logger->flush();
+    }
     if (s.echo == Echo::Stderr || !s.logger) {
         if (type >= QtWarningMsg || s.echo == Echo::Stderr)
             std::fprintf(stderr, "%s\n", line.constData());
@@ -104,6 +108,21 @@ void setVerbose(Echo echo)
     QMutexLocker lock(&state().mutex);
     if (echo == Echo::Stderr)
         state().echo = echo;
+}
+
+DeferredFlush::DeferredFlush()
+{
+    State &s = state();
+    QMutexLocker lock(&s.mutex);
+    ++s.deferrals;
+}
+
+DeferredFlush::~DeferredFlush()
+{
+    State &s = state();
+    QMutexLocker lock(&s.mutex);
+    if (--s.deferrals == 0 && s.logger)
+        s.logger->flush();
 }
 
 void shutdown()
