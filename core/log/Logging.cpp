@@ -6,11 +6,13 @@
 #include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QMutex>
 
 #include <cstdio>
 #include <memory>
+#include <string>
 
 Q_LOGGING_CATEGORY(lcConfig, "teamai.config", QtInfoMsg)
 Q_LOGGING_CATEGORY(lcNet, "teamai.net", QtInfoMsg)
@@ -67,7 +69,8 @@ spdlog::logger *fileLogger(State &s)
         const std::string file = QFile::encodeName(dir + QStringLiteral("/teamai.log")).toStdString();
         auto sink = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(file, kMaxFileBytes, kMaxFiles);
         s.logger = std::make_shared<spdlog::logger>("teamai", std::move(sink));
-        s.logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e%z [%P] %l %v");
+        // The pid written in, not `%P`: that asks the kernel again for every line.
+        s.logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e%z [" + std::to_string(QCoreApplication::applicationPid()) + "] %l %v");
         s.logger->set_level(spdlog::level::debug);
         s.logger->flush_on(spdlog::level::warn);  // info lines: handler(), unless deferred
         QFile::setPermissions(dir + QStringLiteral("/teamai.log"), QFile::ReadOwner | QFile::WriteOwner);
