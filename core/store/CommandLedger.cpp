@@ -881,6 +881,10 @@ void CommandLedger::recordAckAttempts(const QList<AckAttempt> &attempts)
 Status CommandLedger::insertAttempt(const AckAttempt &attempt)
 {
     const OutboxAck &ack = attempt.ack;
+    const Result<qint64> agent = m_database.names().intern(ack.agentType);  // cached by recordAckAttempts()
+    const Result<qint64> type = agent ? m_database.names().intern(cappedShort(ack.type)) : agent;
+    if (!type)
+        return noteFailure(Error{type.error()}, "record attempt");
     const qint64 now = nowMs();
     const int number = ack.attempts + 1;
     SqliteQuery &log = statement(QStringLiteral(
@@ -888,8 +892,8 @@ Status CommandLedger::insertAttempt(const AckAttempt &attempt)
         "http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
     log.addBindValue(ack.ackId);
     log.addBindValue(ack.commandId);
-    log.addBindValue(m_database.names().intern(ack.agentType).valueOr(0));  // cached by recordAckAttempts()
-    log.addBindValue(m_database.names().intern(cappedShort(ack.type)).valueOr(0));
+    log.addBindValue(*agent);
+    log.addBindValue(*type);
     log.addBindValue(std::max(ledgercodes::kEmptyCode, ledgercodes::code(Column::State, ack.commandState)));
     log.addBindValue(std::max(ledgercodes::kEmptyCode, ledgercodes::code(Column::Status, ack.payload.value(QStringLiteral("status")).toString())));
     // The error is the ack's (its payload's): stored once, there, when there is one.
