@@ -6,11 +6,13 @@
 #include <spdlog/sinks/rotating_file_sink.h>
 #include <spdlog/spdlog.h>
 
+#include <QCoreApplication>
 #include <QFile>
 #include <QMutex>
 
 #include <cstdio>
 #include <memory>
+#include <string>
 
 Q_LOGGING_CATEGORY(lcConfig, "teamai.config", QtInfoMsg)
 Q_LOGGING_CATEGORY(lcNet, "teamai.net", QtInfoMsg)
@@ -32,6 +34,7 @@ struct State {
     std::shared_ptr<spdlog::logger> logger;
     bool openFailed = false;
     Echo echo = Echo::None;
+    int deferrals = 0;  ///< live DeferredFlush objects
 };
 
 State &state()
@@ -66,9 +69,10 @@ spdlog::logger *fileLogger(State &s)
         const std::string file = QFile::encodeName(dir + QStringLiteral("/teamai.log")).toStdString();
         auto sink = std::make_shared<spdlog::sinks::rotating_file_sink_mt>(file, kMaxFileBytes, kMaxFiles);
         s.logger = std::make_shared<spdlog::logger>("teamai", std::move(sink));
-        s.logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e%z [%P] %l %v");
+        // The pid written in, not `%P`: that asks the kernel again for every line.
+        s.logger->set_pattern("%Y-%m-%dT%H:%M:%S.%e%z [" + std::to_string(QCoreApplication::applicationPid()) + "] %l %v");
         s.logger->set_level(spdlog::level::debug);
-        s.logger->flush_on(spdlog::level::info);
+        s.logger->flush_on(spdlog::level::warn);  // info lines: handler(), unless deferred
         QFile::setPermissions(dir + QStringLiteral("/teamai.log"), QFile::ReadOwner | QFile::WriteOwner);
     } catch (const spdlog::spdlog_ex &) {
         s.openFailed = true;
@@ -82,8 +86,11 @@ void handler(QtMsgType type, const QMessageLogContext &context, const QString &m
     const QByteArray line = (category + QStringLiteral(": ") + redactSecrets(message)).toUtf8();
     State &s = state();
     QMutexLocker lock(&s.mutex);
-    if (spdlog::logger *logger = fileLogger(s))
+    if (spdlog::logger *logger = fileLogger(s)) {
         logger->log(toLevel(type), std::string_view(line.constData(), size_t(line.size())));
+        if (type == QtInfoMsg && s.deferrals == 0)
+            logger->flush();
+    }
     if (s.echo == Echo::Stderr || !s.logger) {
         if (type >= QtWarningMsg || s.echo == Echo::Stderr)
             std::fprintf(stderr, "%s\n", line.constData());
@@ -104,6 +111,21 @@ void setVerbose(Echo echo)
     QMutexLocker lock(&state().mutex);
     if (echo == Echo::Stderr)
         state().echo = echo;
+}
+
+DeferredFlush::DeferredFlush()
+{
+    State &s = state();
+    QMutexLocker lock(&s.mutex);
+    ++s.deferrals;
+}
+
+DeferredFlush::~DeferredFlush()
+{
+    State &s = state();
+    QMutexLocker lock(&s.mutex);
+    if (--s.deferrals == 0 && s.logger)
+        s.logger->flush();
 }
 
 void shutdown()

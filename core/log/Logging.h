@@ -30,4 +30,17 @@ void setVerbose(Echo echo = Echo::None);
 /// @brief Flushes and closes the file sink (called at exit).
 void shutdown();
 
+/// @brief While one lives, info and debug lines stay in the file's buffer instead of being
+/// written one system call each; they are flushed when the last one ends (and whenever the
+/// buffer fills). Warnings and errors are still written at once. For a batch of commands that
+/// logs a line each (SyncSession's settled commands).
+class DeferredFlush
+{
+public:
+    DeferredFlush();
+    ~DeferredFlush();
+    DeferredFlush(const DeferredFlush &) = delete;
+    DeferredFlush &operator=(const DeferredFlush &) = delete;
+};
+
 } // namespace teamai::logging

@@ -225,6 +225,35 @@ QJsonObject ackPayloadFrom(const SqliteQuery &q, int first)
     return ackpayload::fromColumns(values);
 }
 
+// The result columns complete() and settleAll() write, bound by bindResult().
+const QString kResultColumns = QStringLiteral(
+    "state = ?, delivery = ?, reason = ?, error = ?, version = ?, detail = ?, exit_code = ?, signal = ?, timed_out = ?, cancelled = ?, "
+    "stdout_tail = ?, stderr_tail = ?, stdout_spill = ?, stderr_spill = ?, child_pid = COALESCE(?, child_pid), "
+    "finished_after = ? - received_at, updated_after = ? - received_at");
+
+void bindResult(SqliteQuery &q, const CommandCompletion &c, qint64 now)
+{
+    q.addBindValue(stateCode(c.state));
+    q.addBindValue(deliveryCode(c.delivery));
+    q.addBindValue(cappedShort(c.reason));
+    q.addBindValue(cappedError(c.error));
+    q.addBindValue(cappedShort(c.version));
+    q.addBindValue(cappedError(c.detail));
+    // exit_code is the shell-style status, so a signal is recorded twice: 143 and 15 for SIGTERM.
+    const RunRecord run = c.run.value_or(RunRecord());
+    q.addBindValue(nullable(run.status));
+    q.addBindValue(nullable(run.signal));
+    q.addBindValue(run.timedOut);
+    q.addBindValue(run.cancelled);
+    q.addBindValue(run.stdoutText.right(kStoredTailBytes));
+    q.addBindValue(run.stderrText.right(kStoredTailBytes));
+    q.addBindValue(run.stdoutSpill);
+    q.addBindValue(run.stderrSpill);
+    q.addBindValue(run.pid ? QVariant(run.pid) : QVariant(QMetaType(QMetaType::LongLong)));
+    q.addBindValue(now);
+    q.addBindValue(now);
+}
+
 } // namespace
 
 CommandLedger::CommandLedger(LedgerDatabase &database)
@@ -531,47 +560,99 @@ Result<std::optional<OutboxAck>> CommandLedger::complete(qint64 rowId, const Com
     SqliteTransaction transaction(m_database.db());
     if (const Status open = began(transaction); !open)
         return Error{open.error()};
-    SqliteQuery &q = statement(QStringLiteral(
-        "UPDATE commands SET state = ?, delivery = ?, reason = ?, error = ?, version = ?, detail = ?, "
-        "exit_code = ?, signal = ?, timed_out = ?, cancelled = ?, stdout_tail = ?, stderr_tail = ?, "
-        "stdout_spill = ?, stderr_spill = ?, child_pid = COALESCE(?, child_pid), finished_after = ? - received_at, "
-        "updated_after = ? - received_at WHERE row_id = ?"));
-    const qint64 now = nowMs();
-    q.addBindValue(stateCode(c.state));
-    q.addBindValue(deliveryCode(c.delivery));
-    q.addBindValue(cappedShort(c.reason));
-    q.addBindValue(cappedError(c.error));
-    q.addBindValue(cappedShort(c.version));
-    q.addBindValue(cappedError(c.detail));
-    // exit_code is the shell-style status, so a signal is recorded twice: 143 and 15 for SIGTERM.
-    const RunRecord run = c.run.value_or(RunRecord());
-    q.addBindValue(nullable(run.status));
-    q.addBindValue(nullable(run.signal));
-    q.addBindValue(run.timedOut);
-    q.addBindValue(run.cancelled);
-    q.addBindValue(run.stdoutText.right(kStoredTailBytes));
-    q.addBindValue(run.stderrText.right(kStoredTailBytes));
-    q.addBindValue(run.stdoutSpill);
-    q.addBindValue(run.stderrSpill);
-    q.addBindValue(run.pid ? QVariant(run.pid) : QVariant(QMetaType(QMetaType::LongLong)));
-    q.addBindValue(now);
-    q.addBindValue(now);
+    SqliteQuery &q = statement(QStringLiteral("UPDATE commands SET %1 WHERE row_id = ?").arg(kResultColumns));
+    bindResult(q, c, nowMs());
     q.addBindValue(rowId);
     if (const Status stored = exec(q, "complete"); !stored)
         return Error{stored.error()};
-    const Result<std::optional<LedgerCommand>> row = readRow(QStringLiteral("c.row_id = ?"), {rowId});
-    if (row && *row)  // before the commit: should this commit be lost, the command still never runs again
-        m_database.recordFinished((*row)->agentType, (*row)->commandId, stateName(c.state), (*row)->type);
-    std::optional<OutboxAck> ack;
-    if (!c.ackPayload.isEmpty()) {
-        const Result<std::optional<OutboxAck>> queued = row ? queueAck(rowId, *row, c.ackPayload) : Error{row.error()};
-        if (!queued)
-            return queued;
-        ack = *queued;
-    }
+    QList<finishedids::Entry> finished;
+    const Result<std::optional<OutboxAck>> ack = queueResultAck(rowId, c, finished);
+    if (!ack)
+        return ack;
+    if (!finished.isEmpty())  // before the commit: should this commit be lost, the command still never runs again
+        m_database.recordFinished(finished);
     if (const Status done = committed(transaction); !done)  // a full disk shows here in WAL mode: no result is reported stored
         return Error{done.error()};
     return ack;
+}
+
+Result<QList<CommandLedger::Settled>> CommandLedger::settleAll(const QList<Settlement> &settlements, const ProcessIdentity &runner)
+{
+    SqliteTransaction transaction(m_database.db());
+    if (const Status open = began(transaction); !open)
+        return Error{open.error()};
+    QList<Settled> settled;
+    QList<finishedids::Entry> finished;
+    for (const Settlement &settlement : settlements) {
+        const Result<Settled> one = settleOne(settlement, runner, finished);
+        if (!one)
+            return Error{one.error()};  // rolled back: every row is still pending
+        settled.append(*one);
+    }
+    if (!finished.isEmpty())  // one fsync for the batch, before its commit (see complete())
+        m_database.recordFinished(finished);
+    if (const Status done = committed(transaction); !done)
+        return Error{done.error()};
+    return settled;
+}
+
+Result<CommandLedger::Settled> CommandLedger::settleOne(const Settlement &settlement, const ProcessIdentity &runner,
+                                                        QList<finishedids::Entry> &finished)
+{
+    // The claim's `pending` condition and its runner columns, with the result: of all processes
+    // that decided this row, the one whose statement changes it owns it (and its ack).
+    SqliteQuery &q = statement(QStringLiteral("UPDATE commands SET %1, runner_pid = ?, runner_start_time = ?, started_after = ? - received_at "
+                                              "WHERE row_id = ? AND state = %2").arg(kResultColumns).arg(stateCode(CommandState::Pending)));
+    const qint64 now = nowMs();
+    bindResult(q, settlement.completion, now);
+    q.addBindValue(runner.pid);
+    q.addBindValue(runner.startTime);
+    q.addBindValue(now);
+    q.addBindValue(settlement.rowId);
+    if (const Status stored = exec(q, "settle"); !stored)
+        return Error{stored.error()};
+    if (q.numRowsAffected() != 1)
+        return Settled{};
+    const Result<std::optional<OutboxAck>> ack = queueResultAck(settlement.rowId, settlement.completion, finished);
+    if (!ack)
+        return Error{ack.error()};
+    return Settled{true, *ack};
+}
+
+Result<std::optional<LedgerCommand>> CommandLedger::resultFacts(qint64 rowId)
+{
+    // Only what insertAck() and the finished-ids record read: readRow() would also unpack the
+    // JSON and look at the row's acks.
+    SqliteQuery &q = statement(QStringLiteral("SELECT c.command_id, (SELECT name FROM names WHERE name_id = c.agent), "
+                                              "(SELECT name FROM names WHERE name_id = c.type), c.error, c.version FROM commands c WHERE c.row_id = ?"));
+    q.addBindValue(rowId);
+    if (const Status read = exec(q, "read result"); !read)
+        return Error{read.error()};
+    std::optional<LedgerCommand> row;
+    if (q.next()) {
+        row = LedgerCommand();
+        row->rowId = rowId;
+        row->commandId = q.value(0).toLongLong();
+        row->agentType = q.value(1).toString();
+        row->type = q.value(2).toString();
+        row->error = q.value(3).toString();
+        row->version = q.value(4).toString();
+    }
+    q.finish();
+    return row;
+}
+
+Result<std::optional<OutboxAck>> CommandLedger::queueResultAck(qint64 rowId, const CommandCompletion &completion,
+                                                               QList<finishedids::Entry> &finished)
+{
+    const Result<std::optional<LedgerCommand>> row = resultFacts(rowId);
+    if (row && *row)
+        finished.append({(*row)->agentType, (*row)->commandId, stateName(completion.state), (*row)->type});
+    if (completion.ackPayload.isEmpty())
+        return std::optional<OutboxAck>();
+    if (!row)
+        return Error{row.error()};
+    return queueAck(rowId, *row, completion.ackPayload);
 }
 
 Result<std::optional<OutboxAck>> CommandLedger::queueAck(qint64 rowId, const std::optional<LedgerCommand> &row,
@@ -698,6 +779,14 @@ const QString kOutboxColumns = QStringLiteral(
     "(SELECT name FROM names WHERE name_id = c.type), %1, a.attempts, a.created_at, %2 "
     "FROM acks a JOIN commands c ON c.row_id = a.command_row").arg(ledgercodes::nameSql(Column::State, QStringLiteral("c.state")), kPayloadColumns);
 
+// The delay before attempt @p attempt + 1 of an ack: exponential, capped, ±20 % jitter.
+qint64 retryDelayMs(int attempt)
+{
+    const double exponential = double(kAckRetryBaseMs) * std::pow(2.0, std::min(attempt - 1, 16));
+    const double jitter = 0.8 + 0.4 * QRandomGenerator::global()->generateDouble();
+    return qint64(std::min(double(kAckRetryCapMs), exponential) * jitter);
+}
+
 OutboxAck outboxAckFrom(const SqliteQuery &q)
 {
     OutboxAck ack;
@@ -763,18 +852,41 @@ Result<std::optional<OutboxAck>> CommandLedger::readAck(qint64 ackId)
 
 void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered)
 {
-    // Before the transaction: names read outside one are cached for the connection.
-    const Result<qint64> agent = m_database.names().intern(ack.agentType);
-    const Result<qint64> type = agent ? m_database.names().intern(cappedShort(ack.type)) : agent;
-    if (!type) {  // the ack stays in the outbox as it was, and is tried again
-        (void)noteFailure(Error{type.error()}, "record attempt");
+    recordAckAttempts({AckAttempt{ack, httpStatus, transportError, delivered}});
+}
+
+void CommandLedger::recordAckAttempts(const QList<AckAttempt> &attempts)
+{
+    if (attempts.isEmpty())
         return;
+    // Before the transaction: names read outside one are cached for the connection.
+    for (const AckAttempt &attempt : attempts) {
+        const Result<qint64> agent = m_database.names().intern(attempt.ack.agentType);
+        const Result<qint64> type = agent ? m_database.names().intern(cappedShort(attempt.ack.type)) : agent;
+        if (!type) {  // the acks stay in the outbox as they were, and are tried again
+            (void)noteFailure(Error{type.error()}, "record attempt");
+            return;
+        }
     }
     SqliteTransaction transaction(m_database.db());
     if (!began(transaction))
         return;
+    for (const AckAttempt &attempt : attempts) {
+        if (!insertAttempt(attempt))
+            return;  // logged; rolled back, and the next round delivers the acks again
+    }
+    (void)committed(transaction);  // committed() logs it; the next round delivers the acks again
+}
+
+Status CommandLedger::insertAttempt(const AckAttempt &attempt)
+{
+    const OutboxAck &ack = attempt.ack;
+    const Result<qint64> agent = m_database.names().intern(ack.agentType);  // cached by recordAckAttempts()
+    const Result<qint64> type = agent ? m_database.names().intern(cappedShort(ack.type)) : agent;
+    if (!type)
+        return noteFailure(Error{type.error()}, "record attempt");
     const qint64 now = nowMs();
-    const int attempt = ack.attempts + 1;
+    const int number = ack.attempts + 1;
     SqliteQuery &log = statement(QStringLiteral(
         "INSERT INTO ack_attempts (ack_id, command_id, agent, type, command_state, status, error, version, attempted_at, "
         "http_status, transport_error, delivered, attempt_number) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"));
@@ -789,30 +901,26 @@ void CommandLedger::recordAckAttempt(const OutboxAck &ack, int httpStatus, const
     log.addBindValue(error.isEmpty() || !ack.payload.value(QStringLiteral("error")).isString() ? QVariant(error) : QVariant(QMetaType(QMetaType::QString)));
     log.addBindValue(cappedShort(ack.payload.value(QStringLiteral("version")).toString()));
     log.addBindValue(now);
-    log.addBindValue(httpStatus > 0 ? QVariant(httpStatus) : QVariant(QMetaType(QMetaType::Int)));
-    log.addBindValue(cappedError(transportError));
-    log.addBindValue(delivered);
-    log.addBindValue(attempt);
-
-    SqliteQuery &update = statement(delivered
+    log.addBindValue(attempt.httpStatus > 0 ? QVariant(attempt.httpStatus) : QVariant(QMetaType(QMetaType::Int)));
+    log.addBindValue(cappedError(attempt.transportError));
+    log.addBindValue(attempt.delivered);
+    log.addBindValue(number);
+    if (const Status logged = exec(log, "record attempt"); !logged)
+        return logged;
+    SqliteQuery &update = statement(attempt.delivered
         ? QStringLiteral("UPDATE acks SET attempts = ?, delivered_after = ? - created_at, last_http_status = ?, last_error = '' WHERE ack_id = ?")
         : QStringLiteral("UPDATE acks SET attempts = ?, next_attempt_after = ? - created_at, last_http_status = ?, last_error = ? WHERE ack_id = ?"));
-    if (delivered) {
-        update.addBindValue(attempt);
+    update.addBindValue(number);
+    if (attempt.delivered) {
         update.addBindValue(now);
-        update.addBindValue(httpStatus);
+        update.addBindValue(attempt.httpStatus);
     } else {
-        const double exponential = double(kAckRetryBaseMs) * std::pow(2.0, std::min(attempt - 1, 16));
-        const double jitter = 0.8 + 0.4 * QRandomGenerator::global()->generateDouble();
-        const qint64 delay = qint64(std::min(double(kAckRetryCapMs), exponential) * jitter);
-        update.addBindValue(attempt);
-        update.addBindValue(now + delay);
-        update.addBindValue(httpStatus > 0 ? QVariant(httpStatus) : QVariant(QMetaType(QMetaType::Int)));
-        update.addBindValue(cappedError(transportError));
+        update.addBindValue(now + retryDelayMs(number));
+        update.addBindValue(attempt.httpStatus > 0 ? QVariant(attempt.httpStatus) : QVariant(QMetaType(QMetaType::Int)));
+        update.addBindValue(cappedError(attempt.transportError));
     }
     update.addBindValue(ack.ackId);
-    if (exec(log, "record attempt") && exec(update, "update ack"))
-        (void)committed(transaction);  // committed() logs it; the next round delivers the ack again
+    return exec(update, "update ack");
 }
 
 QList<LedgerCommand> CommandLedger::pendingCommands(const QString &agentType, int limit, qint64 afterRowId)

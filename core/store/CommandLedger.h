@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/FinishedIds.h"
 #include "store/LedgerTypes.h"
 #include "store/ProcessIdentity.h"
 #include "util/Result.h"
@@ -100,6 +101,24 @@ public:
     /// why nothing was stored.
     Result<std::optional<OutboxAck>> complete(qint64 rowId, const CommandCompletion &completion);
 
+    /// @brief A result decided without running anything (an unsupported type, a refusal), for
+    /// settleAll().
+    struct Settlement {
+        qint64 rowId = 0;
+        CommandCompletion completion;
+    };
+    /// @brief What settleAll() did with one Settlement.
+    struct Settled {
+        bool stored = false;           ///< false: another process had claimed or finished the row
+        std::optional<OutboxAck> ack;  ///< the ack queued, when the result owes one
+    };
+    /// @brief Stores results decided without running anything, for rows still pending: claim and
+    /// result in one statement each (the row records @p runner as a claim would), their acks, all
+    /// in one transaction, with one fsync of the finished-ids record for all of them. A row
+    /// another process claimed first is left to it. Returns one entry per settlement, in order,
+    /// or why nothing was stored (then every row is still pending).
+    Result<QList<Settled>> settleAll(const QList<Settlement> &settlements, const ProcessIdentity &runner);
+
     /// @brief The backend sent a finished command again: queue its recorded ack once more,
     /// unless an undelivered one is already waiting. Returns the ack queued or waiting; nothing
     /// when the command has no ack to repeat or on error.
@@ -135,6 +154,15 @@ public:
     /// @brief Records one delivery attempt of @p ack (always, whatever its outcome) and, when it
     /// failed, schedules the next one with a growing, randomised delay.
     void recordAckAttempt(const OutboxAck &ack, int httpStatus, const QString &transportError, bool delivered);
+    /// @brief One delivery attempt, for recordAckAttempts().
+    struct AckAttempt {
+        OutboxAck ack;
+        int httpStatus = 0;
+        QString transportError;
+        bool delivered = false;
+    };
+    /// @brief recordAckAttempt() for several attempts, in one transaction.
+    void recordAckAttempts(const QList<AckAttempt> &attempts);
 
     /// @brief Pending commands (received but not run), oldest first, optionally of one agent;
     /// with @p afterRowId, only those stored after that row (to page through them in order).
@@ -173,6 +201,15 @@ private:
     /// Queues @p payload for @p row and reads it back as stored; an error when either fails.
     Result<std::optional<OutboxAck>> queueAck(qint64 rowId, const std::optional<LedgerCommand> &row, const QJsonObject &payload);
     Result<std::optional<OutboxAck>> readAck(qint64 ackId);
+    /// After a row's result was written: adds its finished-ids entry to @p finished and queues
+    /// the ack @p completion owes (nothing when it owes none).
+    Result<std::optional<OutboxAck>> queueResultAck(qint64 rowId, const CommandCompletion &completion,
+                                                    QList<finishedids::Entry> &finished);
+    /// The row's id, agent, type, error and version: what queueResultAck() needs of it.
+    Result<std::optional<LedgerCommand>> resultFacts(qint64 rowId);
+    Result<Settled> settleOne(const Settlement &settlement, const ProcessIdentity &runner, QList<finishedids::Entry> &finished);
+    /// Inserts one attempt and updates its ack; inside the caller's transaction.
+    Status insertAttempt(const AckAttempt &attempt);
     /// The (state, type, agent) groups of commands_by_group that @p filter matches.
     Result<QList<groupmerge::Group>> matchingGroups(const HistoryFilter &filter);
     Result<QList<LedgerCommand>> pageByReceived(const CommandPageRequest &request);

@@ -40,6 +40,14 @@ QByteArray lineOf(const Entry &e)
     return QStringLiteral("%1 %2 %3 %4\n").arg(e.agent).arg(e.id).arg(e.state, e.type.isEmpty() ? QStringLiteral("-") : e.type).toUtf8();
 }
 
+QByteArray linesOf(const QList<Entry> &entries)
+{
+    QByteArray lines;
+    for (const Entry &entry : entries)
+        lines += lineOf(entry);
+    return lines;
+}
+
 void compact(const QString &path, const QByteArray &bytes)
 {
     QList<Entry> entries = parse(bytes);
@@ -54,6 +62,11 @@ void compact(const QString &path, const QByteArray &bytes)
 QString pathFor(const QString &ledgerPath)
 {
     return QFileInfo(ledgerPath).absolutePath() + QStringLiteral("/finished-ids");
+}
+
+Status append(const QString &path, const Entry &entry)
+{
+    return appendAll(path, {entry});
 }
 
 QList<Entry> readAll(const QString &path)

@@ -27,6 +27,10 @@ QString pathFor(const QString &ledgerPath);
 /// the newest entries). Fails when it could not be written durably.
 Status append(const QString &path, const Entry &entry);
 
+/// @brief append() for several entries: one write and one fsync for all of them (a batch of
+/// results stored in one transaction). Nothing is written for an empty list.
+Status appendAll(const QString &path, const QList<Entry> &entries);
+
 /// @brief Every well-formed entry of @p path, oldest first (a torn last line is skipped).
 QList<Entry> readAll(const QString &path);
 

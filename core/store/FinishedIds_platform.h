@@ -4,7 +4,7 @@
 
 #include <QByteArray>
 
-// What FinishedIds.cpp shares with the platform's append() (FinishedIds_posix.cpp,
+// What FinishedIds.cpp shares with the platform's appendAll() (FinishedIds_posix.cpp,
 // FinishedIds_win.cpp).
 namespace teamai::finishedids::detail {
 
@@ -13,6 +13,9 @@ inline constexpr qint64 kCompactAboveBytes = 1024 * 1024;
 
 /// @brief `<agent> <id> <state> <type>\n`.
 QByteArray lineOf(const Entry &entry);
+
+/// @brief The lines of @p entries, in order.
+QByteArray linesOf(const QList<Entry> &entries);
 
 /// @brief Replaces @p path with the newest entries of @p bytes (a failure leaves the longer file).
 void compact(const QString &path, const QByteArray &bytes);

@@ -157,8 +157,14 @@ Status LedgerDatabase::passesSuspectedDamageCheck()
 
 void LedgerDatabase::recordFinished(const QString &agentType, qint64 commandId, const QString &state, const QString &type)
 {
-    if (const Status recorded = finishedids::append(finishedids::pathFor(m_path), {agentType, commandId, state, type}); !recorded)
-        qCWarning(lcStore).noquote() << "cannot record the finished command" << commandId << ":" << recorded.error();
+    recordFinished(QList<finishedids::Entry>{{agentType, commandId, state, type}});
+}
+
+void LedgerDatabase::recordFinished(const QList<finishedids::Entry> &entries)
+{
+    if (const Status recorded = finishedids::appendAll(finishedids::pathFor(m_path), entries); !recorded)
+        qCWarning(lcStore).noquote() << "cannot record" << entries.size() << "finished command(s), the first" << entries.constFirst().id
+                                     << ":" << recorded.error();
 }
 
 int LedgerDatabase::restoreFinishedIds()

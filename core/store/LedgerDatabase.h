@@ -1,5 +1,6 @@
 #pragma once
 
+#include "store/FinishedIds.h"
 #include "util/Result.h"
 
 #include <QString>
@@ -54,6 +55,8 @@ public:
     /// @brief Appends the finished command to the finished-ids record beside the ledger (see
     /// finishedids), which survives the ledger being damaged or lost.
     void recordFinished(const QString &agentType, qint64 commandId, const QString &state, const QString &type);
+    /// @brief recordFinished() for the results of one transaction: one write and one fsync.
+    void recordFinished(const QList<finishedids::Entry> &entries);
 
 private:
     Status openConnection();

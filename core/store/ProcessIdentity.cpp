@@ -3,6 +3,7 @@
 #include "store/ProcessIdentity_platform.h"
 
 #include <QCoreApplication>
+#include <QMutex>
 
 namespace teamai {
 
@@ -12,8 +13,15 @@ using processidentity::startTimeOf;
 
 ProcessIdentity ProcessIdentity::current()
 {
+    // A process's start time never changes: read once (a claim per command used to read
+    // /proc/self/stat each time), again only in a forked child, whose pid differs.
+    static QMutex mutex;
+    static ProcessIdentity known;
     const qint64 pid = QCoreApplication::applicationPid();
-    return {pid, startTimeOf(pid)};
+    const QMutexLocker lock(&mutex);
+    if (known.pid != pid || known.startTime.isEmpty())
+        known = {pid, startTimeOf(pid)};
+    return known;
 }
 
 ProcessIdentity ProcessIdentity::of(qint64 pid)

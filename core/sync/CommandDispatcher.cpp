@@ -31,31 +31,9 @@ CommandResult CommandDispatcher::dispatch(const Command &command, const CommandC
         qCWarning(lcCommands) << "malformed command without an integer id skipped; type:" << command.type;
         return CommandResult::skipped(QStringLiteral("malformed: no integer id, cannot be acknowledged"));
     }
+    if (std::optional<CommandResult> decided = decideByRoute(command))
+        return *decided;
     const CommandRoute route = routeCommand(command);
-    CommandHandler *handler = nullptr;
-    switch (route.handler) {
-    case CommandRoute::Handler::RestrictedCmd:
-        handler = m_handlers.restricted;
-        break;
-    case CommandRoute::Handler::HookRule:
-        handler = m_handlers.hookRules;
-        break;
-    case CommandRoute::Handler::Resource:
-        handler = m_handlers.resources;
-        break;
-    case CommandRoute::Handler::Mcp:
-        handler = m_handlers.mcp;
-        break;
-    case CommandRoute::Handler::ModelConfig:
-        handler = m_handlers.modelConfig;
-        break;
-    case CommandRoute::Handler::SkipHook:
-        return CommandResult::skipped(QStringLiteral("hook command: handled by the agent's own hooks"));
-    case CommandRoute::Handler::Unsupported:
-        return CommandResult::failed(QStringLiteral("Unsupported command type: %1").arg(command.type));
-    }
-    if (!handler)
-        return CommandResult::failed(QStringLiteral("Unsupported command type: %1").arg(command.type));
     if (const auto broken = brokenRecordFor(route)) {
         records::logOnce(*broken);
         return CommandResult::failed(broken->sentence());
@@ -64,7 +42,31 @@ CommandResult CommandDispatcher::dispatch(const Command &command, const CommandC
         if (const RemoteCommandGate::Decision gate = RemoteCommandGate::evaluate(); !gate.allowed)
             return refusedByGate(command, gate);
     }
-    return handler->handle(command, route, context);
+    return handlerFor(route)->handle(command, route, context);
+}
+
+std::optional<CommandResult> CommandDispatcher::decideByRoute(const Command &command) const
+{
+    const CommandRoute route = routeCommand(command);
+    if (route.handler == CommandRoute::Handler::SkipHook)
+        return CommandResult::skipped(QStringLiteral("hook command: handled by the agent's own hooks"));
+    if (!handlerFor(route))
+        return CommandResult::failed(QStringLiteral("Unsupported command type: %1").arg(command.type));
+    return std::nullopt;
+}
+
+CommandHandler *CommandDispatcher::handlerFor(const CommandRoute &route) const
+{
+    switch (route.handler) {
+    case CommandRoute::Handler::RestrictedCmd: return m_handlers.restricted;
+    case CommandRoute::Handler::HookRule: return m_handlers.hookRules;
+    case CommandRoute::Handler::Resource: return m_handlers.resources;
+    case CommandRoute::Handler::Mcp: return m_handlers.mcp;
+    case CommandRoute::Handler::ModelConfig: return m_handlers.modelConfig;
+    case CommandRoute::Handler::SkipHook:
+    case CommandRoute::Handler::Unsupported: return nullptr;
+    }
+    return nullptr;  // not reached (-Wswitch makes a new route add its line)
 }
 
 // What the kill switch refuses (SPEC §5, docs/security.md "The kill switch and the admin

@@ -26,12 +26,18 @@ public:
 
     CommandResult dispatch(const Command &command, const CommandContext &context);
 
+    /// @brief The result of @p command when its type alone decides it, without reading or
+    /// changing anything (a hook-type command, an unsupported type): what dispatch() would
+    /// return. Empty when it goes to a handler (after the record and kill-switch checks).
+    std::optional<CommandResult> decideByRoute(const Command &command) const;
+
     /// @brief Whether the kill switch decides if @p command may run: the one table of which
     /// command types (and which of their actions) it refuses. A new command type declares it here.
     static bool needsRemoteCommandGate(const CommandRoute &route, const Command &command);
 
 private:
     static std::optional<records::BrokenRecord> brokenRecordFor(const CommandRoute &route);
+    CommandHandler *handlerFor(const CommandRoute &route) const;
 
     Handlers m_handlers;
 };

@@ -17,10 +17,12 @@
 #include "util/Clock.h"
 #include "util/TextCap.h"
 
+#include <QElapsedTimer>
 #include <QJsonDocument>
 #include <QSet>
 
 #include <algorithm>
+#include <utility>
 
 namespace teamai {
 namespace {
@@ -44,6 +46,47 @@ Delivery deliveryOf(const CommandResult &result)
     if (result.outcome == CommandResult::Outcome::Succeeded || result.exec)
         return Delivery::Delivered;
     return Delivery::NotDelivered;
+}
+
+// Commands decided without running anything, stored in one transaction (docs/delivery.md,
+// "Settled in batches"): 100 cost one commit and one fsync instead of a hundred of each.
+constexpr int kSettleBatch = 100;
+// The attempts of a batch's acks are recorded together, at the latest after this long.
+constexpr qint64 kRecordAttemptsAfterMs = 1000;
+
+// What is stored and echoed of backend-supplied text is capped (docs/security.md).
+void capTexts(CommandResult &result)
+{
+    result.error = textcap::capUtf8(result.error, textcap::kMaxErrorBytes);
+    result.detail = textcap::capUtf8(result.detail, textcap::kMaxErrorBytes);
+    result.ackNote = textcap::capUtf8(result.ackNote, textcap::kMaxErrorBytes);
+    result.version = textcap::capUtf8(result.version, textcap::kMaxTypeBytes);
+}
+
+// The ledger's record of @p outcome (texts capped already) and the ack it owes.
+CommandCompletion completionOf(const CommandOutcome &outcome)
+{
+    const CommandResult &result = outcome.result;
+    CommandCompletion completion;
+    completion.state = stateOf(result);
+    completion.delivery = deliveryOf(result);
+    completion.reason = result.reason;
+    completion.error = result.error;
+    completion.version = result.version;
+    completion.detail = result.detail;
+    if (result.exec)
+        completion.run = runRecordOf(*result.exec);
+    if (result.needsAck())
+        completion.ackPayload = payloads::ack(*outcome.command.id, textcap::capUtf8(outcome.command.type, textcap::kMaxTypeBytes),
+                                              result.success(), result.error, result.version, result.ackNote);
+    return completion;
+}
+
+// One line per command handled (the tests count them: `command <id> <type> ->`).
+void logOutcome(const CommandOutcome &outcome)
+{
+    qCInfo(lcCommands).noquote() << "command" << *outcome.command.id << textcap::capToken(outcome.command.type) << "->"
+                                 << outcomeName(outcome.result.outcome) << textcap::capUtf8(outcome.result.detail, textcap::kMaxErrorBytes);
 }
 
 } // namespace
@@ -106,6 +149,10 @@ SyncSummary SyncSession::run(const SyncOptions &options)
 SyncSummary SyncSession::run(const SyncOptions &options, const QString &workspace)
 {
     m_batchEnded = false;
+    m_settling.clear();
+    // Under a budget each command is settled and acked on its own, so the budget is still
+    // checked between commands (an ack may take long).
+    m_settleBatch = options.deadline.isForever() ? kSettleBatch : 1;
     SyncSummary summary;
     summary.startedAt = m_clock.nowUtc();
     const qint64 startedMs = m_clock.steadyMs();
@@ -133,8 +180,10 @@ SyncSummary SyncSession::run(const SyncOptions &options, const QString &workspac
     bool stopped = false;
     QSet<qint64> seen;
     handleReceived(received, options, summary, stopped, seen);
+    flushSettled(summary);
     if (options.drainLedger && !stopped)
         drainLedger(options, summary, stopped, seen);
+    flushSettled(summary);
     summary.outboxLeft = m_ledger.outboxSize().valueOr(0);
     if (summary.deferred > 0)
         qCInfo(lcSync) << summary.deferred << "command(s) left pending for a later run";
@@ -295,9 +344,45 @@ bool SyncSession::ackedConcurrently(qint64 rowId)
     return now && deliveredThisRound(*now);
 }
 
+bool SyncSession::mustWait(const Command &command, const CommandLedger::Admitted &admitted, const SyncOptions &options,
+                           bool stopped) const
+{
+    const bool refuse = admitted.oversizedBytes > 0 || CommandLedger::isOversizedStub(command);
+    const bool slowInForeground = !refuse && options.foreground && routeCommand(command).handler == CommandRoute::Handler::RestrictedCmd;
+    // After SIGTERM/SIGINT/SIGHUP the agent records what ran and exits: nothing new starts.
+    return stopped || !budgetLeft(options) || slowInForeground || exec::TerminationSignals::received();
+}
+
+std::optional<CommandResult> SyncSession::decidedUpFront(const Command &command, const CommandLedger::Admitted &admitted)
+{
+    const qint64 oversized = admitted.oversizedBytes;
+    if (oversized == 0 && !CommandLedger::isOversizedStub(command))
+        return m_dispatcher.decideByRoute(command);
+    // Too large to store, so too large to run: refused by id and type, nothing ran.
+    CommandResult refused = CommandResult::rejected(QStringLiteral("Command too large: %1 bytes of JSON (the limit is %2); not run")
+                                                        .arg(oversized > 0 ? QString::number(oversized) : QStringLiteral("more than %1").arg(textcap::kMaxRawCommandBytes))
+                                                        .arg(textcap::kMaxRawCommandBytes));
+    qCWarning(lcCommands).noquote() << "command" << *command.id << "refused:" << refused.error;
+    return refused;
+}
+
 void SyncSession::handle(const Command &command, const CommandLedger::Admitted &admitted, const SyncOptions &options,
                          SyncSummary &summary, bool &stopped)
 {
+    const bool runnable = admitted.admission == CommandLedger::Admission::New || admitted.admission == CommandLedger::Admission::Pending;
+    if (runnable && !mustWait(command, admitted, options, stopped)) {
+        if (std::optional<CommandResult> decided = decidedUpFront(command, admitted)) {
+            CommandOutcome outcome;
+            outcome.command = command;
+            outcome.ran = true;
+            outcome.result = std::move(*decided);
+            m_settling.append({admitted.row.rowId, std::move(outcome)});
+            if (m_settling.size() >= m_settleBatch)
+                flushSettled(summary);
+            return;
+        }
+    }
+    flushSettled(summary);  // what comes next keeps its place behind them
     CommandOutcome outcome;
     outcome.command = command;
     switch (admitted.admission) {
@@ -318,13 +403,7 @@ void SyncSession::handle(const Command &command, const CommandLedger::Admitted &
     case CommandLedger::Admission::Pending:
         break;
     }
-
-    const qint64 oversized = admitted.oversizedBytes;
-    const bool refuse = oversized > 0 || CommandLedger::isOversizedStub(command);
-    const CommandRoute route = routeCommand(command);
-    const bool slowInForeground = !refuse && options.foreground && route.handler == CommandRoute::Handler::RestrictedCmd;
-    // After SIGTERM/SIGINT/SIGHUP the agent records what ran and exits: nothing new starts.
-    if (stopped || !budgetLeft(options) || slowInForeground || exec::TerminationSignals::received()) {
+    if (mustWait(command, admitted, options, stopped)) {
         ++summary.deferred;
         // Batch order: what comes after a deferred command waits behind it (the worker or a later
         // round runs them in order). After a successful uninstall_teamai the rest is not kept at
@@ -337,16 +416,6 @@ void SyncSession::handle(const Command &command, const CommandLedger::Admitted &
     if (!m_ledger.claim(admitted.row.rowId, ProcessIdentity::current())) {
         outcome.result = CommandResult::skipped(QStringLiteral("claimed by another agent process"));
         summary.outcomes.append(outcome);
-        return;
-    }
-    if (refuse) {
-        // Too large to store, so too large to run: refused by id and type, nothing ran.
-        outcome.ran = true;
-        outcome.result = CommandResult::rejected(QStringLiteral("Command too large: %1 bytes of JSON (the limit is %2); not run")
-                                                     .arg(oversized > 0 ? QString::number(oversized) : QStringLiteral("more than %1").arg(textcap::kMaxRawCommandBytes))
-                                                     .arg(textcap::kMaxRawCommandBytes));
-        qCWarning(lcCommands).noquote() << "command" << *command.id << "refused:" << outcome.result.error;
-        record(admitted.row.rowId, std::move(outcome), summary, stopped);
         return;
     }
     runClaimed(admitted.row, command, options, summary, stopped);
@@ -379,33 +448,14 @@ void SyncSession::runClaimed(const LedgerCommand &row, const Command &command, c
         qCInfo(lcCommands).noquote() << "command" << *command.id << "deferred:" << outcome.result.detail;
         return;
     }
-    qCInfo(lcCommands).noquote() << "command" << *command.id << textcap::capToken(command.type) << "->"
-                                 << outcomeName(outcome.result.outcome) << textcap::capUtf8(outcome.result.detail, textcap::kMaxErrorBytes);
+    logOutcome(outcome);
     record(rowId, std::move(outcome), summary, stopped);
 }
 
 void SyncSession::record(qint64 rowId, CommandOutcome outcome, SyncSummary &summary, bool &stopped)
 {
-    const Command &command = outcome.command;
-    // What is stored and echoed of backend-supplied text is capped (docs/security.md).
-    outcome.result.error = textcap::capUtf8(outcome.result.error, textcap::kMaxErrorBytes);
-    outcome.result.detail = textcap::capUtf8(outcome.result.detail, textcap::kMaxErrorBytes);
-    outcome.result.ackNote = textcap::capUtf8(outcome.result.ackNote, textcap::kMaxErrorBytes);
-    outcome.result.version = textcap::capUtf8(outcome.result.version, textcap::kMaxTypeBytes);
-    const QString type = textcap::capUtf8(command.type, textcap::kMaxTypeBytes);
-
-    CommandCompletion completion;
-    completion.state = stateOf(outcome.result);
-    completion.delivery = deliveryOf(outcome.result);
-    completion.reason = outcome.result.reason;
-    completion.error = outcome.result.error;
-    completion.version = outcome.result.version;
-    completion.detail = outcome.result.detail;
-    if (outcome.result.exec)
-        completion.run = runRecordOf(*outcome.result.exec);
-    if (outcome.result.needsAck())
-        completion.ackPayload = payloads::ack(*command.id, type, outcome.result.success(), outcome.result.error, outcome.result.version,
-                                              outcome.result.ackNote);
+    capTexts(outcome.result);
+    const CommandCompletion completion = completionOf(outcome);
     const Result<std::optional<OutboxAck>> stored = m_ledger.complete(rowId, completion);
     const std::optional<OutboxAck> ack = stored.valueOr(std::nullopt);
     if (!ack && outcome.result.needsAck())
@@ -419,11 +469,61 @@ void SyncSession::record(qint64 rowId, CommandOutcome outcome, SyncSummary &summ
     summary.outcomes.append(std::move(outcome));
 }
 
+void SyncSession::flushSettled(SyncSummary &summary)
+{
+    if (m_settling.isEmpty())
+        return;
+    QList<CommandLedger::Settlement> settlements;
+    settlements.reserve(m_settling.size());
+    for (Settling &settling : m_settling) {
+        capTexts(settling.outcome.result);
+        settlements.append({settling.rowId, completionOf(settling.outcome)});
+    }
+    // Stored before any ack is sent: an ack never claims a result the ledger may not keep.
+    const Result<QList<CommandLedger::Settled>> stored = m_ledger.settleAll(settlements, ProcessIdentity::current());
+    if (!stored)
+        summary.ledgerError = stored.error();
+    const logging::DeferredFlush oneWriteForTheirLines;
+    QList<CommandLedger::AckAttempt> attempts;
+    QElapsedTimer sinceRecorded;
+    sinceRecorded.start();
+    for (qsizetype i = 0; i < m_settling.size(); ++i) {
+        CommandOutcome &outcome = m_settling[i].outcome;
+        const CommandLedger::Settled settled = stored ? stored->at(i) : CommandLedger::Settled{};
+        if (!stored) {  // still pending: the next round decides it again
+            outcome.ran = false;
+            outcome.result = CommandResult::skipped(QStringLiteral("not run: the ledger is unavailable (%1)").arg(stored.error()));
+        } else if (!settled.stored) {
+            outcome.ran = false;
+            outcome.result = CommandResult::skipped(QStringLiteral("claimed by another agent process"));
+        } else {
+            logOutcome(outcome);
+        }
+        if (settled.ack)
+            attempts.append(send(*settled.ack, &outcome));
+        summary.outcomes.append(std::move(outcome));
+        // Until recorded, these acks count as never tried, which other processes leave to us
+        // for a while (ackBeingDeliveredElsewhere): a slow backend does not stretch that.
+        if (sinceRecorded.hasExpired(kRecordAttemptsAfterMs)) {
+            m_ledger.recordAckAttempts(std::exchange(attempts, {}));
+            sinceRecorded.restart();
+        }
+    }
+    m_settling.clear();
+    m_ledger.recordAckAttempts(attempts);  // one transaction for the batch's attempts
+}
+
 bool SyncSession::deliver(const OutboxAck &ack, CommandOutcome *outcome)
+{
+    const CommandLedger::AckAttempt attempt = send(ack, outcome);
+    m_ledger.recordAckAttempt(ack, attempt.httpStatus, attempt.transportError, attempt.delivered);
+    return attempt.delivered;
+}
+
+CommandLedger::AckAttempt SyncSession::send(const OutboxAck &ack, CommandOutcome *outcome)
 {
     const BackendReply reply = m_client.post(Route::Ack, ack.payload);
     const bool delivered = reply.httpStatus >= 200 && reply.httpStatus < 300;
-    m_ledger.recordAckAttempt(ack, reply.httpStatus, delivered ? QString() : reply.error, delivered);
     if (!delivered)
         qCWarning(lcSync).noquote() << "ack of command" << ack.commandId << "not delivered:" << reply.error << "(kept in the outbox)";
     if (outcome) {
@@ -432,7 +532,7 @@ bool SyncSession::deliver(const OutboxAck &ack, CommandOutcome *outcome)
         outcome->ackHttpStatus = reply.httpStatus;
         outcome->ackError = delivered ? QString() : reply.error;
     }
-    return delivered;
+    return {ack, reply.httpStatus, delivered ? QString() : reply.error, delivered};
 }
 
 } // namespace teamai

@@ -12,6 +12,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <optional>
+
 namespace teamai {
 
 class AgentConfig;
@@ -111,7 +113,15 @@ private:
     void runClaimed(const LedgerCommand &row, const Command &command, const SyncOptions &options,
                     SyncSummary &summary, bool &stopped);
     void record(qint64 rowId, CommandOutcome outcome, SyncSummary &summary, bool &stopped);
+    /// Whether @p command waits for a later round instead of being handled now (see handle()).
+    bool mustWait(const Command &command, const CommandLedger::Admitted &admitted, const SyncOptions &options, bool stopped) const;
+    /// The result of a command decided without running anything (too large, unsupported, hook-type).
+    std::optional<CommandResult> decidedUpFront(const Command &command, const CommandLedger::Admitted &admitted);
+    /// Stores the settled commands in one transaction, then sends their acks (see m_settling).
+    void flushSettled(SyncSummary &summary);
     bool deliver(const OutboxAck &ack, CommandOutcome *outcome);
+    /// POSTs @p ack and notes the outcome in @p outcome (when given); the caller records the attempt.
+    CommandLedger::AckAttempt send(const OutboxAck &ack, CommandOutcome *outcome);
     bool budgetLeft(const SyncOptions &options) const;
     QDeadlineTimer admissionDeadline(const SyncOptions &options) const;
 
@@ -124,6 +134,15 @@ private:
     QString m_localAgentId;
     bool m_batchEnded = false;  ///< a command ended the batch (uninstall_teamai succeeded)
     qint64 m_syncSentAtMs = 0;  ///< when this round asked the backend for commands
+    /// Commands decided without running anything, not stored yet: stored together by
+    /// flushSettled() before anything else of the round happens (docs/delivery.md, "Settled
+    /// in batches"), so they keep their place in the batch order.
+    struct Settling {
+        qint64 rowId = 0;
+        CommandOutcome outcome;
+    };
+    QList<Settling> m_settling;
+    int m_settleBatch = 1;      ///< how many are stored together in this round
 };
 
 } // namespace teamai

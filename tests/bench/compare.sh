@@ -646,7 +646,7 @@ run_bench trivial --runs "$TRIV_RUNS" --warmup "$TRIV_WARMUP" \
     -- "$teamai" sync --tool claude --json || add_error "trivial-commands benchmark failed"
 triv=$(field trivial ours median_ms)
 [ "$(field trivial ours failures)" = 0 ] || triv=""
-row trivial "$TRIV_N trivial commands end to end, one sync" s "$(ms_to_s "$triv")" "" "<=" 2 \
+row trivial "$TRIV_N trivial commands end to end, one sync" s "$(ms_to_s "$triv")" "" "<=" 0.3 \
     "reboot_machine (unsupported → stored, acked failed); queue → teamai sync → $TRIV_N acks"
 
 # ============================================================================================

@@ -1,5 +1,6 @@
 #include "commands/Command.h"
 #include "store/CommandLedger.h"
+#include "store/FinishedIds.h"
 #include "store/SqliteQuery.h"
 #include "store/LedgerDatabase.h"
 #include "store/ProcessIdentity.h"
@@ -295,6 +296,62 @@ private slots:
         QVERIFY(!*stored);                             // and no ack
         QCOMPARE(ledger->command(quiet.row.rowId)->state, CommandState::Skipped);
         QVERIFY(!ledger->requeueAck(quiet.row.rowId));
+    }
+
+    // Results decided without running anything are stored in one transaction: the claim's
+    // `pending` condition, the runner and the result in one statement each, their acks, and one
+    // finished-ids write. A row another process claimed first stays its own, without an ack from us.
+    void settledResultsAreStoredTogetherAndLeaveClaimedRowsAlone()
+    {
+        QList<CommandLedger::Settlement> settlements;
+        qint64 taken = 0;
+        for (qint64 id : {40, 41, 42}) {
+            const auto admitted = m_ledger->admit(command(id, QStringLiteral("reboot_machine")), QStringLiteral("claude"), {});
+            CommandCompletion refused;
+            refused.state = CommandState::Failed;
+            refused.delivery = Delivery::NotDelivered;
+            refused.error = QStringLiteral("Unsupported command type: reboot_machine");
+            refused.ackPayload = ackPayload(id, false, refused.error);
+            settlements.append({admitted.row.rowId, refused});
+            if (id == 41)
+                taken = admitted.row.rowId;
+        }
+        const ProcessIdentity other{ProcessIdentity::current().pid + 1, QStringLiteral("1")};
+        QVERIFY(m_ledger->claim(taken, other));  // another process got there first
+
+        const Result<QList<CommandLedger::Settled>> settled = m_ledger->settleAll(settlements, ProcessIdentity::current());
+        QVERIFY2(settled, qPrintable(settled.error()));
+        QCOMPARE(settled->size(), 3);
+        QVERIFY(settled->at(0).stored && settled->at(0).ack);
+        QVERIFY(!settled->at(1).stored && !settled->at(1).ack);
+        QVERIFY(settled->at(2).stored && settled->at(2).ack);
+        QCOMPARE(settled->at(2).ack->payload.value(QStringLiteral("error")).toString(), QStringLiteral("Unsupported command type: reboot_machine"));
+
+        for (const qint64 id : {40, 42}) {
+            const LedgerCommand row = m_ledger->commandsWithId(id).valueOr({}).value(0);
+            QCOMPARE(row.state, CommandState::Failed);
+            QCOMPARE(row.delivery, Delivery::NotDelivered);
+            QCOMPARE(row.runnerPid, ProcessIdentity::current().pid);  // as a claim records it
+            QVERIFY(row.startedAt.isValid() && row.finishedAt.isValid());
+            QCOMPARE(row.ackState, QStringLiteral("queued"));
+        }
+        const LedgerCommand claimed = *m_ledger->command(taken);
+        QCOMPARE(claimed.state, CommandState::Running);
+        QCOMPARE(claimed.runnerPid, other.pid);
+        QCOMPARE(claimed.ackState, QString());
+
+        QList<qint64> recorded;
+        for (const finishedids::Entry &entry : finishedids::readAll(finishedids::pathFor(m_db->path())))
+            recorded.append(entry.id);
+        QCOMPARE(recorded, (QList<qint64>{40, 42}));
+
+        // Their attempts go in one transaction too.
+        const QList<OutboxAck> due = m_ledger->dueAcks(false);
+        QCOMPARE(due.size(), 2);
+        m_ledger->recordAckAttempts({{due.at(0), 200, {}, true}, {due.at(1), 503, QStringLiteral("Service Unavailable"), false}});
+        QCOMPARE(m_ledger->outboxSize().valueOr(-1), 1);
+        QCOMPARE(m_ledger->dueAcks(false).value(0).commandId, 42);
+        QCOMPARE(m_ledger->dueAcks(false).value(0).attempts, 1);
     }
 
     void outboxKeepsOrderAndBacksOff()

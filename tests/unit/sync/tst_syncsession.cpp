@@ -252,6 +252,38 @@ private slots:
         QVERIFY(QFile::exists(env->home() + QStringLiteral("/.codex/rules/style.md")));
     }
 
+    // Commands decided without running anything (here: an unsupported type) are stored together
+    // and acked after, but never out of turn: what a handler runs comes after the acks of the
+    // settled commands before it, and the backend hears of every command in the order sent.
+    void settledCommandsKeepTheirPlaceInTheBatch()
+    {
+        network->enqueue("POST", pathOf(Route::Sync), commands({unsupported(1), unsupported(2), ruleInstall(3, QStringLiteral("style")),
+                                                                 unsupported(4)}));
+        const SyncSummary summary = engine->runOnce(options());
+        QCOMPARE(ackedIds(), (QList<qint64>{1, 2, 3, 4}));
+        const QString ack = QStringLiteral("POST ") + pathOf(Route::Ack);
+        QCOMPARE(network->log().mid(2), (QStringList{ack, ack, QStringLiteral("GET /download/style.md"), ack, ack}));
+        QCOMPARE(summary.outcomes.size(), 4);
+        for (int i = 0; i < 4; ++i) {
+            const CommandOutcome &outcome = summary.outcomes.at(i);
+            QCOMPARE(outcome.command.id.value_or(-1), i + 1);
+            QVERIFY(outcome.ran);
+            QVERIFY(outcome.ackDelivered);
+        }
+        QVERIFY(summary.allAcksDelivered());
+        for (const qint64 id : {1, 2, 4}) {
+            const LedgerCommand row = rowsOf(id).value(0);
+            QCOMPARE(row.state, CommandState::Failed);
+            QCOMPARE(row.delivery, Delivery::NotDelivered);
+            QCOMPARE(row.error, QStringLiteral("Unsupported command type: reboot_machine"));
+            QCOMPARE(row.runnerPid, QCoreApplication::applicationPid());
+            QCOMPARE(row.ackState, QStringLiteral("delivered"));
+            QCOMPARE(row.ackAttempts, 1);
+        }
+        QCOMPARE(rowsOf(3).value(0).state, CommandState::Succeeded);
+        QCOMPARE(engine->ledger().outboxSize().valueOr(-1), 0);
+    }
+
     // SPEC §4: after a successful uninstall_teamai nothing else of the batch runs or stays pending.
     void roundStopsAfterUninstallTeamai()
     {
