@@ -306,7 +306,7 @@ private slots:
         QList<CommandLedger::Settlement> settlements;
         qint64 taken = 0;
         for (qint64 id : {40, 41, 42}) {
-            const auto admitted = m_ledger->admit(command(id, QStringLiteral("reboot_machine")), QStringLiteral("claude"), {});
+            const auto admitted = ledger->admit(command(id, QStringLiteral("reboot_machine")), QStringLiteral("claude"), {});
             CommandCompletion refused;
             refused.state = CommandState::Failed;
             refused.delivery = Delivery::NotDelivered;
@@ -317,9 +317,9 @@ private slots:
                 taken = admitted.row.rowId;
         }
         const ProcessIdentity other{ProcessIdentity::current().pid + 1, QStringLiteral("1")};
-        QVERIFY(m_ledger->claim(taken, other));  // another process got there first
+        QVERIFY(ledger->claim(taken, other));  // another process got there first
 
-        const Result<QList<CommandLedger::Settled>> settled = m_ledger->settleAll(settlements, ProcessIdentity::current());
+        const Result<QList<CommandLedger::Settled>> settled = ledger->settleAll(settlements, ProcessIdentity::current());
         QVERIFY2(settled, qPrintable(settled.error()));
         QCOMPARE(settled->size(), 3);
         QVERIFY(settled->at(0).stored && settled->at(0).ack);
@@ -328,30 +328,30 @@ private slots:
         QCOMPARE(settled->at(2).ack->payload.value(QStringLiteral("error")).toString(), QStringLiteral("Unsupported command type: reboot_machine"));
 
         for (const qint64 id : {40, 42}) {
-            const LedgerCommand row = m_ledger->commandsWithId(id).valueOr({}).value(0);
+            const LedgerCommand row = ledger->commandsWithId(id).valueOr({}).value(0);
             QCOMPARE(row.state, CommandState::Failed);
             QCOMPARE(row.delivery, Delivery::NotDelivered);
             QCOMPARE(row.runnerPid, ProcessIdentity::current().pid);  // as a claim records it
             QVERIFY(row.startedAt.isValid() && row.finishedAt.isValid());
             QCOMPARE(row.ackState, QStringLiteral("queued"));
         }
-        const LedgerCommand claimed = *m_ledger->command(taken);
+        const LedgerCommand claimed = *ledger->command(taken);
         QCOMPARE(claimed.state, CommandState::Running);
         QCOMPARE(claimed.runnerPid, other.pid);
         QCOMPARE(claimed.ackState, QString());
 
         QList<qint64> recorded;
-        for (const finishedids::Entry &entry : finishedids::readAll(finishedids::pathFor(m_db->path())))
+        for (const finishedids::Entry &entry : finishedids::readAll(finishedids::pathFor(database->path())))
             recorded.append(entry.id);
         QCOMPARE(recorded, (QList<qint64>{40, 42}));
 
         // Their attempts go in one transaction too.
-        const QList<OutboxAck> due = m_ledger->dueAcks(false);
+        const QList<OutboxAck> due = ledger->dueAcks(false);
         QCOMPARE(due.size(), 2);
-        m_ledger->recordAckAttempts({{due.at(0), 200, {}, true}, {due.at(1), 503, QStringLiteral("Service Unavailable"), false}});
-        QCOMPARE(m_ledger->outboxSize().valueOr(-1), 1);
-        QCOMPARE(m_ledger->dueAcks(false).value(0).commandId, 42);
-        QCOMPARE(m_ledger->dueAcks(false).value(0).attempts, 1);
+        ledger->recordAckAttempts({{due.at(0), 200, {}, true}, {due.at(1), 503, QStringLiteral("Service Unavailable"), false}});
+        QCOMPARE(ledger->outboxSize().valueOr(-1), 1);
+        QCOMPARE(ledger->dueAcks(false).value(0).commandId, 42);
+        QCOMPARE(ledger->dueAcks(false).value(0).attempts, 1);
     }
 
     void outboxKeepsOrderAndBacksOff()
