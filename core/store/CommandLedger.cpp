@@ -990,7 +990,8 @@ Result<QList<LedgerCommand>> CommandLedger::pageByReceived(const CommandPageRequ
         return Error{groups.error()};
     // As history(): each group's rows are one index range in time order, merged by SQLite, so a
     // page reads about offset + limit index entries.
-    const QString order = request.ascending ? QStringLiteral("received_at ASC, row_id ASC") : QStringLiteral("received_at DESC, row_id DESC");
+    const QString direction = request.ascending ? QStringLiteral("ASC") : QStringLiteral("DESC");
+    const QString order = QStringLiteral("received_at %1, row_id %1").arg(direction);
     QString rows = groupmerge::mergedSql(*groups, kCommandGroups, [](const groupmerge::Group &) { return QStringLiteral("row_id, received_at"); },
                                          [](const groupmerge::Group &) { return QString(); }, order);
     if (rows.isEmpty() && !groups->isEmpty())  // more groups than one statement merges: a sort
@@ -998,11 +999,12 @@ Result<QList<LedgerCommand>> CommandLedger::pageByReceived(const CommandPageRequ
     if (rows.isEmpty())
         return QList<LedgerCommand>();  // no group matches
     SqliteQuery q(m_database.db());
-    (void)q.prepare(QStringLiteral("SELECT %1 FROM (%2 LIMIT %3 OFFSET %4) m JOIN commands c ON c.row_id = m.row_id ORDER BY m.%5")
+    (void)q.prepare(QStringLiteral("SELECT %1 FROM (%2 LIMIT %3 OFFSET %4) m JOIN commands c ON c.row_id = m.row_id "
+                                   "ORDER BY m.received_at %5, m.row_id %5")
                         .arg(kSummaryColumns, rows)
                         .arg(std::max(1, request.limit))
                         .arg(std::max(0, request.offset))
-                        .arg(QString(order).replace(QStringLiteral(", "), QStringLiteral(", m."))));  // a failure shows in exec()
+                        .arg(direction));  // a failure shows in exec()
     return readRows(q, "page");
 }
 
