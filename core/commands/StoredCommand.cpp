@@ -5,6 +5,8 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
+#include <optional>
+
 namespace teamai::storedcommand {
 namespace {
 
@@ -46,25 +48,41 @@ bool mask(QJsonValue &value)
     return masked;
 }
 
+std::optional<QJsonValue> parseJson(const QString &text)
+{
+    QJsonParseError error;
+    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &error);
+    if (error.error != QJsonParseError::NoError)
+        return std::nullopt;
+    return document.isArray() ? QJsonValue(document.array()) : QJsonValue(document.object());
+}
+
+QString compact(const QJsonValue &root)
+{
+    return QString::fromUtf8(root.isArray() ? QJsonDocument(root.toArray()).toJson(QJsonDocument::Compact)
+                                            : QJsonDocument(root.toObject()).toJson(QJsonDocument::Compact));
+}
+
 /// `cmd` without its keys: JSON is edited field by field; text that is not JSON (a malformed
-/// command, refused anyway) goes through the log redaction.
+/// command, refused anyway) goes through the log redaction. Masking a value can remove the text's
+/// only syntax error, and then what is left is JSON whose key fields are masked as such (a key
+/// name spelt with escapes, `"api\u004bey"`, is one the text scan cannot see).
 bool maskCmd(QJsonValue &cmd)
 {
     if (!cmd.isString())
         return mask(cmd);
     const QString text = cmd.toString();
-    QJsonParseError error;
-    const QJsonDocument document = QJsonDocument::fromJson(text.toUtf8(), &error);
-    if (error.error != QJsonParseError::NoError) {
-        const QString redacted = redactSecrets(text);
+    std::optional<QJsonValue> root = parseJson(text);
+    const QString redacted = root ? text : redactSecrets(text);
+    if (!root)
+        root = parseJson(redacted);
+    if (!root) {
         cmd = redacted;
         return redacted != text;
     }
-    QJsonValue root = document.isArray() ? QJsonValue(document.array()) : QJsonValue(document.object());
-    if (!mask(root))
+    if (!mask(*root) && redacted == text)
         return false;
-    cmd = QString::fromUtf8(root.isArray() ? QJsonDocument(root.toArray()).toJson(QJsonDocument::Compact)
-                                           : QJsonDocument(root.toObject()).toJson(QJsonDocument::Compact));
+    cmd = compact(*root);
     return true;
 }
 

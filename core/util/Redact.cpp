@@ -82,6 +82,26 @@ qsizetype valueEnd(const QString &text, qsizetype at, bool ampersandToo)
     return at;
 }
 
+/// The end of a quoted value: its closing quote, or the end of the text; spaces and separators
+/// inside are part of the value (`"password": "a b"` must not leave "b"). A value opened by `\"`
+/// (JSON inside a JSON string) closes at the next `\"`; one opened by `"` at the next `"` that no
+/// backslash escapes.
+qsizetype quotedValueEnd(const QString &text, qsizetype at, bool openedByEscapedQuote)
+{
+    for (; at < text.size(); ++at) {
+        const bool backslash = text.at(at) == u'\\';
+        if (openedByEscapedQuote) {
+            if (backslash && at + 1 < text.size() && text.at(at + 1) == u'"')
+                return at;
+        } else if (backslash) {
+            ++at;  // the escaped character belongs to the value
+        } else if (text.at(at) == u'"') {
+            return at;
+        }
+    }
+    return text.size();
+}
+
 /// Skips a quote, or an escaped one (`\"`), at @p at.
 qsizetype skipQuote(const QString &text, qsizetype at)
 {
@@ -175,7 +195,7 @@ bool keyHasSecretWord(const QString &text, qsizetype start, qsizetype end)
     return false;
 }
 
-/// `name=value`, `name: value`, `"name": "value"` where the name (a run of letters, digits, `_`
+/// `name=value`, `name: value`, `"name": "value"` (a quoted value up to its closing quote) where the name (a run of letters, digits, `_`
 /// and `-`) contains token, secret, password, passwd or api key.
 Step findPair(const QString &text, qsizetype at)
 {
@@ -189,8 +209,9 @@ Step findPair(const QString &text, qsizetype at)
     qsizetype i = skipSpaces(text, skipQuote(text, keyEnd));
     if (i >= text.size() || (text.at(i) != u'=' && text.at(i) != u':'))
         return {keyEnd, {}};
-    i = skipQuote(text, skipSpaces(text, i + 1));
-    const qsizetype end = valueEnd(text, i, true);
+    const qsizetype valueOrQuote = skipSpaces(text, i + 1);
+    i = skipQuote(text, valueOrQuote);
+    const qsizetype end = i == valueOrQuote ? valueEnd(text, i, true) : quotedValueEnd(text, i, i - valueOrQuote == 2);
     return end > i ? Step{end, {i, end}} : Step{keyEnd, {}};
 }
 

@@ -36,6 +36,11 @@ private slots:
         QTest::newRow("single") << QStringLiteral("{\"model_id\":\"a\",\"base_url\":\"https://x\",\"api_key\":\"%1\"}").arg(kKey);
         QTest::newRow("not json") << QStringLiteral(R"({"models":[{"api_key": "%1", )").arg(kKey);
         QTest::newRow("camel case") << QStringLiteral(R"({"apiKey":"%1"})").arg(kKey);
+        // Found by fuzz_modelconfig: the only syntax error sits in the key's value, so once the
+        // value is masked the text is JSON, and its other key (spelt with an escape) must go too.
+        QTest::newRow("json once the value is masked") << QStringLiteral(R"({"apiKey":"x\uZZ","api\u004bey":"%1"})").arg(kKey);
+        QTest::newRow("value with spaces in text that is not json")
+            << QStringLiteral(R"({"models":[{"api_key": "%1 %1", )").arg(kKey);
     }
     void keysAreReplacedAndTheCopyMarked()
     {

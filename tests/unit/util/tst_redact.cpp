@@ -16,13 +16,15 @@ QString regexRedact(const QString &text)
                                            QRegularExpression::CaseInsensitiveOption);
     static const QRegularExpression flag(QStringLiteral(R"re((--(?:token|api-token|password|secret)(?:=|\s+))[^\s"',;]+)re"),
                                          QRegularExpression::CaseInsensitiveOption);
+    // A quoted value runs to its closing quote (or the end); an unquoted one to a separator. The
+    // quote is written \x22 there: moc's scan of raw strings loses its way at `(")`.
     static const QRegularExpression pair(
-        QStringLiteral(R"re(((?:[A-Za-z0-9_\-]*(?:token|secret|password|passwd|api[_-]?key)[A-Za-z0-9_\-]*)"?\s*[=:]\s*"?)[^\s"',;&]+)re"),
+        QStringLiteral(R"re(((?:[A-Za-z0-9_\-]*(?:token|secret|password|passwd|api[_-]?key)[A-Za-z0-9_\-]*)"?\s*[=:]\s*)(?:(\x22)[^\x22]+|[^\s"',;&]+))re"),
         QRegularExpression::CaseInsensitiveOption);
     QString out = text;
     out.replace(bearer, QStringLiteral("\\1***"));
     out.replace(flag, QStringLiteral("\\1***"));
-    out.replace(pair, QStringLiteral("\\1***"));
+    out.replace(pair, QStringLiteral("\\1\\2***"));
     return out;
 }
 
@@ -43,6 +45,15 @@ private slots:
         QTest::newRow("json password") << QStringLiteral(R"({"password": "hunter2"})") << QStringLiteral(R"({"password": "***"})");
         QTest::newRow("env api key") << QStringLiteral("OPENAI_API_KEY=sk-123 run") << QStringLiteral("OPENAI_API_KEY=*** run");
         QTest::newRow("x-api-token header") << QStringLiteral("X-API-Token: abc") << QStringLiteral("X-API-Token: ***");
+        QTest::newRow("quoted value with spaces") << QStringLiteral(R"({"password": "correct horse, battery"})")
+                                                  << QStringLiteral(R"({"password": "***"})");
+        QTest::newRow("quoted value with an escaped quote") << QStringLiteral("token=\"a\\\"b c\" next")
+                                                            << QStringLiteral(R"(token="***" next)");
+        QTest::newRow("quoted value with control characters") << QStringLiteral("{\"apiKey\":\"pr\\u\u0001\u000b\",\"n\":1}")
+                                                              << QStringLiteral(R"({"apiKey":"***","n":1})");
+        QTest::newRow("unclosed quote masks to the end") << QStringLiteral(R"(secret: "abc def)") << QStringLiteral(R"(secret: "***)");
+        QTest::newRow("json inside json") << QStringLiteral(R"({\"api_key\": \"sk a\", \"x\": 1})")
+                                          << QStringLiteral(R"({\"api_key\": \"***\", \"x\": 1})");
         QTest::newRow("nothing secret") << QStringLiteral("exit status 3: no such file") << QStringLiteral("exit status 3: no such file");
     }
     void masksSecrets()
