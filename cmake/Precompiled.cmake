@@ -14,7 +14,7 @@
 option(TEAMAI_PRECOMPILE_HEADERS "Precompile Qt Core's headers once and reuse them" ON)
 
 function(teamai_add_pch_target target)
-    add_library(${target} OBJECT ${CMAKE_CURRENT_LIST_DIR}/pch/QtCorePch.cpp)
+    add_library(${target} OBJECT ${CMAKE_CURRENT_FUNCTION_LIST_DIR}/pch/QtCorePch.cpp)
     target_link_libraries(${target} PRIVATE Qt6::Core Qt6::Network)
     teamai_set_warnings(${target})
     target_compile_options(${target} PRIVATE ${ARGN})

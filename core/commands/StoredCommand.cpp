@@ -73,9 +73,11 @@ bool maskCmd(QJsonValue &cmd)
         return mask(cmd);
     const QString text = cmd.toString();
     std::optional<QJsonValue> root = parseJson(text);
-    const QString redacted = root ? text : redactSecrets(text);
-    if (!root)
+    QString redacted = text;
+    if (!root) {
+        redacted = redactSecrets(text);
         root = parseJson(redacted);
+    }
     if (!root) {
         cmd = redacted;
         return redacted != text;

@@ -195,8 +195,9 @@ bool keyHasSecretWord(const QString &text, qsizetype start, qsizetype end)
     return false;
 }
 
-/// `name=value`, `name: value`, `"name": "value"` (a quoted value up to its closing quote) where the name (a run of letters, digits, `_`
-/// and `-`) contains token, secret, password, passwd or api key.
+/// `name=value`, `name: value`, `"name": "value"` (a quoted value up to its closing quote) where
+/// the name (a run of letters, digits, `_` and `-`) contains token, secret, password, passwd or
+/// api key.
 Step findPair(const QString &text, qsizetype at)
 {
     if (!isKeyChar(text.at(at)))
