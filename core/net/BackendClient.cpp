@@ -1,5 +1,6 @@
 #include "net/BackendClient.h"
 
+#include "net/Http1Connection.h"
 #include "net/HttpExchange.h"
 
 #include <QJsonArray>
@@ -86,6 +87,16 @@ BackendClient::BackendClient(QNetworkAccessManager *manager, BackendOptions opti
     : m_manager(manager)
     , m_options(std::move(options))
 {
+}
+
+BackendClient::~BackendClient() = default;
+BackendClient::BackendClient(BackendClient &&) noexcept = default;
+BackendClient &BackendClient::operator=(BackendClient &&) noexcept = default;
+
+void BackendClient::sendAcksOnOwnConnection()
+{
+    if (!m_ackConnection)
+        m_ackConnection = std::make_unique<Http1Connection>();
 }
 
 QUrl BackendClient::urlFor(Route route) const
@@ -175,8 +186,13 @@ BackendReply BackendClient::send(Route route, const QByteArray &method, const QJ
     // API requests follow no redirect at all (see refusedRedirect()): neither the body nor the
     // auth headers are sent to a Location.
     policy.redirects = HttpPolicy::Redirects::Refuse;
-    const HttpResult answer = HttpExchange(*m_manager).run(apiRequest(url, method, body, m_options.token), policy);
-    return replyFrom(route, answer, timeoutMs);
+    const HttpRequest request = apiRequest(url, method, body, m_options.token);
+    if (route == Route::Ack && m_ackConnection) {
+        const std::optional<HttpResult> answer = m_ackConnection->run(request, policy);
+        if (answer && answer->outcome != HttpOutcome::Compressed)
+            return replyFrom(route, *answer, timeoutMs);
+    }
+    return replyFrom(route, HttpExchange(*m_manager).run(request, policy), timeoutMs);
 }
 
 } // namespace teamai

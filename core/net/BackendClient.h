@@ -7,9 +7,13 @@
 #include <QList>
 #include <QString>
 
+#include <memory>
+
 class QNetworkAccessManager;
 
 namespace teamai {
+
+class Http1Connection;
 
 /// @brief Connection settings of one backend.
 struct BackendOptions {
@@ -49,6 +53,15 @@ public:
     static constexpr qint64 kMaxAnswerBytes = 10 * 1024 * 1024;
 
     BackendClient(QNetworkAccessManager *manager, BackendOptions options);
+    ~BackendClient();
+    BackendClient(BackendClient &&) noexcept;
+    BackendClient &operator=(BackendClient &&) noexcept;
+
+    /// @brief From now on acks go over one connection of this client's own, kept alive from ack
+    /// to ack (Http1Connection), instead of the manager: for a manager that reaches the backend
+    /// without a proxy. The answers are classified and worded as before; an ack the connection
+    /// cannot send (it could not connect, a compressed answer) goes through the manager.
+    void sendAcksOnOwnConnection();
 
     void setTimeoutMs(int timeoutMs) { m_timeoutMs = timeoutMs; }
     /// @brief No request may run past @p deadline (the foreground budget of a hook).
@@ -79,6 +92,7 @@ private:
     BackendOptions m_options;
     int m_timeoutMs = kDefaultTimeoutMs;
     QDeadlineTimer m_deadline = QDeadlineTimer(QDeadlineTimer::Forever);
+    std::unique_ptr<Http1Connection> m_ackConnection;
 };
 
 } // namespace teamai

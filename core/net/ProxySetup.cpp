@@ -99,4 +99,13 @@ void configureProxy(QNetworkAccessManager &manager)
     manager.setProxyFactory(new EnvironmentProxyFactory(httpProxy, httpsProxy, noProxy));
 }
 
+bool reachesDirectly(const QNetworkAccessManager &manager, const QUrl &url)
+{
+    if (QNetworkProxyFactory *factory = manager.proxyFactory()) {
+        const QList<QNetworkProxy> proxies = factory->queryProxy(QNetworkProxyQuery(url));
+        return !proxies.isEmpty() && proxies.first().type() == QNetworkProxy::NoProxy;
+    }
+    return manager.proxy().type() == QNetworkProxy::NoProxy;
+}
+
 } // namespace teamai

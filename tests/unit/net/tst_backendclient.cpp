@@ -239,6 +239,58 @@ private slots:
         QVERIFY(reply.error.startsWith(QStringLiteral("sync failed:")));
     }
 
+    void acksOnOwnConnectionReadAsThroughQt_data()
+    {
+        QTest::addColumn<QJsonObject>("fault");
+        QTest::addColumn<bool>("sameError");  // false: Qt's own words for a broken connection differ
+        const auto on = [](QJsonObject fault) {
+            fault.insert(QStringLiteral("route"), QStringLiteral("ack"));
+            return fault;
+        };
+        QTest::addRow("answered") << QJsonObject() << true;
+        QTest::addRow("error field") << on({{QStringLiteral("status"), 500}, {QStringLiteral("body"), QStringLiteral(R"({"error":"db down"})")}}) << true;
+        QTest::addRow("status only") << on({{QStringLiteral("status"), 503}, {QStringLiteral("body"), QString()}}) << true;
+        QTest::addRow("not JSON") << on({{QStringLiteral("malformed"), true}}) << true;
+        QTest::addRow("too large") << on({{QStringLiteral("oversizedBytes"), 11 * 1024 * 1024}}) << true;
+        QTest::addRow("redirect") << on({{QStringLiteral("status"), 308}, {QStringLiteral("redirectTo"), QStringLiteral("/api/local-agent/report?sig=s")}}) << true;
+        QTest::addRow("stalled") << on({{QStringLiteral("delayMs"), 3000}}) << true;
+        QTest::addRow("cut short") << on({{QStringLiteral("contentLength"), 5000}}) << false;
+        QTest::addRow("dropped") << on({{QStringLiteral("drop"), true}}) << false;
+    }
+
+    void acksOnOwnConnectionReadAsThroughQt()
+    {
+        QFETCH(QJsonObject, fault);
+        QFETCH(bool, sameError);
+        const QJsonObject ack{{QStringLiteral("id"), 9}, {QStringLiteral("type"), QStringLiteral("x")},
+                              {QStringLiteral("status"), QStringLiteral("failed")}, {QStringLiteral("error"), QStringLiteral("e")}};
+        BackendReply replies[2];
+        for (const bool own : {false, true}) {
+            m_server->reset();
+            if (!fault.isEmpty())
+                m_server->setFault(fault);
+            BackendClient c = client();
+            c.setTimeoutMs(400);
+            if (own)
+                c.sendAcksOnOwnConnection();
+            replies[own] = c.post(Route::Ack, ack);
+            // Sent once; Qt itself sends again when a fresh connection closes unanswered.
+            if (own)
+                QCOMPARE(m_server->requests(QStringLiteral("ack")).size(), 1);
+        }
+        const BackendReply &qt = replies[0];
+        const BackendReply &own = replies[1];
+        QCOMPARE(own.ok, qt.ok);
+        QCOMPARE(own.httpStatus, qt.httpStatus);
+        QCOMPARE(own.timedOut, qt.timedOut);
+        QCOMPARE(own.body, qt.body);
+        if (sameError)
+            QCOMPARE(own.error, qt.error);
+        else
+            QCOMPARE(own.error.section(u':', 0, 0), qt.error.section(u':', 0, 0));
+        QCOMPARE(own.error.isEmpty(), qt.error.isEmpty());
+    }
+
     void cleanupTestCase()
     {
         m_server.reset();
