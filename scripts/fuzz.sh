@@ -6,7 +6,7 @@
 # Usage:
 #   scripts/fuzz.sh [seconds]               build, then run every target for <seconds> (default 60) each
 #   scripts/fuzz.sh build                   build only (ctest's fuzz_build fixture)
-#   scripts/fuzz.sh run <target> [seconds]  run one built target: tokenizer, command, names, mcpfiles, modelconfig or mcpframing
+#   scripts/fuzz.sh run <target> [seconds]  run one built target: tokenizer, command, names, mcpfiles, modelconfig, mcpframing or http1answer
 # TEAMAI_FUZZ_BUILD_DIR overrides ./build-fuzz.
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -119,7 +119,7 @@ void Http1Answer::onStatusLine(const QByteArray &line)
         return fail(QStringLiteral("not an HTTP/1.x answer"));
     m_http10 = line[7] == '0';
     m_status = line.mid(9, 3).toInt();
-    if (m_status < 100)
+    if (m_status < 100 || m_status > 599)  // RFC 9110 §15: five classes, 1xx to 5xx
         return fail(QStringLiteral("not an HTTP/1.x answer"));
     m_reason = QString::fromLatin1(line.mid(13)).trimmed().left(200);
     m_headers.clear();

@@ -112,6 +112,7 @@ private slots:
         QTest::addRow("HTTP/2 status line") << QByteArray("HTTP/2 200 OK\r\n\r\n") << false << false;
         QTest::addRow("status of two digits") << QByteArray("HTTP/1.1 20 OK\r\n\r\n") << false << false;
         QTest::addRow("status below 100") << QByteArray("HTTP/1.1 099 X\r\n\r\n") << false << false;
+        QTest::addRow("status above 599") << QByteArray("HTTP/1.1 831 X\r\nContent-Length: 0\r\n\r\n") << false << false;
         QTest::addRow("101 switching") << QByteArray("HTTP/1.1 101 Switching Protocols\r\n\r\n") << false << false;
         QTest::addRow("folded field") << QByteArray("HTTP/1.1 200 OK\r\nX-A: 1\r\n 2\r\n\r\n") << false << false;
         QTest::addRow("field without colon") << QByteArray("HTTP/1.1 200 OK\r\nnonsense\r\n\r\n") << false << false;
