@@ -28,6 +28,12 @@ namespace {
 
 constexpr std::size_t kMaxFileBytes = 2 * 1024 * 1024;
 constexpr std::size_t kMaxFiles = 3;
+/// Buffered lines are handed to the kernel before this many bytes are buffered, so each write()
+/// ends at a line's end: stdio flushes a full buffer (st_blksize, 4 KiB here) wherever it is, and
+/// other processes append to the same file between two writes (O_APPEND keeps each one whole).
+constexpr qsizetype kBufferedBytes = 3 * 1024;
+/// Room for what the pattern adds to a message: time, pid, level.
+constexpr qsizetype kPrefixBytes = 64;
 
 struct State {
     QMutex mutex;
@@ -35,12 +41,19 @@ struct State {
     bool openFailed = false;
     Echo echo = Echo::None;
     int deferrals = 0;  ///< live DeferredFlush objects
+    qsizetype bufferedBytes = 0;  ///< at least what the file's buffer holds
 };
 
 State &state()
 {
     static State s;
     return s;
+}
+
+void flushFile(State &s)
+{
+    s.logger->flush();
+    s.bufferedBytes = 0;
 }
 
 spdlog::level::level_enum toLevel(QtMsgType type)
@@ -80,17 +93,28 @@ spdlog::logger *fileLogger(State &s)
     return s.logger.get();
 }
 
+// Info lines go out one write each (warnings and errors too, flush_on), debug lines and the lines
+// of a DeferredFlush batch with the next flush; a buffer is flushed before it would hold part of
+// a line (kBufferedBytes).
+void writeLine(State &s, spdlog::logger &logger, spdlog::level::level_enum level, const QByteArray &line)
+{
+    const qsizetype cost = line.size() + kPrefixBytes;
+    if (s.bufferedBytes + cost > kBufferedBytes)
+        flushFile(s);
+    logger.log(level, std::string_view(line.constData(), size_t(line.size())));
+    s.bufferedBytes += cost;
+    if (level >= spdlog::level::warn || (level == spdlog::level::info && s.deferrals == 0))
+        flushFile(s);
+}
+
 void handler(QtMsgType type, const QMessageLogContext &context, const QString &message)
 {
     const QString category = QString::fromLatin1(context.category ? context.category : "default");
     const QByteArray line = (category + QStringLiteral(": ") + redactSecrets(message)).toUtf8();
     State &s = state();
     QMutexLocker lock(&s.mutex);
-    if (spdlog::logger *logger = fileLogger(s)) {
-        logger->log(toLevel(type), std::string_view(line.constData(), size_t(line.size())));
-        if (type == QtInfoMsg && s.deferrals == 0)
-            logger->flush();
-    }
+    if (spdlog::logger *logger = fileLogger(s))
+        writeLine(s, *logger, toLevel(type), line);
     if (s.echo == Echo::Stderr || !s.logger) {
         if (type >= QtWarningMsg || s.echo == Echo::Stderr)
             std::fprintf(stderr, "%s\n", line.constData());
@@ -125,7 +149,7 @@ DeferredFlush::~DeferredFlush()
     State &s = state();
     QMutexLocker lock(&s.mutex);
     if (--s.deferrals == 0 && s.logger)
-        s.logger->flush();
+        flushFile(s);
 }
 
 void shutdown()
