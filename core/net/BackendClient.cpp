@@ -93,10 +93,10 @@ BackendClient::~BackendClient() = default;
 BackendClient::BackendClient(BackendClient &&) noexcept = default;
 BackendClient &BackendClient::operator=(BackendClient &&) noexcept = default;
 
-void BackendClient::sendAcksOnOwnConnection()
+void BackendClient::sendPostsOnOwnConnection()
 {
-    if (!m_ackConnection)
-        m_ackConnection = std::make_unique<Http1Connection>();
+    if (!m_ownConnection)
+        m_ownConnection = std::make_unique<Http1Connection>();
 }
 
 QUrl BackendClient::urlFor(Route route) const
@@ -187,8 +187,8 @@ BackendReply BackendClient::send(Route route, const QByteArray &method, const QJ
     // auth headers are sent to a Location.
     policy.redirects = HttpPolicy::Redirects::Refuse;
     const HttpRequest request = apiRequest(url, method, body, m_options.token);
-    if (route == Route::Ack && m_ackConnection) {
-        const std::optional<HttpResult> answer = m_ackConnection->run(request, policy);
+    if (method == "POST" && m_ownConnection) {
+        const std::optional<HttpResult> answer = m_ownConnection->run(request, policy);
         if (answer && answer->outcome != HttpOutcome::Compressed)
             return replyFrom(route, *answer, timeoutMs);
     }

@@ -41,7 +41,8 @@ struct SyncCommands {
 /// @brief Talks to the TeamAI backend over HTTP(S) on an injected QNetworkAccessManager.
 ///
 /// Every call is blocking for the caller (HttpExchange waits in a local event loop while the
-/// request is in flight), which suits the CLI and a worker thread alike. Each request carries both auth
+/// request is in flight; the own connection in the socket's blocking waits), which suits the CLI
+/// and a worker thread alike. Each request carries both auth
 /// headers, has a transfer timeout (15 s, or what setTimeoutMs() says), never outlives the
 /// deadline set with setDeadline(), and its answer is capped at 10 MiB. No request follows a
 /// redirect: a 3xx answer is an error naming its target, and nothing of it is used.
@@ -57,11 +58,12 @@ public:
     BackendClient(BackendClient &&) noexcept;
     BackendClient &operator=(BackendClient &&) noexcept;
 
-    /// @brief From now on acks go over one connection of this client's own, kept alive from ack
-    /// to ack (Http1Connection), instead of the manager: for a manager that reaches the backend
-    /// without a proxy. The answers are classified and worded as before; an ack the connection
-    /// cannot send (it could not connect, a compressed answer) goes through the manager.
-    void sendAcksOnOwnConnection();
+    /// @brief From now on the POSTs (report, sync, ack) go over one connection of this client's
+    /// own, kept alive from request to request (Http1Connection), instead of the manager: for a
+    /// manager that reaches the backend without a proxy. The answers are classified and worded as
+    /// before; a request the connection cannot send (it could not connect, a compressed answer)
+    /// goes through the manager. The GETs (get-config, projects) always do.
+    void sendPostsOnOwnConnection();
 
     void setTimeoutMs(int timeoutMs) { m_timeoutMs = timeoutMs; }
     /// @brief No request may run past @p deadline (the foreground budget of a hook).
@@ -92,7 +94,7 @@ private:
     BackendOptions m_options;
     int m_timeoutMs = kDefaultTimeoutMs;
     QDeadlineTimer m_deadline = QDeadlineTimer(QDeadlineTimer::Forever);
-    std::unique_ptr<Http1Connection> m_ackConnection;
+    std::unique_ptr<Http1Connection> m_ownConnection;
 };
 
 } // namespace teamai

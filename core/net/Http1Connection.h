@@ -13,7 +13,7 @@ class QTcpSocket;
 namespace teamai {
 
 /// @brief One HTTP/1.1 connection to one origin, kept open from request to request and read
-/// through a buffer; for many small API requests in a row (a round's acks).
+/// through a buffer; for the small API requests of a round (report, sync, acks).
 ///
 /// Why not QNetworkAccessManager for these: in Qt 6.4 it reads a plain-http answer's status line
 /// and header fields one byte per system call and hands every request to its own thread and

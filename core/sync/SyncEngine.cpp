@@ -195,10 +195,11 @@ void SyncEngine::Setup::connectBackend(const EngineInputs &inputs)
     options.routeOverrides = config.routes();
     options.caFile = config.toJson().value(QStringLiteral("caFile")).toString();
     client = std::make_unique<BackendClient>(network, options);
-    // A round's acks are many small POSTs in a row (docs/performance.md, "many commands at
-    // once"); an injected manager (tests' fakes) is used for everything, as it is given.
-    if (ownNetwork && reachesDirectly(*ownNetwork, client->urlFor(Route::Ack)))
-        client->sendAcksOnOwnConnection();
+    // A round is a few small POSTs in a row, and hundreds with a batch of acks (docs/architecture.md,
+    // "The one exception"); an injected manager (tests' fakes) is used for everything, as given.
+    const auto direct = [this](Route route) { return reachesDirectly(*ownNetwork, client->urlFor(route)); };
+    if (ownNetwork && direct(Route::Report) && direct(Route::Sync) && direct(Route::Ack))
+        client->sendPostsOnOwnConnection();
 }
 
 void SyncEngine::Setup::buildHandlers(const CommandDispatcher::Handlers &chosen, const QString &caFile)

@@ -239,31 +239,42 @@ private slots:
         QVERIFY(reply.error.startsWith(QStringLiteral("sync failed:")));
     }
 
-    void acksOnOwnConnectionReadAsThroughQt_data()
+    void postsOnOwnConnectionReadAsThroughQt_data()
     {
+        QTest::addColumn<QString>("route");
         QTest::addColumn<QJsonObject>("fault");
         QTest::addColumn<bool>("sameError");  // false: Qt's own words for a broken connection differ
-        const auto on = [](QJsonObject fault) {
-            fault.insert(QStringLiteral("route"), QStringLiteral("ack"));
-            return fault;
+        const QList<std::pair<const char *, QJsonObject>> faults{
+            {"answered", {}},
+            {"error field", {{QStringLiteral("status"), 500}, {QStringLiteral("body"), QStringLiteral(R"({"error":"db down"})")}}},
+            {"status only", {{QStringLiteral("status"), 503}, {QStringLiteral("body"), QString()}}},
+            {"not JSON", {{QStringLiteral("malformed"), true}}},
+            {"too large", {{QStringLiteral("oversizedBytes"), 11 * 1024 * 1024}}},
+            {"redirect", {{QStringLiteral("status"), 308}, {QStringLiteral("redirectTo"), QStringLiteral("/api/local-agent/report?sig=s")}}},
+            {"stalled", {{QStringLiteral("delayMs"), 3000}}},
+            {"cut short", {{QStringLiteral("contentLength"), 5000}}},
+            {"dropped", {{QStringLiteral("drop"), true}}},
         };
-        QTest::addRow("answered") << QJsonObject() << true;
-        QTest::addRow("error field") << on({{QStringLiteral("status"), 500}, {QStringLiteral("body"), QStringLiteral(R"({"error":"db down"})")}}) << true;
-        QTest::addRow("status only") << on({{QStringLiteral("status"), 503}, {QStringLiteral("body"), QString()}}) << true;
-        QTest::addRow("not JSON") << on({{QStringLiteral("malformed"), true}}) << true;
-        QTest::addRow("too large") << on({{QStringLiteral("oversizedBytes"), 11 * 1024 * 1024}}) << true;
-        QTest::addRow("redirect") << on({{QStringLiteral("status"), 308}, {QStringLiteral("redirectTo"), QStringLiteral("/api/local-agent/report?sig=s")}}) << true;
-        QTest::addRow("stalled") << on({{QStringLiteral("delayMs"), 3000}}) << true;
-        QTest::addRow("cut short") << on({{QStringLiteral("contentLength"), 5000}}) << false;
-        QTest::addRow("dropped") << on({{QStringLiteral("drop"), true}}) << false;
+        for (const QString &route : {QStringLiteral("report"), QStringLiteral("sync"), QStringLiteral("ack")}) {
+            for (const auto &[name, fault] : faults) {
+                QJsonObject on = fault;
+                if (!on.isEmpty())
+                    on.insert(QStringLiteral("route"), route);
+                const bool brokenConnection = on.contains(QStringLiteral("contentLength")) || on.contains(QStringLiteral("drop"));
+                QTest::addRow("%s %s", qPrintable(route), name) << route << on << !brokenConnection;
+            }
+        }
     }
 
-    void acksOnOwnConnectionReadAsThroughQt()
+    void postsOnOwnConnectionReadAsThroughQt()
     {
+        QFETCH(QString, route);
         QFETCH(QJsonObject, fault);
         QFETCH(bool, sameError);
-        const QJsonObject ack{{QStringLiteral("id"), 9}, {QStringLiteral("type"), QStringLiteral("x")},
-                              {QStringLiteral("status"), QStringLiteral("failed")}, {QStringLiteral("error"), QStringLiteral("e")}};
+        const std::map<QString, Route> routes{{QStringLiteral("report"), Route::Report}, {QStringLiteral("sync"), Route::Sync},
+                                              {QStringLiteral("ack"), Route::Ack}};
+        const QJsonObject body{{QStringLiteral("id"), 9}, {QStringLiteral("type"), QStringLiteral("x")},
+                               {QStringLiteral("status"), QStringLiteral("failed")}, {QStringLiteral("error"), QStringLiteral("e")}};
         BackendReply replies[2];
         for (const bool own : {false, true}) {
             m_server->reset();
@@ -272,11 +283,11 @@ private slots:
             BackendClient c = client();
             c.setTimeoutMs(400);
             if (own)
-                c.sendAcksOnOwnConnection();
-            replies[own] = c.post(Route::Ack, ack);
+                c.sendPostsOnOwnConnection();
+            replies[own] = c.post(routes.at(route), body);
             // Sent once; Qt itself sends again when a fresh connection closes unanswered.
             if (own)
-                QCOMPARE(m_server->requests(QStringLiteral("ack")).size(), 1);
+                QCOMPARE(m_server->requests(route).size(), 1);
         }
         const BackendReply &qt = replies[0];
         const BackendReply &own = replies[1];
