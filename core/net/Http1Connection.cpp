@@ -2,11 +2,15 @@
 
 #include "net/Http1Answer.h"
 
+#include <QEventLoop>
+#include <QHostAddress>
+#include <QHostInfo>
 #include <QNetworkProxy>
 #include <QSslCertificate>
 #include <QSslConfiguration>
 #include <QSslSocket>
 #include <QTcpSocket>
+#include <QTimer>
 
 #include <algorithm>
 #include <climits>
@@ -52,6 +56,37 @@ QByteArray requestTarget(const QUrl &url)
     if (url.hasQuery())
         target += '?' + url.query(QUrl::FullyEncoded).toLatin1();
     return target;
+}
+
+/// The addresses of @p host (an address literal is its own), waiting at most @p waitMs (-1: no
+/// limit); empty when it has none or the time ran out first (then @p timedOut is set).
+QList<QHostAddress> lookUp(const QString &host, int waitMs, bool &timedOut)
+{
+    if (QHostAddress literal; literal.setAddress(host))
+        return {literal};
+    timedOut = waitMs == 0;
+    if (timedOut)
+        return {};
+    QEventLoop loop;
+    QList<QHostAddress> found;
+    bool answered = false;
+    const int id = QHostInfo::lookupHost(host, &loop, [&](const QHostInfo &info) {
+        found = info.addresses();
+        answered = true;
+        loop.quit();
+    });
+    QTimer guard;
+    guard.setSingleShot(true);
+    QObject::connect(&guard, &QTimer::timeout, &loop, &QEventLoop::quit);
+    if (waitMs > 0)
+        guard.start(waitMs);
+    if (!answered)
+        loop.exec(QEventLoop::ExcludeUserInputEvents);
+    if (!answered) {
+        QHostInfo::abortHostLookup(id);
+        timedOut = true;
+    }
+    return found;
 }
 
 bool isSuccess(int status)
@@ -219,6 +254,22 @@ Http1Connection::Opened Http1Connection::open(const QUrl &url, const HttpPolicy 
 
 bool Http1Connection::connectSocket(const QUrl &url, const HttpPolicy &policy, Waiter &waiter)
 {
+    bool lookupTimedOut = false;
+    const QList<QHostAddress> addresses = lookUp(url.host(), waiter.nextWaitMs(), lookupTimedOut);
+    waiter.timedOut = lookupTimedOut;
+    if (addresses.isEmpty())
+        return false;
+    for (const QHostAddress &address : addresses) {
+        if (connectTo(address, url, policy, waiter))
+            return true;
+        if (waiter.timedOut)
+            return false;
+    }
+    return false;
+}
+
+bool Http1Connection::connectTo(const QHostAddress &address, const QUrl &url, const HttpPolicy &policy, Waiter &waiter)
+{
     const auto port = quint16(url.port(isHttps(url) ? 443 : 80));
     QSslSocket *tls = nullptr;
     if (isHttps(url)) {
@@ -235,10 +286,11 @@ bool Http1Connection::connectSocket(const QUrl &url, const HttpPolicy &policy, W
     // Only used where no proxy applies (the caller checks): never an application-wide one.
     m_socket->setProxy(QNetworkProxy::NoProxy);
     m_socket->setSocketOption(QAbstractSocket::LowDelayOption, 1);
+    // The certificate is checked against the URL's host name, not the address connected to.
     if (tls)
-        tls->connectToHostEncrypted(url.host(), port);
+        tls->connectToHostEncrypted(address.toString(), port, url.host());
     else
-        m_socket->connectToHost(url.host(), port);
+        m_socket->connectToHost(address, port);
     const int waitMs = waiter.nextWaitMs();
     const bool up = waitMs != 0 && (tls ? tls->waitForEncrypted(waitMs) : m_socket->waitForConnected(waitMs));
     if (!up)

@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 
+class QHostAddress;
 class QTcpSocket;
 
 namespace teamai {
@@ -28,6 +29,9 @@ namespace teamai {
 /// asks for identity), no sink. run() answers nullopt when a request is not one it serves, or
 /// when the connection could not be opened (nothing was sent): the caller then uses
 /// HttpExchange, whose errors say what Qt says.
+///
+/// The host name is looked up with QHostInfo in a local event loop bounded by the deadline (a
+/// socket's own blocking lookup is not bounded), then each address is tried in turn.
 ///
 /// A kept-alive connection the server closed in the meantime is noticed when the answer does not
 /// come at all; the request is then sent once more on a new connection, as browsers and Qt do.
@@ -56,6 +60,7 @@ private:
 
     Opened open(const QUrl &url, const HttpPolicy &policy, Waiter &waiter);
     bool connectSocket(const QUrl &url, const HttpPolicy &policy, Waiter &waiter);
+    bool connectTo(const QHostAddress &address, const QUrl &url, const HttpPolicy &policy, Waiter &waiter);
     bool send(const QByteArray &bytes, Waiter &waiter);
     bool receive(class Http1Answer &answer, Waiter &waiter);
     void drop();

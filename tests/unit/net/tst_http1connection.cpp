@@ -194,6 +194,18 @@ private slots:
         QCOMPARE(server.connections(), 2);
     }
 
+    void aHostNameIsLookedUp()
+    {
+        ScriptedServer server({{ok()}});
+        Http1Connection connection;
+        HttpRequest request = post(server.port());
+        request.url.setHost(QStringLiteral("localhost"));  // ::1 may refuse: the next address is tried
+        const std::optional<HttpResult> result = connection.run(request, policy());
+        QVERIFY(result);
+        QVERIFY2(result->ok(), qPrintable(result->error));
+        QVERIFY(server.firstRequest().contains("\r\nHost: localhost:"));
+    }
+
     void connectionCloseIsHonoured()
     {
         ScriptedServer server({{ok("{}", "Connection: close\r\n")}, {ok()}});
