@@ -171,6 +171,9 @@ bool DevServer::handleRequest(const QHttpServerRequest &request, QTcpSocket *soc
         {QStringLiteral("authorization"), in.header("authorization")},
         {QStringLiteral("x_api_token"), in.header("x-api-token")},
         {QStringLiteral("content_type"), in.header("content-type")},
+        {QStringLiteral("accept_encoding"), in.header("accept-encoding")},
+        // Which connection it came on: tests see a client keep one alive.
+        {QStringLiteral("peer_port"), int(socket->peerPort())},
         {QStringLiteral("body"), loggedBody(in.body)},
     });
 

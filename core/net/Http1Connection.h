@@ -3,6 +3,7 @@
 #include "net/HttpExchange.h"
 
 #include <QByteArray>
+#include <QtGlobal>
 #include <QString>
 
 #include <memory>
@@ -41,8 +42,7 @@ class Http1Connection
 public:
     Http1Connection();
     ~Http1Connection();
-    Http1Connection(const Http1Connection &) = delete;
-    Http1Connection &operator=(const Http1Connection &) = delete;
+    Q_DISABLE_COPY(Http1Connection)
 
     std::optional<HttpResult> run(const HttpRequest &request, const HttpPolicy &policy);
 

@@ -32,6 +32,26 @@ private slots:
         QCOMPARE(sync.value(QStringLiteral("x_api_token")).toString(), DevServerProcess::token());
     }
 
+    void aRoundsPostsShareOneConnectionOfItsOwn()
+    {
+        // Report, sync and the acks go over the agent's own kept-alive connection (not Qt's,
+        // which asks for gzip and may open more than one): docs/architecture.md.
+        QJsonArray commands;
+        for (qint64 id = 40; id < 45; ++id)
+            commands.append(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("format_disk")}});
+        f->server().queue(commands);
+        f->syncJson();
+        const QJsonArray requests = f->server().requests();
+        QCOMPARE(requests.size(), 7);  // report, sync, five acks
+        const int port = requests.at(0).toObject().value(QStringLiteral("peer_port")).toInt();
+        QVERIFY(port > 0);
+        for (const QJsonValue &request : requests) {
+            QCOMPARE(request.toObject().value(QStringLiteral("peer_port")).toInt(), port);
+            QCOMPARE(request.toObject().value(QStringLiteral("accept_encoding")).toString(), QStringLiteral("identity"));
+        }
+        QCOMPARE(f->server().acks().size(), 5);
+    }
+
     void commandsKeyIsTheFallback()
     {
         f->server().setSettings({{QStringLiteral("syncKey"), QStringLiteral("both-empty-cmds")}});
