@@ -1,5 +1,7 @@
 #include "net/Http1Connection.h"
 
+#include "net/BackendClient.h"
+
 #include "DevServerProcess.h"
 #include "TestEnvironment.h"
 
@@ -8,6 +10,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QMutex>
+#include <QNetworkAccessManager>
+#include <QNetworkProxy>
 #include <QTcpServer>
 #include <QTcpSocket>
 #include <QThread>
@@ -283,6 +287,22 @@ private slots:
             QCOMPARE(result->error, error);
         if (result->outcome == HttpOutcome::RedirectRefused || result->outcome == HttpOutcome::TooLarge)
             QVERIFY(result->body.isEmpty());
+    }
+
+    void aCompressedAnswerIsFetchedAgainThroughQt()
+    {
+        // Asked for identity, answered gzip anyway: BackendClient sends the ack again through Qt,
+        // which inflates it (an ack is idempotent); the second answer is the one used.
+        ScriptedServer server({{ok("\x1f\x8b", "Content-Encoding: gzip\r\n"), true}, {ok()}});
+        QNetworkAccessManager network;
+        network.setProxy(QNetworkProxy::NoProxy);
+        BackendClient client(&network, BackendOptions{QStringLiteral("http://127.0.0.1:%1").arg(server.port()), {}, {}, {}});
+        client.sendPostsOnOwnConnection();
+        const BackendReply reply = client.post(Route::Ack, QJsonObject{{QStringLiteral("id"), 1}});
+        QVERIFY2(reply.ok, qPrintable(reply.error));
+        QCOMPARE(reply.body.value(QStringLiteral("ok")).toBool(), true);
+        QCOMPARE(server.requests(), 2);
+        QVERIFY(server.firstRequest().contains("\r\nAccept-Encoding: identity\r\n"));
     }
 
     void aRefusedConnectionIsLeftToTheCaller()
