@@ -173,7 +173,8 @@ private slots:
         QProcess worker;
         QVERIFY(f->startAgentRunningACommand(worker, {QStringLiteral("worker"), QStringLiteral("--tool"), QStringLiteral("claude")}, 81));
         QTRY_VERIFY_WITH_TIMEOUT(output::readState({QStringLiteral("claude"), 81}).running, 10000);
-        QVERIFY(output::readState({QStringLiteral("claude"), 81}).pid > 0);
+        // The state is written when the run starts and again with the pid once the child exists.
+        QTRY_VERIFY_WITH_TIMEOUT(output::readState({QStringLiteral("claude"), 81}).pid > 0, 10000);
         Follower follower({QStringLiteral("81")});
         QVERIFY(follower.waitForOut("[ ok ] config: ", 20000));
 
