@@ -33,11 +33,13 @@ exec::ExecResult CommandTask::run(exec::ExecSpec spec)
 {
     openWriter();
     spec.owner = m_key.tool;
+    // The output's own state first: a follower sees the pid at once, whatever the ledger's write
+    // of it (the inner callback) waits for.
     spec.onStarted = [this, inner = std::move(spec.onStarted)](qint64 pid) {
-        if (inner)
-            inner(pid);
         if (m_writer)
             m_writer->setPid(pid);
+        if (inner)
+            inner(pid);
     };
     // Called on this thread while a chunk is being read: the executor has not queued it for
     // readOutput yet, and must not be called back from here. One queued pump per burst.
