@@ -89,13 +89,9 @@ QList<QHostAddress> lookUp(const QString &host, int waitMs, bool &timedOut)
     return found;
 }
 
-bool isSuccess(int status)
-{
-    return status >= 200 && status <= 299;
-}
-
-/// HttpExchange's classification (classify() there) of an answer read here.
-HttpResult resultOf(const Http1Answer &answer, const QUrl &url, bool timedOut, const QString &socketError)
+/// HttpExchange's classification (classify() there, classifyByStatus() shared) of an answer read here.
+HttpResult resultOf(const Http1Answer &answer, const QUrl &url, const HttpPolicy &policy, bool timedOut,
+                    const QString &socketError)
 {
     HttpResult result;
     result.finalUrl = url;
@@ -105,17 +101,14 @@ HttpResult resultOf(const Http1Answer &answer, const QUrl &url, bool timedOut, c
     result.contentType = QString::fromLatin1(answer.header("Content-Type"));
     if (timedOut || answer.tooLarge()) {
         result.outcome = timedOut ? HttpOutcome::TimedOut : HttpOutcome::TooLarge;
-    } else if (answer.failed() && result.status == 0) {
+        return result;
+    }
+    result.body = answer.body();
+    if (answer.failed() && result.status == 0) {
         result.outcome = HttpOutcome::NetworkFailed;
         result.error = socketError.isEmpty() ? answer.error() : socketError;
-    } else if (result.status >= 300 && result.status <= 399) {
-        // Nothing of a refused redirect is acted on: the caller sees an error, never a body.
-        result.outcome = HttpOutcome::RedirectRefused;
-        result.error = HttpExchange::refusedRedirect(url, answer.header("Location"), result.status);
-    } else if (!isSuccess(result.status)) {
-        result.outcome = HttpOutcome::HttpError;
-        result.body = answer.body();
-        result.error = HttpExchange::errorMessage(result.status, result.body, result.reason);
+    } else if (HttpExchange::classifyByStatus(result, policy)) {
+        return result;
     } else if (answer.failed()) {
         result.outcome = HttpOutcome::Incomplete;
         result.error = socketError.isEmpty() ? answer.error() : socketError;
@@ -125,7 +118,6 @@ HttpResult resultOf(const Http1Answer &answer, const QUrl &url, bool timedOut, c
         result.error = QString::fromLatin1(coding.left(40));
     } else {
         result.outcome = HttpOutcome::Answered;
-        result.body = answer.body();
         result.bodyBytes = result.body.size();
         result.contentLength = answer.contentLength();
     }
@@ -227,7 +219,7 @@ std::optional<HttpResult> Http1Connection::run(const HttpRequest &request, const
         }
         if (!sent && !waiter.timedOut)
             answer.closedByPeer();
-        HttpResult result = resultOf(answer, request.url, waiter.timedOut, m_socketError);
+        HttpResult result = resultOf(answer, request.url, policy, waiter.timedOut, m_socketError);
         if (!answer.done() || !answer.keepAlive() || !m_buffer.isEmpty())
             drop();
         return result;

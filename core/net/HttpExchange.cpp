@@ -153,14 +153,8 @@ void classify(HttpResult &result, const QNetworkReply &reply, const HttpPolicy &
     } else if (result.status == 0) {
         result.outcome = HttpOutcome::NetworkFailed;
         result.error = errorText;
-    } else if (policy.redirects == HttpPolicy::Redirects::Refuse && result.status >= 300 && result.status <= 399) {
-        // Nothing of a refused redirect is acted on: the caller sees an error, never a body.
-        result.outcome = HttpOutcome::RedirectRefused;
-        result.error = HttpExchange::refusedRedirect(result.finalUrl, result.header("Location"), result.status);
-        result.body.clear();
-    } else if (!isSuccess(result.status)) {
-        result.outcome = HttpOutcome::HttpError;
-        result.error = HttpExchange::errorMessage(result.status, result.body, result.reason);
+    } else if (HttpExchange::classifyByStatus(result, policy)) {
+        return;
     } else if (error != QNetworkReply::NoError) {
         // A 2xx body that broke off (closed short of its Content-Length) may still parse: it is no answer.
         result.outcome = HttpOutcome::Incomplete;
@@ -264,6 +258,22 @@ HttpResult HttpExchange::runHop(const HttpRequest &request, const HttpPolicy &po
     else
         classify(result, *reply, policy);
     return result;
+}
+
+bool HttpExchange::classifyByStatus(HttpResult &result, const HttpPolicy &policy)
+{
+    if (policy.redirects == HttpPolicy::Redirects::Refuse && result.status >= 300 && result.status <= 399) {
+        // Nothing of a refused redirect is acted on: the caller sees an error, never a body.
+        result.outcome = HttpOutcome::RedirectRefused;
+        result.error = refusedRedirect(result.finalUrl, result.header("Location"), result.status);
+        result.body.clear();
+        return true;
+    }
+    if (isSuccess(result.status))
+        return false;
+    result.outcome = HttpOutcome::HttpError;
+    result.error = errorMessage(result.status, result.body, result.reason);
+    return true;
 }
 
 QString HttpExchange::errorMessage(int status, const QByteArray &body, const QString &reason)

@@ -100,6 +100,10 @@ public:
     /// @brief Sends @p request, following redirects as @p policy says.
     HttpResult run(HttpRequest request, const HttpPolicy &policy);
 
+    /// @brief Classifies an answer whose status alone decides it: a 3xx that @p policy refuses
+    /// (RedirectRefused, naming its target, body dropped) or another non-2xx (HttpError with the
+    /// SPEC §3 message of its body). False, and @p result unchanged, for a 2xx or a followed 3xx.
+    static bool classifyByStatus(HttpResult &result, const HttpPolicy &policy);
     /// @brief SPEC §3: the JSON body's `error`, else the body text, else "<status> <reason>".
     static QString errorMessage(int status, const QByteArray &body, const QString &reason);
     /// @brief The error for a refused 3xx answer to a request for @p from (see BackendClient).
