@@ -65,7 +65,7 @@ QString tag()
 
 bool isShellSafe(const QString &text)
 {
-    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_./:+@%=,-]+$"));
+    static const QRegularExpression safe(QStringLiteral("^[A-Za-z0-9_./:+@%=,-]+\\z"));
     return safe.match(text).hasMatch();
 }
 

@@ -49,7 +49,7 @@ QString agentEventName(const ToolInfo &tool, const QString &event)
     }
     // Any other event the agent may know (PreToolUse, SessionEnd, preToolUse…): the Claude family
     // writes it capitalised, Cursor in camel case.
-    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z][A-Za-z0-9]{0,63}$"));
+    static const QRegularExpression identifier(QStringLiteral("^[A-Za-z][A-Za-z0-9]{0,63}\\z"));
     if (!identifier.match(name).hasMatch())
         return {};
     return flat ? name.left(1).toLower() + name.mid(1) : name.left(1).toUpper() + name.mid(1);

@@ -258,7 +258,7 @@ QString splice(const QString &text, const QString &name, const QString &block)
 
 bool isBareKey(const QString &name)
 {
-    static const QRegularExpression bare(QStringLiteral("^[A-Za-z0-9_-]+$"));
+    static const QRegularExpression bare(QStringLiteral("^[A-Za-z0-9_-]+\\z"));
     return bare.match(name).hasMatch();
 }
 

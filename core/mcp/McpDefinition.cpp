@@ -114,7 +114,7 @@ public:
                 server->args.append(arg.toString());
             }
         }
-        static const QRegularExpression envName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+        static const QRegularExpression envName(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*\\z"));
         return readMap(config, QStringLiteral("env"), envName, Controls::TabAndLineBreaks, &server->env);
     }
 
@@ -132,7 +132,7 @@ public:
             return Error{QStringLiteral("%1: unsupported url scheme \"%2:\" for server \"%3\"").arg(m_type, resources::echoedName(scheme), m_name)};
         if (scheme.isEmpty() || parsed.host().isEmpty())
             return Error{QStringLiteral("%1: invalid url for server \"%2\": %3").arg(m_type, m_name, resources::echoedName(server->url))};
-        static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]+$"));
+        static const QRegularExpression token(QStringLiteral("^[!#$%&'*+.^_`|~0-9A-Za-z-]+\\z"));
         return readMap(config, QStringLiteral("headers"), token, Controls::None, &server->headers);
     }
 

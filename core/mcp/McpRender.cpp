@@ -106,8 +106,8 @@ QString startupTimeoutLine(const McpServer &server)
 
 QString codexHttpBlock(const McpServer &server)
 {
-    static const QRegularExpression bearer(QStringLiteral("^Bearer \\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}$"));
-    static const QRegularExpression whole(QStringLiteral("^\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}$"));
+    static const QRegularExpression bearer(QStringLiteral("^Bearer \\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}\\z"));
+    static const QRegularExpression whole(QStringLiteral("^\\$\\{([A-Za-z_][A-Za-z0-9_]*)\\}\\z"));
     QStringList lines{QStringLiteral("[mcp_servers.%1]").arg(server.name), QStringLiteral("url = ") + codextoml::quote(server.url)};
     QString bearerVariable;
     QList<std::pair<QString, QString>> fromEnv;

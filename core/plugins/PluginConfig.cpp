@@ -62,7 +62,7 @@ Status checkCommands(const QJsonObject &section)
 
 void collectVariables(const QJsonObject &section, QHash<QString, QString> &variables)
 {
-    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*$"));
+    static const QRegularExpression name(QStringLiteral("^[A-Za-z_][A-Za-z0-9_]*\\z"));
     for (auto it = section.begin(); it != section.end(); ++it) {
         if (commandFields().contains(it.key()) || it.key() == QLatin1String("version") || !name.match(it.key()).hasMatch())
             continue;
