@@ -13,7 +13,8 @@
 #     stop a sync after a successful uninstall_teamai);
 # the floor the hook is compared with (tests/bench/bench_hook_floor: Qt Core + Network + SQLite, a
 # QCoreApplication, the ledger's schema read and the two POSTs, nothing else; alternated with the
-# reference as ours is, so the row shows the best speed-up a hook on these libraries can reach);
+# reference as ours is, so the row shows the best speed-up a hook on these libraries can reach) and
+# the same floor without Qt Network (bench_hook_floor_core: the POSTs on a POSIX socket);
 # and ours alone: the hook with the token in the system keychain (session cache warm, and the
 # first hook after a token change; the reference has no keychain), 1,000 trivial commands in one
 # sync, spawn-to-exit of a restricted `teamai --version`, 1 GiB output capture, `history` over
@@ -44,7 +45,8 @@
 #
 # Binaries can be given by environment instead: TEAMAI_BIN, TEAMAI_DEVSERVER_BIN, BENCH_RUNNER_BIN,
 # BENCH_LEDGER_BIN, BENCH_MCP_BIN, BENCH_EXEC_BIN, BENCH_TRAY_BIN, TEAMAI_TRAY_BIN (ctest does this);
-# BENCH_HOOK_FLOOR_BIN defaults to bench_hook_floor next to bench_runner.
+# BENCH_HOOK_FLOOR_BIN and BENCH_HOOK_FLOOR_CORE_BIN default to bench_hook_floor(_core) next to
+# bench_runner, BENCH_TRAY_FLOOR_BIN to tests/bench/tray/bench_tray_floor in the build folder.
 #
 # Timings on a shared machine are noisy: the report header gives the CPU, the number of CPUs and
 # the load average before the run, around the hook rows and after the run, and says BUSY when the
@@ -113,7 +115,7 @@ if [ -z "${BENCH_INNER:-}" ]; then
         fi
         targets=(teamai teamai-devserver bench_runner bench_ledger bench_mcp)
         all_targets=$(ninja -C "$build_dir" -t targets all 2>/dev/null | sed 's/:.*//')
-        for optional in bench_exec teamai-tray bench_tray bench_hook_floor; do
+        for optional in bench_exec teamai-tray bench_tray bench_tray_floor bench_hook_floor bench_hook_floor_core; do
             grep -qx "$optional" <<<"$all_targets" && targets+=("$optional")
         done
         grep -qx bench_runner <<<"$all_targets" \
@@ -130,6 +132,8 @@ if [ -z "${BENCH_INNER:-}" ]; then
     export BENCH_EXEC_BIN=${BENCH_EXEC_BIN-$build_dir/tests/bench/exec/bench_exec}
     export BENCH_TRAY_BIN=${BENCH_TRAY_BIN-$build_dir/tests/bench/tray/bench_tray}
     export BENCH_HOOK_FLOOR_BIN=${BENCH_HOOK_FLOOR_BIN-$(dirname "$BENCH_RUNNER_BIN")/bench_hook_floor}
+    export BENCH_HOOK_FLOOR_CORE_BIN=${BENCH_HOOK_FLOOR_CORE_BIN-$(dirname "$BENCH_RUNNER_BIN")/bench_hook_floor_core}
+    export BENCH_TRAY_FLOOR_BIN=${BENCH_TRAY_FLOOR_BIN-$build_dir/tests/bench/tray/bench_tray_floor}
     # teamai-tray is built next to teamai (app/teamai-tray sets its output folder)
     if [ -z "${TEAMAI_TRAY_BIN+set}" ]; then
         TEAMAI_TRAY_BIN=$(dirname "$TEAMAI_BIN")/teamai-tray
@@ -450,29 +454,37 @@ if [ -x /usr/bin/time ]; then
 fi
 
 # ============================================================================================
-# 1b. The floor: bench_hook_floor (Qt Core + Network + SQLite, a QCoreApplication, the ledger's
+# 1b. The floors: bench_hook_floor (Qt Core + Network + SQLite, a QCoreApplication, the ledger's
 #     schema read, the two POSTs) alternated with the reference as ours is above: the best a hook
-#     on these libraries could do, and so the best speed-up over the reference it could reach
+#     on these libraries could do, and so the best speed-up over the reference it could reach;
+#     then bench_hook_floor_core, the same without Qt Network (POSTs on a POSIX socket): the best
+#     a hook that never loads Qt Network could reach (issue 19 item 2)
 # ============================================================================================
-floor="" floor_ref="" floor_note="tests/bench/bench_hook_floor not built"
-if [ -n "${BENCH_HOOK_FLOOR_BIN:-}" ] && [ -x "$BENCH_HOOK_FLOOR_BIN" ]; then
-    floor_args=("$url")
-    [ -f "$W/ours-hook/.teamai/local-agent/ledger.db" ] && floor_args+=(--ledger "$W/ours-hook/.teamai/local-agent/ledger.db")
-    floor_cases=(--case floor --stdin "$W/ours-hook/hook.json" -- "$BENCH_HOOK_FLOOR_BIN" "${floor_args[@]}")
-    [ "$hook_clients" = 2 ] && floor_cases+=(--case ref --stdin "$W/ref-hook/hook.json" "${env_ref[@]}" -- node "$ref_js" hook-dispatch session-start --tool claude)
-    reset_server
-    if run_bench hook-floor --runs "$HOOK_RUNS" --warmup "$HOOK_WARMUP" "${floor_cases[@]}"; then
-        floor=$(field hook-floor floor median_ms) floor_ref=$(field hook-floor ref median_ms)
-        floor_note="nothing of teamai-core: no config, token store, workspace, ledger query or logging; peak RSS $(kib_to_mb "$(field hook-floor floor peak_rss_median_kib)") MB"
-        [ -n "$floor" ] && [ -n "$hook_ours" ] && floor_note+="; ours (row above) minus the floor: $(awk -v o="$hook_ours" -v f="$floor" 'BEGIN { printf "%.2f", o - f }') ms"
-        [ -n "$floor" ] && [ -n "$floor_ref" ] && floor_note+="; best speed-up on these libraries: $(awk -v r="$floor_ref" -v f="$floor" 'BEGIN { printf "%.1f", r / f }') x (reference median in this run / floor)"
-    else
-        floor_note="bench_hook_floor failed (raw/hook-floor.txt)"
-        add_error "$floor_note"
+# measure_floor ID BIN "metric": one floor program alternated with the reference, as a row
+measure_floor() {
+    local id=$1 bin=$2 metric=$3 floor="" floor_ref="" note
+    note="$(basename "$bin") not built"
+    if [ -n "$bin" ] && [ -x "$bin" ]; then
+        local args=("$url")
+        [ -f "$W/ours-hook/.teamai/local-agent/ledger.db" ] && args+=(--ledger "$W/ours-hook/.teamai/local-agent/ledger.db")
+        local cases=(--case floor --stdin "$W/ours-hook/hook.json" -- "$bin" "${args[@]}")
+        [ "$hook_clients" = 2 ] && cases+=(--case ref --stdin "$W/ref-hook/hook.json" "${env_ref[@]}" -- node "$ref_js" hook-dispatch session-start --tool claude)
+        reset_server
+        if run_bench "$id" --runs "$HOOK_RUNS" --warmup "$HOOK_WARMUP" "${cases[@]}"; then
+            floor=$(field "$id" floor median_ms) floor_ref=$(field "$id" ref median_ms)
+            note="nothing of teamai-core: no config, token store, workspace, ledger query or logging; peak RSS $(kib_to_mb "$(field "$id" floor peak_rss_median_kib)") MB"
+            [ -n "$floor" ] && [ -n "$hook_ours" ] && note+="; ours (hook row) minus this floor: $(awk -v o="$hook_ours" -v f="$floor" 'BEGIN { printf "%.2f", o - f }') ms"
+            [ -n "$floor" ] && [ -n "$floor_ref" ] && note+="; best speed-up on these libraries: $(awk -v r="$floor_ref" -v f="$floor" 'BEGIN { printf "%.1f", r / f }') x (reference median in this run / floor)"
+        else
+            note="$(basename "$bin") failed (raw/$id.txt)"
+            add_error "$note"
+        fi
     fi
-fi
-row hook_floor "Hook floor: Qt Core + Network + SQLite, two POSTs (median)" ms "$(round "$floor")" "$(round "$floor_ref")" - "" "$floor_note"
-shared_row
+    row "${id//-/_}" "$metric" ms "$(round "$floor")" "$(round "$floor_ref")" - "" "$note"
+    shared_row
+}
+measure_floor hook-floor "${BENCH_HOOK_FLOOR_BIN:-}" "Hook floor: Qt Core + Network + SQLite, two POSTs (median)"
+measure_floor hook-floor-core "${BENCH_HOOK_FLOOR_CORE_BIN:-}" "Hook floor without Qt Network: Qt Core + SQLite, two POSTs on a socket (median)"
 
 # ============================================================================================
 # 2. The hook with the token in the system keychain (ours only: the reference client has no
@@ -752,7 +764,7 @@ if [ -n "${BENCH_TRAY_BIN:-}" ] && [ -x "$BENCH_TRAY_BIN" ]; then
 fi
 row tray_window "History window open at $LEDGER_ROWS rows" ms "$(round "$win")" "" "<=" 300 "$win_note"
 
-tray_rss="" tray_cpu="" tray_note="" tray_start="" tray_start_note=""
+tray_rss="" tray_cpu="" tray_note="" tray_start="" tray_start_note="" tray_floor="" tray_floor_note="bench_tray_floor not built"
 if [ -z "${TEAMAI_TRAY_BIN:-}" ] || [ ! -x "$TEAMAI_TRAY_BIN" ]; then
     tray_note="teamai-tray not built"
 elif ! command -v Xvfb >/dev/null; then
@@ -804,6 +816,16 @@ else
     new_ours ours-tray
     start_tray ours-tray
     sleep "$TRAY_WARM"
+    # The floor beside it, for the same window: a bare Qt Widgets tray that reads this ledger and
+    # POSTs once (bench_tray_floor), so the row says what of the RSS is the tray's own.
+    floor_pid=""
+    if [ -n "${BENCH_TRAY_FLOOR_BIN:-}" ] && [ -x "$BENCH_TRAY_FLOOR_BIN" ]; then
+        DISPLAY=$display QT_QPA_PLATFORM=xcb HOME="$W/ours-tray" XDG_RUNTIME_DIR="$W/ours-tray-runtime" \
+            "$BENCH_TRAY_FLOOR_BIN" "$W/ours-tray/.teamai/local-agent/ledger.db" "$url/api/local-agent/report" \
+            >"$raw/tray-floor.log" 2>&1 &
+        floor_pid=$!
+        pids_to_stop+=("$floor_pid")
+    fi
     if kill -0 "$tray_pid" 2>/dev/null; then
         ticks() { awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$tray_pid/stat"; }
         rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/$tray_pid/status"; }
@@ -823,17 +845,25 @@ else
             # process that maps them (PSS splits those), and the tray's own memory (anonymous).
             rollup() { awk -v k="$1:" '$1 == k { print $2 }' "/proc/$tray_pid/smaps_rollup"; }
             tray_note="Xvfb$(command -v trayer >/dev/null && echo ' + trayer'); $((t1 - t0)) CPU ticks (1/$hz s) in $TRAY_SECONDS s; max VmRSS $(kib_to_mb "$max_rss") MB; file-backed $(kib_to_mb "$(awk '/^RssFile:/ { print $2 }' "/proc/$tray_pid/status")") MB, anonymous $(kib_to_mb "$(rollup Anonymous)") MB, PSS $(kib_to_mb "$(rollup Pss)") MB"
+            if [ -n "$floor_pid" ] && kill -0 "$floor_pid" 2>/dev/null; then
+                tray_floor=$(kib_to_mb "$(awk '/^VmRSS:/ { print $2 }' "/proc/$floor_pid/status")")
+                tray_floor_note="bench_tray_floor beside it for the same $TRAY_SECONDS s: QApplication, a tray icon and a menu, this ledger counted through SQLite, one POST through Qt Network, nothing of teamai; teamai-tray above it: $(awk -v t="$tray_rss" -v f="$tray_floor" 'BEGIN { printf "%.1f", t - f }') MB"
+            elif [ -n "$floor_pid" ]; then
+                tray_floor_note="bench_tray_floor exited (raw/tray-floor.log: $(tail -1 "$raw/tray-floor.log"))"
+                add_error "$tray_floor_note"
+            fi
         else
             tray_note="teamai-tray exited during the idle window (raw/ours-tray.log)"
         fi
     else
         tray_note="teamai-tray exited at start-up (raw/ours-tray.log: $(tail -1 "$raw/ours-tray.log"))"
     fi
-    kill "$tray_pid" 2>/dev/null || true
-    wait "$tray_pid" 2>/dev/null || true
+    kill "$tray_pid" $floor_pid 2>/dev/null || true
+    wait "$tray_pid" $floor_pid 2>/dev/null || true
 fi
 row tray_start "Tray start to first finished round (median)" ms "$(round "$tray_start" 0)" "" "<=" 500 "${tray_start_note:-$tray_note}"
 row tray_rss "Tray idle RSS after ${TRAY_SECONDS} s" MB "$tray_rss" "" "<=" 30 "$tray_note"
+row tray_floor "Tray floor: Qt Widgets tray + SQLite + one Qt Network POST, idle RSS" MB "$tray_floor" "" - "" "$tray_floor_note"
 row tray_cpu "Tray idle CPU over ${TRAY_SECONDS} s" "%" "$tray_cpu" "" "<=" 0.049 "0 % read as: rounds to 0.0 % (under 0.05 %, i.e. at most 2 ticks of 10 ms in 60 s)"
 target_text "0 %"
 
