@@ -19,8 +19,7 @@ public:
 
     explicit ZipBuilder(Format format = Format::Zip);
     ~ZipBuilder();
-    ZipBuilder(const ZipBuilder &) = delete;
-    ZipBuilder &operator=(const ZipBuilder &) = delete;
+    Q_DISABLE_COPY(ZipBuilder)
 
     void addDirectory(const QString &path);
     void addFile(const QString &path, const QByteArray &content);

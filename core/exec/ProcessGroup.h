@@ -18,8 +18,7 @@ class ProcessGroup
 public:
     ProcessGroup();
     ~ProcessGroup();
-    ProcessGroup(const ProcessGroup &) = delete;
-    ProcessGroup &operator=(const ProcessGroup &) = delete;
+    Q_DISABLE_COPY(ProcessGroup)
 
     /// @brief Installs the child-side setup on @p process; call before QProcess::start().
     /// POSIX: new session and process group, PR_SET_PDEATHSIG(SIGKILL) on Linux (checked against

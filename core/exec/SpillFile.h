@@ -15,8 +15,7 @@ class SpillFile
 {
 public:
     SpillFile() = default;
-    SpillFile(const SpillFile &) = delete;
-    SpillFile &operator=(const SpillFile &) = delete;
+    Q_DISABLE_COPY(SpillFile)
 
     /// @brief Creates the folder if needed and a new, empty file in it.
     Status open(const QString &dir);

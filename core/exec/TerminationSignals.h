@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QtGlobal>
+
 namespace teamai::exec {
 
 /// @brief SIGTERM, SIGINT and SIGHUP for a headless agent (hook, worker, sync) that may be running
@@ -28,8 +30,7 @@ public:
     public:
         Guard();
         ~Guard();
-        Guard(const Guard &) = delete;
-        Guard &operator=(const Guard &) = delete;
+        Q_DISABLE_COPY(Guard)
     };
 };
 

@@ -39,8 +39,7 @@ class DeferredFlush
 public:
     DeferredFlush();
     ~DeferredFlush();
-    DeferredFlush(const DeferredFlush &) = delete;
-    DeferredFlush &operator=(const DeferredFlush &) = delete;
+    Q_DISABLE_COPY(DeferredFlush)
 };
 
 } // namespace teamai::logging

@@ -75,8 +75,7 @@ class OutputWriter
 {
 public:
     ~OutputWriter();
-    OutputWriter(const OutputWriter &) = delete;
-    OutputWriter &operator=(const OutputWriter &) = delete;
+    Q_DISABLE_COPY(OutputWriter)
 
     /// @brief Creates (or empties: a run replaces an earlier run's output) the command's folder
     /// and writes the state file "running". Removes the oldest command folders of the tool beyond

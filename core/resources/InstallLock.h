@@ -22,8 +22,7 @@ class InstallLock
 public:
     InstallLock();
     ~InstallLock();
-    InstallLock(const InstallLock &) = delete;
-    InstallLock &operator=(const InstallLock &) = delete;
+    Q_DISABLE_COPY(InstallLock)
 
     /// @brief Waits up to @p timeoutMs for the lock; an error when it stays taken.
     Status acquire(int timeoutMs = 10000);

@@ -40,8 +40,7 @@ class CommandLedger
 public:
     explicit CommandLedger(LedgerDatabase &database);
     ~CommandLedger();
-    CommandLedger(const CommandLedger &) = delete;
-    CommandLedger &operator=(const CommandLedger &) = delete;
+    Q_DISABLE_COPY(CommandLedger)
 
     /// @brief What admit() found.
     enum class Admission {

@@ -30,8 +30,7 @@ public:
 
     explicit LedgerDatabase(const QString &path = defaultPath());
     ~LedgerDatabase();
-    LedgerDatabase(const LedgerDatabase &) = delete;
-    LedgerDatabase &operator=(const LedgerDatabase &) = delete;
+    Q_DISABLE_COPY(LedgerDatabase)
 
     /// @brief Opens (creating or migrating as needed). Fails when even a fresh database cannot be
     /// made (disk full, folder not writable).

@@ -28,8 +28,7 @@ class SqliteQuery
 public:
     explicit SqliteQuery(sqlite3 *db);
     ~SqliteQuery();
-    SqliteQuery(const SqliteQuery &) = delete;
-    SqliteQuery &operator=(const SqliteQuery &) = delete;
+    Q_DISABLE_COPY(SqliteQuery)
 
     /// @brief Compiles @p sql; fails when it does not compile (exec() then fails the same way).
     Status prepare(const QString &sql);

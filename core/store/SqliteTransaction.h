@@ -17,8 +17,7 @@ class SqliteTransaction
 public:
     explicit SqliteTransaction(sqlite3 *db);
     ~SqliteTransaction();
-    SqliteTransaction(const SqliteTransaction &) = delete;
-    SqliteTransaction &operator=(const SqliteTransaction &) = delete;
+    Q_DISABLE_COPY(SqliteTransaction)
 
     /// @brief Whether BEGIN worked, or why not: then do nothing, there is no transaction.
     const Status &began() const { return m_began; }

@@ -56,8 +56,7 @@ public:
     explicit FileLock(QString path);
     FileLock(QString path, Options options);
     ~FileLock();
-    FileLock(const FileLock &) = delete;
-    FileLock &operator=(const FileLock &) = delete;
+    Q_DISABLE_COPY(FileLock)
 
     /// @brief Waits up to @p timeoutMs (kWaitForever: without end) for the lock. Fails when it
     /// stays taken (busy) or the file cannot be opened or locked (the error says which).

@@ -60,8 +60,7 @@ public:
         if (m_fd >= 0)
             close(m_fd);
     }
-    Connection(const Connection &) = delete;
-    Connection &operator=(const Connection &) = delete;
+    Q_DISABLE_COPY(Connection)
 
     /// Sends a POST and reads its answer whole (Content-Length framing: the devserver's).
     bool post(const QUrl &url, const QByteArray &token, const QByteArray &body)

@@ -15,8 +15,7 @@ class DevServerProcess
 public:
     explicit DevServerProcess(const QStringList &extraArguments = {});
     ~DevServerProcess();
-    DevServerProcess(const DevServerProcess &) = delete;
-    DevServerProcess &operator=(const DevServerProcess &) = delete;
+    Q_DISABLE_COPY(DevServerProcess)
 
     bool isRunning() const { return m_port > 0; }
     int port() const { return m_port; }

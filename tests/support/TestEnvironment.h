@@ -14,8 +14,7 @@ class TestEnvironment
 public:
     TestEnvironment();
     ~TestEnvironment();
-    TestEnvironment(const TestEnvironment &) = delete;
-    TestEnvironment &operator=(const TestEnvironment &) = delete;
+    Q_DISABLE_COPY(TestEnvironment)
 
     QString home() const { return m_dir.path(); }
     QString teamaiHome() const { return home() + QStringLiteral("/.teamai"); }

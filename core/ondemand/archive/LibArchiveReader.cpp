@@ -25,8 +25,7 @@ public:
         if (m_archive)
             archive_read_free(m_archive);
     }
-    LibArchiveReader(const LibArchiveReader &) = delete;
-    LibArchiveReader &operator=(const LibArchiveReader &) = delete;
+    Q_DISABLE_COPY(LibArchiveReader)
 
     Status open(const QString &path) override
     {

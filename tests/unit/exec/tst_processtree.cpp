@@ -76,8 +76,7 @@ public:
     {
     }
     ~BackgroundRun() { stop(); }
-    BackgroundRun(const BackgroundRun &) = delete;
-    BackgroundRun &operator=(const BackgroundRun &) = delete;
+    Q_DISABLE_COPY(BackgroundRun)
 
     const ExecResult &stop()
     {
