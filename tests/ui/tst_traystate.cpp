@@ -11,6 +11,10 @@ using namespace teamai::ui;
 class TestTrayState : public QObject
 {
     Q_OBJECT
+    // Midday, so "now" plus or minus a few minutes stays on the same day: with the clock's own
+    // time the next sync crossed midnight in a run at 23:59 and was rightly shown with its date.
+    static QDateTime midday() { return QDateTime(QDate(2026, 3, 14), QTime(12, 0)); }
+
 private slots:
     void priorities()
     {
@@ -65,7 +69,7 @@ private slots:
         TrayInputs in;
         QCOMPARE(trayStatusHeadline(in), QStringLiteral("Not synced yet"));
         QCOMPARE(trayStatusTimes(in), QStringLiteral("No successful sync yet."));
-        const QDateTime now = QDateTime::currentDateTime();
+        const QDateTime now = midday();
         in.nextSyncTime = now.addSecs(60);
         QCOMPARE(trayStatusTimes(in, now),
                  QStringLiteral("No successful sync yet. Next sync: %1.").arg(QLocale().toString(in.nextSyncTime.time(), QLocale::ShortFormat)));
@@ -74,7 +78,7 @@ private slots:
 
     void statusLineWhenOk()
     {
-        const QDateTime now = QDateTime::currentDateTime();
+        const QDateTime now = midday();
         TrayInputs in;
         in.lastSyncTime = now.addSecs(-30);
         in.lastSyncOk = true;
@@ -90,9 +94,21 @@ private slots:
         QVERIFY(trayStatusTimes(in, now).contains(QLocale().toString(in.lastSuccessTime, QLocale::ShortFormat)));
     }
 
+    void aNextSyncAfterMidnightShowsItsDate()
+    {
+        const QDateTime now(QDate(2026, 3, 14), QTime(23, 59, 30));
+        TrayInputs in;
+        in.nextSyncTime = now.addSecs(60);
+        QCOMPARE(trayStatusTimes(in, now),
+                 QStringLiteral("No successful sync yet. Next sync: %1.").arg(QLocale().toString(in.nextSyncTime, QLocale::ShortFormat)));
+        // Once midnight has passed it is today's again: the time alone.
+        QCOMPARE(trayStatusTimes(in, now.addSecs(30)),
+                 QStringLiteral("No successful sync yet. Next sync: %1.").arg(QLocale().toString(in.nextSyncTime.time(), QLocale::ShortFormat)));
+    }
+
     void statusLineWhenUnreachable()
     {
-        const QDateTime now = QDateTime::currentDateTime();
+        const QDateTime now = midday();
         TrayInputs in;
         in.lastSyncFailed = true;
         in.problem = SyncProblem::Unreachable;
