@@ -224,8 +224,13 @@ private slots:
 
     void defaultExportPath()
     {
-        const QString csv = AckHistoryWindow::defaultExportPath(AckHistoryQuery::Format::Csv);
-        const QString today = QDate::currentDate().toString(Qt::ISODate);
+        // Today's date read after the path: should midnight fall between the two, read both again.
+        QString csv = AckHistoryWindow::defaultExportPath(AckHistoryQuery::Format::Csv);
+        QString today = QDate::currentDate().toString(Qt::ISODate);
+        if (!csv.contains(today)) {
+            csv = AckHistoryWindow::defaultExportPath(AckHistoryQuery::Format::Csv);
+            today = QDate::currentDate().toString(Qt::ISODate);
+        }
         QCOMPARE(QFileInfo(csv).fileName(), QStringLiteral("teamai-ack-history-%1.csv").arg(today));
         const QString documents = QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation);
         const QString folder = QFileInfo(csv).absolutePath();
