@@ -12,6 +12,7 @@ if(TEAMAI_FAST_LINKER AND NOT MSVC AND NOT CMAKE_CROSSCOMPILING)
         check_linker_flag(CXX "-fuse-ld=${linker}" ${result})
         if(${result})
             add_link_options("-fuse-ld=${linker}")
+            set(TEAMAI_LINKER ${linker})  # cmake/CodeLayout.cmake asks which
             message(STATUS "Linking with ${linker}")
             break()
         endif()
