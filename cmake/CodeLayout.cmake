@@ -15,7 +15,9 @@ if(TEAMAI_ORDER_CODE AND TEAMAI_LINKER STREQUAL "lld" AND CMAKE_CXX_COMPILER_ID 
 endif()
 
 # teamai_order_code(<target> <order file>): lay out <target>'s code in the order <order file> gives.
+# The file is kept as the target's TEAMAI_ORDER_FILE property, which the code_layout tests read.
 function(teamai_order_code target file)
+    set_property(TARGET ${target} PROPERTY TEAMAI_ORDER_FILE ${file})
     if(NOT TEAMAI_CODE_ORDERED)
         return()
     endif()

@@ -23,7 +23,7 @@ pids=()
 cleanup() {
     for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
     wait 2>/dev/null || true
-    [ -n "${KEEP_WORK:-}" ] && echo "kept $work" >&2 || rm -rf "$work"
+    rm -rf "$work"
 }
 trap cleanup EXIT
 
@@ -42,11 +42,8 @@ enrol() {
     "$bin/teamai" init --http "$url" --token dev-token --token-store file --agents claude >/dev/null
 }
 
-callgrind() { # OUT PROGRAM ARGS… (stdin passed on)
-    local out=$1
-    shift
-    valgrind --tool=callgrind --demangle=no --callgrind-out-file="$out" "$@"
-}
+# Mangled names: the order files name symbols as the linker sees them.
+callgrind=(valgrind --tool=callgrind --demangle=no)
 
 # functions_in OBJECT-SUFFIX CALLGRIND-FILES…: the names of the functions that ran in the object
 functions_in() {
@@ -86,9 +83,9 @@ start_devserver
 enrol "$work/hook-home"
 printf '{"session_id":"order","cwd":"%s/project","hook_event_name":"SessionStart","source":"startup"}\n' "$HOME" >"$work/hook.json"
 "$bin/teamai" --hook session-start --tool claude <"$work/hook.json" >/dev/null
-callgrind "$work/teamai.1.cg" "$bin/teamai" --hook session-start --tool claude <"$work/hook.json" >/dev/null 2>&1
-callgrind "$work/teamai.2.cg" "$bin/teamai" --version >/dev/null 2>&1
-callgrind "$work/teamai.3.cg" "$bin/teamai" sync --tool claude >/dev/null 2>&1
+"${callgrind[@]}" --callgrind-out-file="$work/teamai.1.cg" "$bin/teamai" --hook session-start --tool claude <"$work/hook.json" >/dev/null 2>&1
+"${callgrind[@]}" --callgrind-out-file="$work/teamai.2.cg" "$bin/teamai" --version >/dev/null 2>&1
+"${callgrind[@]}" --callgrind-out-file="$work/teamai.3.cg" "$bin/teamai" sync --tool claude >/dev/null 2>&1
 functions_in /teamai "$work"/teamai.*.cg | write_order "$root/app/teamai/teamai.order" "teamai: an idle hook, --version and an idle sync"
 
 # teamai-tray
@@ -101,7 +98,7 @@ export DISPLAY=":$(head -1 "$work/display")" QT_QPA_PLATFORM=xcb
 trayer --edge top --align right --SetDockType true >/dev/null 2>&1 &
 pids+=($!)
 sleep 0.5
-valgrind --tool=callgrind --demangle=no --callgrind-out-file="$work/tray.cg" "$bin/teamai-tray" >"$work/tray.log" 2>&1 &
+"${callgrind[@]}" --callgrind-out-file="$work/tray.cg" "$bin/teamai-tray" >"$work/tray.log" 2>&1 &
 tray=$!
 for _ in $(seq 600); do  # its first round ends with a last sync recorded
     [ -s "$TEAMAI_HOME/local-agent/last-sync.json" ] && break
