@@ -711,23 +711,31 @@ std::optional<CommandLedger::AckTimes> CommandLedger::latestAck(qint64 rowId)
     return times;
 }
 
-bool CommandLedger::ackBeingDeliveredElsewhere(qint64 ackId)
+std::optional<CommandLedger::OwedAck> CommandLedger::owedAck(qint64 ackId)
 {
     SqliteQuery &q = statement(QStringLiteral(
         "SELECT a.attempts, a.created_at, c.runner_pid, c.runner_start_time FROM acks a JOIN commands c ON c.row_id = a.command_row "
         "WHERE a.ack_id = ? AND a.delivered_after IS NULL"));
     q.addBindValue(ackId);
-    if (!exec(q, "ack in flight") || !q.next()) {
-        q.finish();
-        return false;
-    }
-    const int attempts = q.value(0).toInt();
-    const qint64 createdAt = q.value(1).toLongLong();
-    const ProcessIdentity runner{q.value(2).toLongLong(), q.value(3).toString()};
+    std::optional<OwedAck> owed;
+    if (exec(q, "owed ack") && q.next())
+        owed = OwedAck{q.value(0).toInt(), q.value(1).toLongLong(), ProcessIdentity{q.value(2).toLongLong(), q.value(3).toString()}};
     q.finish();
-    if (attempts > 0 || nowMs() - createdAt > kAckHandoverMs || runner.pid <= 0 || runner.pid == ProcessIdentity::current().pid)
-        return false;
-    return runner.isAlive();
+    return owed;
+}
+
+CommandLedger::AckHolder CommandLedger::ackHolder(qint64 ackId)
+{
+    const std::optional<OwedAck> owed = owedAck(ackId);
+    if (!owed)
+        return AckHolder::Delivered;
+    const bool handedOver = owed->attempts == 0 && nowMs() - owed->createdAtMs <= kAckHandoverMs && owed->runner.pid > 0
+        && owed->runner.pid != ProcessIdentity::current().pid;
+    if (handedOver && owed->runner.isAlive())
+        return AckHolder::AnotherProcess;
+    // Its runner may have recorded the delivery and exited since the first read. A process found
+    // dead records nothing more, so a second read now settles it.
+    return owedAck(ackId) ? AckHolder::Nobody : AckHolder::Delivered;
 }
 
 int CommandLedger::recoverInterrupted(const std::function<QJsonObject(const LedgerCommand &)> &ackPayloadFor)

@@ -133,11 +133,16 @@ public:
     /// @brief The newest ack of row @p rowId, if it has one.
     std::optional<AckTimes> latestAck(qint64 rowId);
 
-    /// @brief True when ack @p ackId is, as far as the ledger can tell, being delivered by another
-    /// live process right now: never tried yet, queued less than kAckHandoverMs ago, and its
-    /// command's runner is alive and not this process (it delivers right after storing the
-    /// result). Others leave it to that process; should it die first, the outbox takes over.
-    bool ackBeingDeliveredElsewhere(qint64 ackId);
+    /// @brief Who has ack @p ackId now, read in one statement so that a delivery recorded
+    /// meanwhile is never taken for "nobody" (a duplicate ack, issue 16 item 8).
+    enum class AckHolder {
+        Delivered,       ///< delivered already (or no such ack): nothing to send
+        AnotherProcess,  ///< never tried yet, queued less than kAckHandoverMs ago, and its command's
+                         ///< runner is alive and not this process: it delivers right after storing
+                         ///< the result, so others leave it to that process
+        Nobody,          ///< still owed and nobody else is sending it: whoever comes next does
+    };
+    AckHolder ackHolder(qint64 ackId);
     static constexpr qint64 kAckHandoverMs = 60000;
 
     /// @brief Every `running` row whose runner is gone becomes `interrupted` / `unknown` with a
@@ -219,6 +224,14 @@ private:
     Admitted admitOne(const Command &command, const QString &agentType, const QString &localAgentId, bool fullRow);
     /// The key and state of the row admitOne() just stored (a batch needs no more).
     Result<std::optional<LedgerCommand>> admittedKey(const Command &command, const QString &agentType, qint64 agentId);
+
+    /// An ack still owed, with what ackHolder() judges its sender by.
+    struct OwedAck {
+        int attempts = 0;
+        qint64 createdAtMs = 0;
+        ProcessIdentity runner;
+    };
+    std::optional<OwedAck> owedAck(qint64 ackId);
 
     LedgerDatabase &m_database;
     std::unordered_map<QString, std::unique_ptr<SqliteQuery>> m_statements;

@@ -288,7 +288,7 @@ void SyncSession::flushOutbox(const SyncOptions &options, SyncSummary &summary)
         // Another process may have delivered it since the list was read, or have just stored it
         // and be sending it now: sending it too would make a duplicate (issue 16 item 8).
         const std::optional<OutboxAck> ack = m_ledger.undeliveredAck(listed.ackId);
-        if (!ack || m_ledger.ackBeingDeliveredElsewhere(ack->ackId))
+        if (!ack || m_ledger.ackHolder(ack->ackId) != CommandLedger::AckHolder::Nobody)
             continue;
         CommandOutcome attempt;
         if (!deliver(*ack, &attempt)) {
@@ -329,19 +329,14 @@ bool SyncSession::ackedConcurrently(qint64 rowId)
     // worker) that finished the command meanwhile delivers its own ack right after storing it:
     // a second one from us would be a duplicate. An ack whose delivery failed, or whose process
     // is gone, is sent again, as before.
-    const auto ack = m_ledger.latestAck(rowId);
-    if (!ack)
-        return false;
-    const auto deliveredThisRound = [this](const CommandLedger::AckTimes &times) {
-        return times.deliveredAtMs && *times.deliveredAtMs >= m_syncSentAtMs;
-    };
-    if (ack->deliveredAtMs)
-        return deliveredThisRound(*ack);
-    if (m_ledger.ackBeingDeliveredElsewhere(ack->ackId))
-        return true;
-    // Its process may have recorded the delivery between the two looks.
-    const auto now = m_ledger.latestAck(rowId);
-    return now && deliveredThisRound(*now);
+    auto ack = m_ledger.latestAck(rowId);
+    if (ack && !ack->deliveredAtMs) {
+        const CommandLedger::AckHolder holder = m_ledger.ackHolder(ack->ackId);
+        if (holder != CommandLedger::AckHolder::Delivered)
+            return holder == CommandLedger::AckHolder::AnotherProcess;
+        ack = m_ledger.latestAck(rowId);  // its process recorded the delivery meanwhile: when?
+    }
+    return ack && ack->deliveredAtMs && *ack->deliveredAtMs >= m_syncSentAtMs;
 }
 
 bool SyncSession::mustWait(const Command &command, const CommandLedger::Admitted &admitted, const SyncOptions &options,
@@ -503,7 +498,7 @@ void SyncSession::flushSettled(SyncSummary &summary)
             attempts.append(send(*settled.ack, &outcome));
         summary.outcomes.append(std::move(outcome));
         // Until recorded, these acks count as never tried, which other processes leave to us
-        // for a while (ackBeingDeliveredElsewhere): a slow backend does not stretch that.
+        // for a while (ackHolder()): a slow backend does not stretch that.
         if (sinceRecorded.hasExpired(kRecordAttemptsAfterMs)) {
             m_ledger.recordAckAttempts(std::exchange(attempts, {}));
             sinceRecorded.restart();

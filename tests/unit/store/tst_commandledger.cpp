@@ -91,6 +91,25 @@ private:
         return ledger->claim(rowId, ProcessIdentity::current()) ? rowId : 0;
     }
 
+    // Command @p id admitted as an unsupported type, and its settlement: refused, never run.
+    CommandLedger::Settlement refusedAsUnsupported(qint64 id)
+    {
+        const auto admitted = ledger->admit(command(id, QStringLiteral("reboot_machine")), QStringLiteral("claude"), {});
+        CommandCompletion refused;
+        refused.state = CommandState::Failed;
+        refused.delivery = Delivery::NotDelivered;
+        refused.error = QStringLiteral("Unsupported command type: reboot_machine");
+        refused.ackPayload = ackPayload(id, false, refused.error);
+        return {admitted.row.rowId, refused};
+    }
+
+    // Settles command @p id as @p runner would, refused as unsupported: its ack's id (0 on failure).
+    qint64 ackSettledBy(qint64 id, const ProcessIdentity &runner)
+    {
+        const auto settled = ledger->settleAll({refusedAsUnsupported(id)}, runner);
+        return settled && !settled->isEmpty() && settled->first().ack ? settled->first().ack->ackId : 0;
+    }
+
     // Closes the ledger, rewrites it as schema @p version left it and opens it again (migrating it).
     void reopenAs(int version)
     {
@@ -306,15 +325,9 @@ private slots:
         QList<CommandLedger::Settlement> settlements;
         qint64 taken = 0;
         for (qint64 id : {40, 41, 42}) {
-            const auto admitted = ledger->admit(command(id, QStringLiteral("reboot_machine")), QStringLiteral("claude"), {});
-            CommandCompletion refused;
-            refused.state = CommandState::Failed;
-            refused.delivery = Delivery::NotDelivered;
-            refused.error = QStringLiteral("Unsupported command type: reboot_machine");
-            refused.ackPayload = ackPayload(id, false, refused.error);
-            settlements.append({admitted.row.rowId, refused});
+            settlements.append(refusedAsUnsupported(id));
             if (id == 41)
-                taken = admitted.row.rowId;
+                taken = settlements.last().rowId;
         }
         const ProcessIdentity other{ProcessIdentity::current().pid + 1, QStringLiteral("1")};
         QVERIFY(ledger->claim(taken, other));  // another process got there first
@@ -431,6 +444,31 @@ private slots:
         const qint64 second = ackIdOf(ledger->requeueAck(rowId));
         QVERIFY(second > first);
         QCOMPARE(ledger->dueAcks(false).first().payload, ackPayload(20, true));
+    }
+
+    // Issue 16 item 8: who sends an owed ack, read in one statement. An ack delivered since it
+    // was listed is "delivered", never "nobody" (which made a second process send it again).
+    void ackHolderSaysWhoSendsAnAck()
+    {
+        QProcess live;
+        live.start(QStringLiteral("/bin/sleep"), {QStringLiteral("30")});
+        QVERIFY(live.waitForStarted());
+        const ProcessIdentity other = ProcessIdentity::of(live.processId());
+        const qint64 theirs = ackSettledBy(50, other);
+        const qint64 ours = ackSettledBy(51, ProcessIdentity::current());
+        const qint64 reusedPid = ackSettledBy(52, ProcessIdentity{other.pid, QStringLiteral("1")});
+        QCOMPARE(ledger->ackHolder(theirs), CommandLedger::AckHolder::AnotherProcess);
+        QCOMPARE(ledger->ackHolder(ours), CommandLedger::AckHolder::Nobody);
+        QCOMPARE(ledger->ackHolder(reusedPid), CommandLedger::AckHolder::Nobody);
+
+        ledger->recordAckAttempt(*ledger->undeliveredAck(theirs), 200, {}, true);
+        QCOMPARE(ledger->ackHolder(theirs), CommandLedger::AckHolder::Delivered);
+        QCOMPARE(ledger->ackHolder(theirs + 1000), CommandLedger::AckHolder::Delivered);  // no such ack
+
+        const qint64 leftBehind = ackSettledBy(53, other);
+        live.kill();
+        QVERIFY(live.waitForFinished());
+        QCOMPARE(ledger->ackHolder(leftBehind), CommandLedger::AckHolder::Nobody);  // its runner died
     }
 
     void deadRunnersBecomeInterrupted()
