@@ -10,11 +10,12 @@
 #include "store/LedgerDatabase.h"
 #include "store/ProcessIdentity.h"
 
+#include "BenchArguments.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonObject>
-#include <QLoggingCategory>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -90,8 +91,7 @@ int report(int processes, int commands, const QString &dir)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QLoggingCategory::setFilterRules(QStringLiteral("teamai.*.debug=false\nteamai.*.info=false"));
-    QStringList args = app.arguments().mid(1);
+    QStringList args = bench::quietArguments(app, QStringLiteral("teamai.*"));
     int processes = 10, commands = 1000;
     QString child;
     while (!args.isEmpty()) {

@@ -13,11 +13,12 @@
 #include "store/LedgerDatabase.h"
 #include "store/SqliteQuery.h"
 
+#include "BenchArguments.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QFileInfo>
-#include <QLoggingCategory>
 
 #include <cstdio>
 
@@ -106,8 +107,7 @@ bool exec(SqliteQuery &query, const QString &sql, const char *what)
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QLoggingCategory::setFilterRules(QStringLiteral("teamai.*.debug=false\nteamai.*.info=false"));
-    QStringList args = app.arguments().mid(1);
+    QStringList args = bench::quietArguments(app, QStringLiteral("teamai.*"));
     qint64 rows = 1000000;
     QString path = LedgerDatabase::defaultPath();
     while (!args.isEmpty()) {

@@ -6,10 +6,11 @@
 // Usage: bench_exec [--runs N] [--bytes N] [--skip-throughput] [program [args…]]
 #include "exec/LocalExecutor.h"
 
+#include "BenchArguments.h"
+
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
-#include <QLoggingCategory>
 #include <QProcess>
 #include <QTemporaryDir>
 
@@ -59,8 +60,7 @@ void resetPeakRss()
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QLoggingCategory::setFilterRules(QStringLiteral("teamai.exec.debug=false\nteamai.exec.info=false"));
-    QStringList args = app.arguments().mid(1);
+    QStringList args = teamai::bench::quietArguments(app, QStringLiteral("teamai.exec"));
     int runs = 200;
     qint64 bytes = qint64(1) << 30;
     bool throughput = true;
