@@ -22,6 +22,8 @@
 #include <QJsonDocument>
 #include <QtTest>
 
+#include <functional>
+
 using namespace teamai;
 using namespace teamai::mcpserver;
 using teamai::test::ackIdOf;
@@ -72,6 +74,19 @@ Command pushed(qint64 id, const QString &cmd)
 {
     return Command::fromJson(QJsonObject{{QStringLiteral("id"), id}, {QStringLiteral("type"), QStringLiteral("cmd")},
                                          {QStringLiteral("cmd"), cmd}});
+}
+
+/// @brief Opens the ledger of the current HOME, lets @p fill write to it and closes it again, so
+/// that the tools under test read what is on disk, as an agent's MCP server does. False when the
+/// ledger does not open or a check in @p fill failed.
+bool writeLedger(const std::function<void(CommandLedger &)> &fill)
+{
+    LedgerDatabase database;
+    if (!database.open())
+        return false;
+    CommandLedger ledger(database);
+    fill(ledger);
+    return !QTest::currentTestFailed();
 }
 
 } // namespace
@@ -250,10 +265,7 @@ private slots:
     void commandToolsReadTheLedger()
     {
         test::TestEnvironment env;
-        {
-            LedgerDatabase database;
-            QVERIFY(database.open());
-            CommandLedger ledger(database);
+        QVERIFY(writeLedger([](CommandLedger &ledger) {
             ledger.admit(pushed(11, QStringLiteral("echo one")), QStringLiteral("claude"), {});
             const auto second = ledger.admit(pushed(12, QStringLiteral("curl -H 'Authorization: Bearer sk-abcdefghijklmnopqrstuvwx' x")), QStringLiteral("claude"), {});
             CommandCompletion done;
@@ -267,7 +279,7 @@ private slots:
             QCOMPARE(due.size(), 1);
             ledger.recordAckAttempt(due.first(), 503, QStringLiteral("HTTP 503"), false);
             ledger.recordAckAttempt(due.first(), 200, {}, true);
-        }
+        }));
         McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools(QStringLiteral("claude")));
         const QJsonObject list = resultOf(server.handle(callRequest(QStringLiteral("teamai_commands"), QJsonObject{})))
                                      .value(QStringLiteral("structuredContent")).toObject();
@@ -299,14 +311,11 @@ private slots:
     void sameIdForTwoAgentsNeedsTheAgent()
     {
         test::TestEnvironment env;
-        {
-            LedgerDatabase database;
-            QVERIFY(database.open());
-            CommandLedger ledger(database);
+        QVERIFY(writeLedger([](CommandLedger &ledger) {
             ledger.admit(pushed(21, QStringLiteral("echo a")), QStringLiteral("claude"), {});
             ledger.admit(pushed(21, QStringLiteral("echo b")), QStringLiteral("codex"), {});
             ledger.admit(pushed(22, QStringLiteral("echo c")), QStringLiteral("some-future-tool"), {});
-        }
+        }));
         QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setAgentsSeeAllCommands(true); }));
         McpServer server(QStringLiteral("t"), QStringLiteral("1"), agentTools(QStringLiteral("claude")));
         // The caller's own command needs no agent, even when another agent has the same id.
