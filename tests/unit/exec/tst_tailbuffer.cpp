@@ -4,8 +4,22 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <initializer_list>
 
 using teamai::exec::TailBuffer;
+
+namespace {
+
+/// @brief A buffer of @p capacity with @p chunks appended one by one, as a child's reads arrive.
+TailBuffer appended(qint64 capacity, std::initializer_list<QByteArrayView> chunks)
+{
+    TailBuffer buffer(capacity);
+    for (const QByteArrayView chunk : chunks)
+        buffer.append(chunk);
+    return buffer;
+}
+
+} // namespace
 
 /// @brief TailBuffer keeps exactly the last `capacity` bytes, whatever the chunking.
 class TestTailBuffer : public QObject
@@ -14,9 +28,7 @@ class TestTailBuffer : public QObject
 private slots:
     void underCapacityKeepsEverything()
     {
-        TailBuffer buffer(10);
-        buffer.append("abc");
-        buffer.append("def");
+        TailBuffer buffer = appended(10, {"abc", "def"});
         QVERIFY(!buffer.dropped());
         QCOMPARE(buffer.droppedBytes(), 0);
         QVERIFY(!buffer.wrapped());
@@ -26,9 +38,7 @@ private slots:
 
     void exactlyCapacityIsNotDropped()
     {
-        TailBuffer buffer(4);
-        buffer.append("ab");
-        buffer.append("cd");
+        TailBuffer buffer = appended(4, {"ab", "cd"});
         QVERIFY(!buffer.dropped());
         QCOMPARE(buffer.droppedBytes(), 0);
         QCOMPARE(buffer.take(), QByteArray("abcd"));
@@ -36,9 +46,7 @@ private slots:
 
     void overCapacityKeepsTheTail()
     {
-        TailBuffer buffer(5);
-        buffer.append("abc");
-        buffer.append("defg");
+        TailBuffer buffer = appended(5, {"abc", "defg"});
         QVERIFY(buffer.dropped());
         QCOMPARE(buffer.droppedBytes(), 2);  // "ab"
         buffer.append("hi");
@@ -50,9 +58,7 @@ private slots:
 
     void chunkLargerThanCapacity()
     {
-        TailBuffer buffer(3);
-        buffer.append("x");
-        buffer.append("0123456789");
+        TailBuffer buffer = appended(3, {"x", "0123456789"});
         QVERIFY(buffer.dropped());
         QCOMPARE(buffer.droppedBytes(), 8);  // "x" and "0123456"
         QCOMPARE(buffer.take(), QByteArray("789"));
