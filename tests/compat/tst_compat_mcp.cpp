@@ -4,6 +4,7 @@
 // For claude (~/.claude.json) and codex (~/.codex/config.toml).
 #include "CompatTestCase.h"
 #include "DevServerProcess.h"
+#include "JsonLookup.h"
 #include "ReferenceClient.h"
 #include "TestEnvironment.h"
 
@@ -87,11 +88,8 @@ private:
 
     QStringList managedNames()
     {
-        QStringList names;
         const QJsonObject manifest = QJsonDocument::fromJson(env().readFile(QStringLiteral(".teamai/managed-mcp.json"))).object();
-        for (const QJsonValue &record : manifest.value(tool()).toArray())
-            names.append(record.toObject().value(QStringLiteral("name")).toString());
-        return names;
+        return stringsOf(manifest.value(tool()).toArray(), QStringLiteral("name"));
     }
 
     /// The servers the tool's file defines (codex: in file order; JSON: sorted).
@@ -111,11 +109,8 @@ private:
 
     QStringList reportedMcps()
     {
-        QStringList slugs;
         const QJsonObject body = server().lastBody(QStringLiteral("report"));
-        for (const QJsonValue &entry : body.value(QStringLiteral("user_level")).toObject().value(QStringLiteral("mcps")).toArray())
-            slugs.append(entry.toObject().value(QStringLiteral("slug")).toString());
-        return slugs;
+        return stringsOf(body.value(QStringLiteral("user_level")).toObject().value(QStringLiteral("mcps")).toArray(), QStringLiteral("slug"));
     }
 
 private slots:

@@ -4,6 +4,7 @@
 // syncs, exits 0 and prints nothing.
 
 #include "AgentTestCase.h"
+#include "JsonLookup.h"
 
 #include <QDir>
 #include <QFile>
@@ -48,10 +49,7 @@ private:
     /// The folder names of the workspaces the last sync named.
     QStringList syncedWorkspaces()
     {
-        QStringList names;
-        for (const QJsonValue &workspace : lastBody(QStringLiteral("sync")).value(QStringLiteral("workspaces")).toArray())
-            names.append(workspace.toObject().value(QStringLiteral("name")).toString());
-        return names;
+        return stringsOf(lastBody(QStringLiteral("sync")).value(QStringLiteral("workspaces")).toArray(), QStringLiteral("name"));
     }
     QString makeDir(const QString &relative)
     {

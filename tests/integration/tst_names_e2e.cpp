@@ -5,6 +5,7 @@
 
 #include "AgentTestCase.h"
 #include "FileTree.h"
+#include "JsonLookup.h"
 
 #include <QDir>
 #include <QJsonDocument>
@@ -40,10 +41,7 @@ private:
     }
     QStringList downloadedPaths()
     {
-        QStringList paths;
-        for (const QJsonValue &request : f->server().requests(QStringLiteral("download")))
-            paths.append(request.toObject().value(QStringLiteral("path")).toString());
-        return paths;
+        return stringsOf(f->server().requests(QStringLiteral("download")), QStringLiteral("path"));
     }
 
 private slots:

@@ -3,6 +3,7 @@
 #include <QJsonArray>
 #include <QJsonObject>
 #include <QString>
+#include <QStringList>
 
 #include <algorithm>
 
@@ -17,6 +18,16 @@ inline QJsonObject objectWhere(const QJsonArray &list, const QString &key, const
             return entry.toObject();
     }
     return {};
+}
+
+/// @brief The string @p key of each object of @p list, in order: the ids, names or paths a test
+/// compares with the ones it expects.
+inline QStringList stringsOf(const QJsonArray &list, const QString &key)
+{
+    QStringList strings;
+    for (const QJsonValue &entry : list)
+        strings.append(entry.toObject().value(key).toString());
+    return strings;
 }
 
 /// @brief The objects of @p list in the order of their string @p key: two lists whose order

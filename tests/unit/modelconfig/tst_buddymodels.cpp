@@ -4,6 +4,7 @@
 #include "modelconfig/BuddyModels.h"
 #include "modelconfig/ModelConfigApply.h"
 
+#include "JsonLookup.h"
 #include "ModelTestData.h"
 #include "TestEnvironment.h"
 
@@ -42,10 +43,7 @@ QStringList idsIn(const QByteArray &json)
 {
     const QJsonDocument doc = QJsonDocument::fromJson(json);
     const QJsonArray list = doc.isArray() ? doc.array() : doc.object().value(QStringLiteral("models")).toArray();
-    QStringList ids;
-    for (const QJsonValue &entry : list)
-        ids.append(entry.toObject().value(QStringLiteral("id")).toString());
-    return ids;
+    return test::stringsOf(list, QStringLiteral("id"));
 }
 
 } // namespace
