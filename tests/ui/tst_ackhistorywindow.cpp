@@ -12,6 +12,7 @@
 #include "ShowAndWait.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
+#include "TextChecks.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -171,16 +172,17 @@ private slots:
         window.table()->selectRow(0);  // newest: the second attempt of command 88
         const QString details = window.detailsView()->toPlainText();
         QVERIFY2(details.contains(QStringLiteral("\"id\": 88")), qPrintable(details));
-        QVERIFY(details.contains(QStringLiteral("\"cmd\": \"teamai status\"")));
-        QVERIFY(details.contains(QStringLiteral("Attempts to send the result (2)")));
-        QVERIFY(details.contains(QStringLiteral("Attempt 1 at ")));
-        QVERIFY(details.contains(QStringLiteral("not delivered (HTTP 503): HTTP 503")));
-        QVERIFY(details.contains(QStringLiteral("Attempt 2 at ")));
-        QVERIFY(details.contains(QStringLiteral("delivered (HTTP 200).")));
-        QVERIFY(details.contains(QStringLiteral("State: Failed")));
-        QVERIFY(details.contains(QStringLiteral("Exit status: 3")));
-        QVERIFY(details.contains(QStringLiteral("Error: cmd failed: exit 3")));
-        QVERIFY(details.contains(QStringLiteral("printed before failing")));
+        QCOMPARE(teamai::test::missingFrom(details, {QStringLiteral("\"cmd\": \"teamai status\""),
+                                                     QStringLiteral("Attempts to send the result (2)"),
+                                                     QStringLiteral("Attempt 1 at "),
+                                                     QStringLiteral("not delivered (HTTP 503): HTTP 503"),
+                                                     QStringLiteral("Attempt 2 at "),
+                                                     QStringLiteral("delivered (HTTP 200)."),
+                                                     QStringLiteral("State: Failed"),
+                                                     QStringLiteral("Exit status: 3"),
+                                                     QStringLiteral("Error: cmd failed: exit 3"),
+                                                     QStringLiteral("printed before failing")}),
+                 QStringList());
         window.table()->selectRow(5);  // a fixture row: no ack behind it
         QVERIFY(window.detailsView()->toPlainText().contains(QStringLiteral("no longer holds this ack")));
     }

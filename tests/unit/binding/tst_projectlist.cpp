@@ -4,6 +4,8 @@
 #include "binding/HookBindingFlow.h"
 #include "binding/ProjectList.h"
 
+#include "TextChecks.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QtTest>
@@ -113,12 +115,13 @@ private slots:
         const QList<Project> projects{{QJsonValue(7), QStringLiteral("Alpha"), {}}, {QJsonValue(9), QStringLiteral("Beta"), {}}};
         const QString context = contextOf(hint::promptSubmit(projects), QStringLiteral("UserPromptSubmit"));
         QVERIFY(!context.isEmpty());
-        QVERIFY(context.contains(QStringLiteral("\n1. Bind it to the project \"Alpha\"\n")));
-        QVERIFY(context.contains(QStringLiteral("\n2. Bind it to the project \"Beta\"\n")));
-        QVERIFY(context.contains(QStringLiteral("\n3. Do not bind it, and do not ask again\n")));
-        QVERIFY(context.contains(QStringLiteral("answer 1: run `teamai bind-project --project-id 7`")));
-        QVERIFY(context.contains(QStringLiteral("answer 2: run `teamai bind-project --project-id 9`")));
-        QVERIFY(context.contains(QStringLiteral("answer 3: run `teamai bind-project --skip`")));
+        QCOMPARE(teamai::test::missingFrom(context, {QStringLiteral("\n1. Bind it to the project \"Alpha\"\n"),
+                                                     QStringLiteral("\n2. Bind it to the project \"Beta\"\n"),
+                                                     QStringLiteral("\n3. Do not bind it, and do not ask again\n"),
+                                                     QStringLiteral("answer 1: run `teamai bind-project --project-id 7`"),
+                                                     QStringLiteral("answer 2: run `teamai bind-project --project-id 9`"),
+                                                     QStringLiteral("answer 3: run `teamai bind-project --skip`")}),
+                 QStringList());
         // The part for the user comes before the agent's instructions.
         QVERIFY(context.indexOf(QStringLiteral("3. Do not bind")) < context.indexOf(QStringLiteral("do not show this part")));
     }
