@@ -14,6 +14,12 @@ class TestDataTable : public QObject
 
     QTemporaryDir dir;
 
+    /// The file of broken tables, one per way a table can be wrong.
+    static QString brokenTables()
+    {
+        return qEnvironmentVariable("TEAMAI_TEST_DATA_DIR") + QStringLiteral("/tables/support/broken-tables.json");
+    }
+
     /// A file @p name holding @p json, in the temporary folder.
     QString write(const char *name, const QByteArray &json)
     {
@@ -65,40 +71,29 @@ private slots:
         QVERIFY(tableFileFor(QStringLiteral("/elsewhere/tst_x.cpp")).error().contains(QStringLiteral("is not under")));
     }
 
-    void failuresNameTheFileAndTheFunction_data()
+    void brokenTablesAreNamed_data() { loadTable(); }
+    void brokenTablesAreNamed()
     {
-        QTest::addColumn<QByteArray>("json");
-        QTest::addColumn<QString>("problem");
-        QTest::newRow("not JSON") << QByteArray("{\"f\": ") << QStringLiteral("the file is not a JSON object");
-        QTest::newRow("no table") << QByteArray("{\"g\": {}}") << QStringLiteral("the file has no table for this function");
-        QTest::newRow("no columns") << QByteArray("{\"f\": {\"rows\": []}}") << QStringLiteral("no \"columns\"");
-        QTest::newRow("column not a pair") << QByteArray("{\"f\": {\"columns\": [[\"a\"]], \"rows\": []}}")
-                                           << QStringLiteral("column 1 is not [name, type]");
-        QTest::newRow("unknown type") << QByteArray("{\"f\": {\"columns\": [[\"a\", \"QUrl\"]], \"rows\": []}}")
-                                      << QStringLiteral("column a has the unknown type \"QUrl\"");
-        QTest::newRow("no rows") << QByteArray("{\"f\": {\"columns\": [[\"a\", \"int\"]]}}") << QStringLiteral("no \"rows\"");
-        QTest::newRow("no tag") << QByteArray("{\"f\": {\"columns\": [[\"a\", \"int\"]], \"rows\": [[1]]}}")
-                                << QStringLiteral("row 1 does not start with its tag");
-        QTest::newRow("missing cell") << QByteArray("{\"f\": {\"columns\": [[\"a\", \"int\"], [\"b\", \"bool\"]], \"rows\": [[\"r\", 1]]}}")
-                                      << QStringLiteral("row \"r\" has 1 cells for 2 columns");
-        QTest::newRow("wrong type") << QByteArray("{\"f\": {\"columns\": [[\"a\", \"int\"]], \"rows\": [[\"r\", \"1\"]]}}")
-                                    << QStringLiteral("row \"r\": the cell of column a is not of type int");
-        QTest::newRow("too large for int") << QByteArray("{\"f\": {\"columns\": [[\"a\", \"int\"]], \"rows\": [[\"r\", 1e10]]}}")
-                                           << QStringLiteral("row \"r\": the cell of column a is not of type int");
-        QTest::newRow("fraction for int") << QByteArray("{\"f\": {\"columns\": [[\"a\", \"int\"]], \"rows\": [[\"r\", 1.5]]}}")
-                                          << QStringLiteral("row \"r\": the cell of column a is not of type int");
-        QTest::newRow("number in a list") << QByteArray("{\"f\": {\"columns\": [[\"a\", \"QStringList\"]], \"rows\": [[\"r\", [1]]]}}")
-                                          << QStringLiteral("row \"r\": the cell of column a is not of type QStringList");
-    }
-    void failuresNameTheFileAndTheFunction()
-    {
-        QFETCH(QByteArray, json);
+        QFETCH(QString, table);
         QFETCH(QString, problem);
-        const QString path = write("table.json", json);
-        const Result<DataTable> table = readTable(path, QStringLiteral("f"));
-        QVERIFY(!table);
-        QVERIFY2(table.error().startsWith(path + QStringLiteral(": f: ")), qPrintable(table.error()));
-        QVERIFY2(table.error().contains(problem), qPrintable(table.error()));
+        const QString path = brokenTables();
+        const Result<DataTable> read = readTable(path, table);
+        QVERIFY(!read);
+        QVERIFY2(read.error().startsWith(path + QStringLiteral(": ") + table + QStringLiteral(": ")), qPrintable(read.error()));
+        QVERIFY2(read.error().contains(problem), qPrintable(read.error()));
+    }
+
+    void aMissingTableIsNamed()
+    {
+        const Result<DataTable> read = readTable(brokenTables(), QStringLiteral("nothing"));
+        QCOMPARE(read.error(), brokenTables() + QStringLiteral(": nothing: the file has no table for this function"));
+    }
+
+    void aFileThatIsNotJsonIsNamed()
+    {
+        const QString path = write("table.json", "{\"f\": ");
+        const Result<DataTable> read = readTable(path, QStringLiteral("f"));
+        QVERIFY2(read.error().startsWith(path + QStringLiteral(": f: the file is not a JSON object")), qPrintable(read.error()));
     }
 
     void aMissingFileIsNamed()
