@@ -5,6 +5,7 @@
 // (item 4): its plugins reconciled through the restricted path, a failed or malformed answer
 // changing nothing, the kill switch stopping it all.
 #include "AgentTestCase.h"
+#include "DataTable.h"
 #include "JsonLookup.h"
 
 #include <QDeadlineTimer>
@@ -464,12 +465,7 @@ private slots:
         QCOMPARE(f->env().readFile(QStringLiteral(".teamai/local-agent/plugins.json")), recorded);
     }
 
-    void uninstallRunsEachPluginsUninstallCommand_data()
-    {
-        QTest::addColumn<bool>("remoteCommandsOff");
-        QTest::newRow("remote commands on") << false;
-        QTest::newRow("remote commands off") << true;
-    }
+    void uninstallRunsEachPluginsUninstallCommand_data() { loadTable(); }
     void uninstallRunsEachPluginsUninstallCommand()
     {
         QFETCH(bool, remoteCommandsOff);

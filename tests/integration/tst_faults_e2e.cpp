@@ -4,6 +4,7 @@
 // Each test asserts on the files, the ledger and the requests the devserver received.
 
 #include "AgentTestCase.h"
+#include "DataTable.h"
 #include "LedgerFixture.h"
 
 #include "commands/Command.h"
@@ -150,14 +151,7 @@ private slots:
         AgentTestCase::init();
     }
 
-    void initOnAFullDiskChangesNothing_data()
-    {
-        QTest::addColumn<QString>("error");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("ENOSPC") << QStringLiteral("ENOSPC") << QStringLiteral("No space left on device while writing");
-        QTest::newRow("EDQUOT") << QStringLiteral("EDQUOT") << QStringLiteral("Disk quota exceeded while writing");
-        QTest::newRow("EIO") << QStringLiteral("EIO") << QStringLiteral("Input/output error while writing");
-    }
+    void initOnAFullDiskChangesNothing_data() { loadTable(); }
     void initOnAFullDiskChangesNothing()
     {
         QFETCH(QString, error);
@@ -239,13 +233,7 @@ private slots:
         QCOMPARE(setAsideFiles(f->env().stateDir()), QStringList());
     }
 
-    void damagedLedgerKeepsFinishedCommandsFinished_data()
-    {
-        QTest::addColumn<QString>("damage");
-        QTest::newRow("truncated") << QStringLiteral("truncated");
-        QTest::newRow("garbage header") << QStringLiteral("header");
-        QTest::newRow("garbage pages, header intact") << QStringLiteral("pages");
-    }
+    void damagedLedgerKeepsFinishedCommandsFinished_data() { loadTable(); }
     void damagedLedgerKeepsFinishedCommandsFinished()
     {
         QFETCH(QString, damage);

@@ -4,6 +4,7 @@
 // syncs, exits 0 and prints nothing.
 
 #include "AgentTestCase.h"
+#include "DataTable.h"
 #include "JsonLookup.h"
 
 #include <QDir>
@@ -89,15 +90,7 @@ private slots:
         QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 1);
     }
 
-    void missingValuesAndTheDefaultTool_data()
-    {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<QString>("status");
-        QTest::newRow("no --tool") << words("hook-dispatch prompt-submit") << QStringLiteral("running");
-        QTest::newRow("--tool without value") << words("hook-dispatch stop --tool") << QStringLiteral("stopped");
-        QTest::newRow("--matcher without value") << words("--hook stop --tool claude --matcher") << QStringLiteral("stopped");
-        QTest::newRow("--stdin accepted") << words("hook-dispatch post-tool-use --stdin") << QStringLiteral("running");
-    }
+    void missingValuesAndTheDefaultTool_data() { loadTable(); }
     void missingValuesAndTheDefaultTool()
     {
         QFETCH(QStringList, arguments);
@@ -109,13 +102,7 @@ private slots:
         QCOMPARE(f->server().requests(QStringLiteral("report")).size(), 1);
     }
 
-    void globalOptionsBeforeOrAfterTheCommand_data()
-    {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::newRow("-v before") << words("-v hook-dispatch stop --tool codebuddy");
-        QTest::newRow("--verbose after") << words("hook-dispatch stop --tool codebuddy --verbose");
-        QTest::newRow("--hook=EVENT") << words("--verbose --hook=stop --tool=codebuddy");
-    }
+    void globalOptionsBeforeOrAfterTheCommand_data() { loadTable(); }
     void globalOptionsBeforeOrAfterTheCommand()
     {
         QFETCH(QStringList, arguments);

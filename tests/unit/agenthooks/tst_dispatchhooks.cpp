@@ -4,6 +4,8 @@
 #include "agenthooks/HookEvents.h"
 #include "agenthooks/HookSettingsFile.h"
 #include "tools/ToolTable.h"
+#include "DataRows.h"
+#include "DataTable.h"
 #include "TestCases.h"
 #include "TestEnvironment.h"
 
@@ -24,35 +26,9 @@ private:
     static const ToolInfo &tool(const char *name) { return *findTool(QString::fromLatin1(name)); }
 
 private slots:
-    void recognisedCommands_data()
-    {
-        QTest::addColumn<QString>("command");
-        QTest::addColumn<bool>("ours");
-        QTest::newRow("ours") << QStringLiteral("/opt/teamai/bin/teamai --hook stop --tool claude") << true;
-        QTest::newRow("quoted") << QStringLiteral("'/home/a b/teamai' --hook session-start --tool claude") << true;
-        QTest::newRow("windows") << QStringLiteral("\"C:\\Program Files\\TeamAI\\teamai.exe\" --hook stop --tool claude") << true;
-        QTest::newRow("reference") << QStringLiteral("teamai hook-dispatch session-start") << true;
-        QTest::newRow("reference in a login shell") << QStringLiteral("bash -lc \"teamai hook-dispatch stop\"") << true;
-        QTest::newRow("npx") << QStringLiteral("npx -y teamai-cli hook-dispatch stop") << true;
-        // What teamai-cli 0.25 writes (builtinHookDefs), and what older versions wrote.
-        QTest::newRow("reference claude") << QStringLiteral("bash -lc \"teamai hook-dispatch post-tool-use --tool claude --matcher Skill 2>/dev/null\" || true") << true;
-        QTest::newRow("reference buddy") << QStringLiteral("PATH=\"$HOME/.teamai/bin:$PATH\" teamai hook-dispatch stop --tool codebuddy 2>/dev/null || true") << true;
-        QTest::newRow("reference windows cmd") << QStringLiteral("set \"PATH=C:\\Users\\u\\.teamai\\bin;%PATH%\" && teamai hook-dispatch stop --tool codebuddy 2>nul || exit /b 0") << true;
-        QTest::newRow("reference git bash") << QStringLiteral("\"C:/Program Files/Git/bin/bash.exe\" -lc \"teamai hook-dispatch stop --tool claude 2>/dev/null\" || true") << true;
-        QTest::newRow("legacy pull") << QStringLiteral("bash -lc \"teamai pull --silent 2>/dev/null\" || true") << true;
-        QTest::newRow("legacy track") << QStringLiteral("teamai track --stdin --tool claude") << true;
-        QTest::newRow("legacy track-slash") << QStringLiteral("teamai track-slash --stdin") << true;
-        QTest::newRow("legacy dashboard-report") << QStringLiteral("teamai dashboard-report --stdin") << true;
-        QTest::newRow("legacy mr-hint") << QStringLiteral("teamai mr-hint --stdin") << true;
-        QTest::newRow("ours, folder quoted") << QStringLiteral("'/home/a b/'teamai hook-dispatch stop --tool claude") << true;
-        QTest::newRow("hook=") << QStringLiteral("teamai --hook=stop") << true;
-        QTest::newRow("legacy-like word") << QStringLiteral("teamai pulley") << false;
-        QTest::newRow("other tool") << QStringLiteral("/usr/bin/other --hook stop") << false;
-        QTest::newRow("prefixed name") << QStringLiteral("/usr/bin/myteamai --hook stop") << false;
-        QTest::newRow("suffixed name") << QStringLiteral("teamai-lint --hook stop") << false;
-        QTest::newRow("other subcommand") << QStringLiteral("teamai sync") << false;
-        QTest::newRow("mentioned only") << QStringLiteral("echo teamai") << false;
-    }
+    // From "reference claude" to "legacy mr-hint": what teamai-cli 0.25 writes (builtinHookDefs),
+    // and what older versions wrote.
+    void recognisedCommands_data() { loadTable(); }
     void recognisedCommands()
     {
         QFETCH(QString, command);
@@ -154,10 +130,7 @@ private slots:
 
     void replacesEveryEntryTheReferenceWrote_data()
     {
-        QTest::addColumn<QString>("toolName");
-        QTest::newRow("claude") << QStringLiteral("claude");
-        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
-        QTest::newRow("workbuddy") << QStringLiteral("workbuddy");
+        addRowPerValue("toolName", {QStringLiteral("claude"), QStringLiteral("codebuddy"), QStringLiteral("workbuddy")});
     }
     void replacesEveryEntryTheReferenceWrote()
     {

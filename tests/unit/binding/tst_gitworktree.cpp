@@ -4,6 +4,7 @@
 #include "binding/WorkspacePaths.h"
 
 #include "BindingFixture.h"
+#include "DataTable.h"
 
 #include <QProcess>
 #include <QStandardPaths>
@@ -61,12 +62,7 @@ private slots:
         QVERIFY(!anchors->isLinkedWorktree());
     }
 
-    void linkedWorktreeNamesItsMainCheckout_data()
-    {
-        QTest::addColumn<bool>("relative");
-        QTest::newRow("absolute gitdir") << false;
-        QTest::newRow("relative gitdir") << true;
-    }
+    void linkedWorktreeNamesItsMainCheckout_data() { teamai::test::loadTable(); }
     void linkedWorktreeNamesItsMainCheckout()
     {
         QFETCH(bool, relative);

@@ -4,6 +4,8 @@
 
 #include "cli/CommandLine.h"
 
+#include "DataTable.h"
+
 #include <QtTest>
 
 using namespace teamai::cli;
@@ -45,19 +47,7 @@ private slots:
         QVERIFY(line.values(QStringLiteral("agents")).isEmpty());
     }
 
-    void errorsNameTheOptionAsTyped_data()
-    {
-        QTest::addColumn<QStringList>("arguments");
-        QTest::addColumn<QString>("error");
-        QTest::newRow("alias without value") << QStringList{QStringLiteral("--agent")} << QStringLiteral("option --agent needs a value");
-        QTest::newRow("alias then option") << QStringList{QStringLiteral("--agent"), QStringLiteral("--json")}
-                                           << QStringLiteral("option --agent needs a value");
-        QTest::newRow("value on a flag") << QStringList{QStringLiteral("--json=yes")} << QStringLiteral("option --json takes no value");
-        QTest::newRow("unknown") << QStringList{QStringLiteral("--tools"), QStringLiteral("x")} << QStringLiteral("unknown option --tools");
-        QTest::newRow("stray") << QStringList{QStringLiteral("extra")} << QStringLiteral("unexpected argument `extra`");
-        QTest::newRow("dry-run") << QStringList{QStringLiteral("--dry-run")}
-                                 << QStringLiteral("--dry-run is not supported here; nothing was changed");
-    }
+    void errorsNameTheOptionAsTyped_data() { teamai::test::loadTable(); }
 
     void errorsNameTheOptionAsTyped()
     {

@@ -6,6 +6,8 @@
 #include "cli/InitOptions.h"
 #include "tools/ToolTable.h"
 
+#include "DataTable.h"
+
 #include <QDir>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -127,20 +129,7 @@ private slots:
         QVERIFY(options.notes.isEmpty());
     }
 
-    void gitModeOptionsAreRefused_data()
-    {
-        QTest::addColumn<QStringList>("extra");
-        QTest::addColumn<QString>("named");
-        QTest::newRow("positional repo") << QStringList{QStringLiteral("team/repo")} << QStringLiteral("`team/repo`");
-        QTest::newRow("self mode .") << QStringList{QStringLiteral(".")} << QStringLiteral("`.`");
-        QTest::newRow("--repo") << QStringList{QStringLiteral("--repo"), QStringLiteral("team/repo")} << QStringLiteral("--repo");
-        QTest::newRow("--self") << QStringList{QStringLiteral("--self")} << QStringLiteral("--self");
-        QTest::newRow("--role") << QStringList{QStringLiteral("--role=hai_dev")} << QStringLiteral("--role");
-        QTest::newRow("--project") << QStringList{QStringLiteral("--project"), QStringLiteral("all")} << QStringLiteral("--project");
-        QTest::newRow("--inherit-user-scope") << QStringList{QStringLiteral("--inherit-user-scope")} << QStringLiteral("--inherit-user-scope");
-        QTest::newRow("--no-inherit-user-scope") << QStringList{QStringLiteral("--no-inherit-user-scope")}
-                                                 << QStringLiteral("--no-inherit-user-scope");
-    }
+    void gitModeOptionsAreRefused_data() { test::loadTable(); }
     void gitModeOptionsAreRefused()
     {
         QFETCH(QStringList, extra);

@@ -1,5 +1,7 @@
 #include "commands/CommandTokenizer.h"
 
+#include "DataTable.h"
+
 #include <QtTest>
 
 using namespace teamai;
@@ -41,14 +43,7 @@ private slots:
         QCOMPARE(result.tokens, tokens);
     }
 
-    void rejectsUnterminatedQuotes_data()
-    {
-        QTest::addColumn<QString>("cmd");
-        QTest::newRow("double") << QStringLiteral("teamai \"abc");
-        QTest::newRow("single") << QStringLiteral("teamai 'abc");
-        QTest::newRow("mixed") << QStringLiteral("teamai \"a'b");
-        QTest::newRow("lone") << QStringLiteral("\"");
-    }
+    void rejectsUnterminatedQuotes_data() { test::loadTable(); }
     void rejectsUnterminatedQuotes()
     {
         QFETCH(QString, cmd);

@@ -1,5 +1,6 @@
 #include "config/AgentConfig.h"
 
+#include "DataTable.h"
 #include "FileMode.h"
 #include "FileTree.h"
 #include "TestCases.h"
@@ -276,26 +277,7 @@ private slots:
         QVERIFY(config.workspaceBindings().isEmpty());
     }
 
-    void validateEndpoint_data()
-    {
-        QTest::addColumn<QString>("endpoint");
-        QTest::addColumn<bool>("valid");
-        QTest::newRow("https") << QStringLiteral("https://teamai.example.com") << true;
-        QTest::newRow("http port path") << QStringLiteral("http://127.0.0.1:8080/base/") << true;
-        QTest::newRow("upper scheme") << QStringLiteral("HTTPS://teamai.example.com") << true;
-        QTest::newRow("ipv6") << QStringLiteral("http://[::1]:9000") << true;
-        QTest::newRow("empty") << QString() << false;
-        QTest::newRow("blank") << QStringLiteral("   ") << false;
-        QTest::newRow("no scheme") << QStringLiteral("teamai.example.com") << false;
-        QTest::newRow("relative") << QStringLiteral("/api") << false;
-        QTest::newRow("ftp") << QStringLiteral("ftp://teamai.example.com") << false;
-        QTest::newRow("file") << QStringLiteral("file:///etc/passwd") << false;
-        QTest::newRow("no host") << QStringLiteral("http://") << false;
-        QTest::newRow("user info") << QStringLiteral("https://bob:secret@teamai.example.com") << false;
-        QTest::newRow("query") << QStringLiteral("https://teamai.example.com/?a=1") << false;
-        QTest::newRow("fragment") << QStringLiteral("https://teamai.example.com/#x") << false;
-        QTest::newRow("spaces inside") << QStringLiteral("https://team ai.example.com") << false;
-    }
+    void validateEndpoint_data() { teamai::test::loadTable(); }
 
     void validateEndpoint()
     {

@@ -1,5 +1,6 @@
 #include "config/RemoteCommandGate.h"
 
+#include "DataTable.h"
 #include "TestEnvironment.h"
 
 #include <QFile>
@@ -41,18 +42,7 @@ private slots:
         QVERIFY(!QFile::exists(AgentSettings::defaultPath())); // evaluating writes nothing
     }
 
-    void environmentDisables_data()
-    {
-        QTest::addColumn<QByteArray>("value");
-        QTest::addColumn<bool>("disables");
-        QTest::newRow("1") << QByteArray("1") << true;
-        QTest::newRow("true") << QByteArray("true") << true;
-        QTest::newRow("YES") << QByteArray("YES") << true;
-        QTest::newRow("padded") << QByteArray(" yes ") << true;
-        QTest::newRow("0") << QByteArray("0") << false;
-        QTest::newRow("false") << QByteArray("false") << false;
-        QTest::newRow("empty") << QByteArray("") << false;
-    }
+    void environmentDisables_data() { teamai::test::loadTable(); }
 
     void environmentDisables()
     {

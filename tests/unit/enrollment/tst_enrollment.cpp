@@ -13,6 +13,7 @@
 #include "enrollment/Enrollment.h"
 #include "tools/ToolTable.h"
 
+#include "DataTable.h"
 #include "FakeKeychain.h"
 #include "TestEnvironment.h"
 
@@ -197,19 +198,7 @@ private slots:
         QCOMPARE(AgentConfig::load().config.endpoint(), kEndpoint);
     }
 
-    void badInputChangesNothing_data()
-    {
-        QTest::addColumn<QString>("endpoint");
-        QTest::addColumn<QString>("token");
-        QTest::addColumn<QString>("badProgram");
-        QTest::addColumn<bool>("unknownAgent");
-        QTest::addColumn<QString>("error");
-        QTest::newRow("no scheme") << "teamai.example.com" << kToken << QString() << false << "http";
-        QTest::newRow("space in token") << kEndpoint << "tok en" << QString() << false << "no spaces";
-        QTest::newRow("relative program") << kEndpoint << kToken << "bin/teamai" << false << "absolute path";
-        QTest::newRow("missing program") << kEndpoint << kToken << "/nonexistent/teamai" << false << "reinstall TeamAI";
-        QTest::newRow("unknown agent") << kEndpoint << kToken << QString() << true << "not recognised";
-    }
+    void badInputChangesNothing_data() { test::loadTable(); }
     void badInputChangesNothing()
     {
         QFETCH(QString, endpoint);

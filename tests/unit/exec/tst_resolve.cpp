@@ -1,5 +1,6 @@
 #include "exec/Resolve.h"
 
+#include "DataTable.h"
 #include "EnvironmentOf.h"
 #include "TestEnvironment.h"
 #include "util/Paths.h"
@@ -103,16 +104,7 @@ private slots:
         QVERIFY(!resolve(request, ExecPolicy()).spec);
     }
 
-    void rejectsBadPrograms_data()
-    {
-        QTest::addColumn<QString>("program");
-        QTest::newRow("empty") << QString();
-        QTest::newRow("bare name") << QStringLiteral("sh");
-        QTest::newRow("relative") << QStringLiteral("./sh");
-        QTest::newRow("relative dir") << QStringLiteral("bin/sh");
-        QTest::newRow("missing") << QStringLiteral("/nonexistent/teamai");
-        QTest::newRow("directory") << QStringLiteral("/tmp");
-    }
+    void rejectsBadPrograms_data() { loadTable(); }
 
     void rejectsBadPrograms()
     {

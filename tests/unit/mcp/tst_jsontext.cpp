@@ -3,6 +3,8 @@
 
 #include "mcp/JsonText.h"
 
+#include "DataTable.h"
+
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QtTest>
@@ -48,29 +50,7 @@ private slots:
         QCOMPARE(text.bytes(), original);
     }
 
-    void followsTheFilesIndentation_data()
-    {
-        QTest::addColumn<QByteArray>("before");
-        QTest::addColumn<QByteArray>("after");
-        QTest::newRow("two spaces") << QByteArray("{\n  \"mcpServers\": {\n    \"a\": {}\n  }\n}\n")
-                                    << QByteArray("{\n  \"mcpServers\": {\n    \"a\": {},\n    \"fs\": {\n      \"command\": \"x\"\n    }\n  }\n}\n");
-        QTest::newRow("four spaces") << QByteArray("{\n    \"mcpServers\": {\n        \"a\": 1\n    }\n}")
-                                     << QByteArray("{\n    \"mcpServers\": {\n        \"a\": 1,\n        \"fs\": {\n            \"command\": \"x\"\n        }\n    }\n}");
-        QTest::newRow("tabs, empty servers") << QByteArray("{\n\t\"k\": 1,\n\t\"mcpServers\": {}\n}\n")
-                                             << QByteArray("{\n\t\"k\": 1,\n\t\"mcpServers\": {\n\t\t\"fs\": {\n\t\t\t\"command\": \"x\"\n\t\t}\n\t}\n}\n");
-        QTest::newRow("no servers key") << QByteArray("{\n  \"theme\": \"dark\"\n}\n")
-                                        << QByteArray("{\n  \"theme\": \"dark\",\n  \"mcpServers\": {\n    \"fs\": {\n      \"command\": \"x\"\n    }\n  }\n}\n");
-        QTest::newRow("empty top") << QByteArray("{}")
-                                   << QByteArray("{\n  \"mcpServers\": {\n    \"fs\": {\n      \"command\": \"x\"\n    }\n  }\n}");
-        QTest::newRow("blank file") << QByteArray("  \n")
-                                    << QByteArray("{\n  \"mcpServers\": {\n    \"fs\": {\n      \"command\": \"x\"\n    }\n  }\n}\n");
-        QTest::newRow("windows line breaks") << QByteArray("{\r\n  \"mcpServers\": {\r\n    \"a\": 1\r\n  }\r\n}\r\n")
-                                             << QByteArray("{\r\n  \"mcpServers\": {\r\n    \"a\": 1,\r\n    \"fs\": {\r\n      \"command\": \"x\"\r\n    }\r\n  }\r\n}\r\n");
-        QTest::newRow("servers null") << QByteArray("{\"mcpServers\": null}") << QByteArray("{\"mcpServers\": {\"fs\":{\"command\":\"x\"}}}");
-        QTest::newRow("one line") << QByteArray("{\"mcpServers\":{\"a\":1}}") << QByteArray("{\"mcpServers\":{\"a\":1,\"fs\":{\"command\":\"x\"}}}");
-        QTest::newRow("replace in place") << QByteArray("{\n  \"mcpServers\": {\n    \"fs\": 0,\n    \"b\": 1\n  }\n}")
-                                          << QByteArray("{\n  \"mcpServers\": {\n    \"fs\": {\n      \"command\": \"x\"\n    },\n    \"b\": 1\n  }\n}");
-    }
+    void followsTheFilesIndentation_data() { teamai::test::loadTable(); }
     void followsTheFilesIndentation()
     {
         QFETCH(QByteArray, before);
@@ -80,16 +60,7 @@ private slots:
         QCOMPARE(text.bytes(), after);
     }
 
-    void removesFirstMiddleLastAndOnly_data()
-    {
-        QTest::addColumn<QByteArray>("before");
-        QTest::addColumn<QByteArray>("after");
-        QTest::newRow("first") << QByteArray("{\"mcpServers\": {\n  \"fs\": 1,\n  \"b\": 2\n}}") << QByteArray("{\"mcpServers\": {\n  \"b\": 2\n}}");
-        QTest::newRow("middle") << QByteArray("{\"mcpServers\": {\"a\": 0, \"fs\": 1, \"b\": 2}}") << QByteArray("{\"mcpServers\": {\"a\": 0, \"b\": 2}}");
-        QTest::newRow("last") << QByteArray("{\"mcpServers\": {\"a\": 0,\n \"fs\": [1, {\"x\": \"}\"}]\n}}") << QByteArray("{\"mcpServers\": {\"a\": 0\n}}");
-        QTest::newRow("only") << QByteArray("{\n  \"mcpServers\": {\n    \"fs\": 1\n  }\n}\n") << QByteArray("{\n  \"mcpServers\": {}\n}\n");
-        QTest::newRow("duplicated") << QByteArray("{\"mcpServers\": {\"fs\": 1, \"a\": 0, \"fs\": 2}}") << QByteArray("{\"mcpServers\": {\"a\": 0}}");
-    }
+    void removesFirstMiddleLastAndOnly_data() { teamai::test::loadTable(); }
     void removesFirstMiddleLastAndOnly()
     {
         QFETCH(QByteArray, before);
@@ -118,14 +89,7 @@ private slots:
         QCOMPARE(text.bytes(), QByteArray("{\"mcpServers\": [1]}"));
     }
 
-    void refusesWhatIsNotAnObject_data()
-    {
-        QTest::addColumn<QByteArray>("bytes");
-        QTest::newRow("array") << QByteArray("[]");
-        QTest::newRow("truncated") << QByteArray("{\"a\": ");
-        QTest::newRow("trailing garbage") << QByteArray("{} x");
-        QTest::newRow("comment") << QByteArray("{// no\n}");
-    }
+    void refusesWhatIsNotAnObject_data() { teamai::test::loadTable(); }
     void refusesWhatIsNotAnObject()
     {
         QFETCH(QByteArray, bytes);

@@ -4,6 +4,8 @@
 #include "mcp/McpDefinition.h"
 #include "mcp/McpRender.h"
 
+#include "DataTable.h"
+
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -44,37 +46,9 @@ private slots:
         QCOMPARE(sse.server->transport, Transport::Sse);
     }
 
-    void refuses_data()
-    {
-        QTest::addColumn<QByteArray>("json");
-        QTest::addColumn<QString>("error");
-        QTest::newRow("missing") << QByteArray("null") << QStringLiteral("install_mcp: missing mcp_config");
-        QTest::newRow("a string") << QByteArray("\"{}\"") << QStringLiteral("install_mcp: mcp_config is not an object");
-        QTest::newRow("no transport") << QByteArray("{\"command\":\"x\"}") << QStringLiteral("install_mcp: missing transport for server \"fs\"");
-        QTest::newRow("bad transport") << QByteArray("{\"transport\":\"ws\"}") << QStringLiteral("install_mcp: unsupported transport \"ws\" for server \"fs\"");
-        QTest::newRow("no command") << QByteArray("{\"transport\":\"stdio\"}") << QStringLiteral("install_mcp: server \"fs\" needs a command (stdio transport)");
-        QTest::newRow("blank command") << QByteArray("{\"transport\":\"stdio\",\"command\":\"  \"}") << QStringLiteral("install_mcp: server \"fs\" needs a command (stdio transport)");
-        QTest::newRow("command array") << QByteArray("{\"transport\":\"stdio\",\"command\":[\"npx\"]}") << QStringLiteral("install_mcp: server \"fs\" needs a command (stdio transport)");
-        QTest::newRow("command newline") << QByteArray("{\"transport\":\"stdio\",\"command\":\"a\\nrm -rf /\"}") << QStringLiteral("install_mcp: command contains a control character (server \"fs\")");
-        QTest::newRow("args string") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"args\":\"-y\"}") << QStringLiteral("install_mcp: args of server \"fs\" must be an array of strings");
-        QTest::newRow("args number") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"args\":[1]}") << QStringLiteral("install_mcp: args of server \"fs\" must be an array of strings");
-        QTest::newRow("arg NUL") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"args\":[\"a\\u0000\"]}") << QStringLiteral("install_mcp: an argument contains a control character (server \"fs\")");
-        QTest::newRow("env array") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":[\"A=1\"]}") << QStringLiteral("install_mcp: env of server \"fs\" must be an object of strings");
-        QTest::newRow("env number") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":{\"PORT\":80}}") << QStringLiteral("install_mcp: env of server \"fs\" must be an object of strings");
-        QTest::newRow("env name") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":{\"A-B\":\"1\"}}") << QStringLiteral("install_mcp: invalid env name \"A-B\" for server \"fs\"");
-        // `$` in a pattern also matches before a final newline (found by fuzz_command).
-        QTest::newRow("env name, final newline") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"env\":{\"A\\n\":\"1\"}}") << QStringLiteral("install_mcp: invalid env name \"A\uFFFD\" for server \"fs\"");
-        QTest::newRow("no url") << QByteArray("{\"transport\":\"http\"}") << QStringLiteral("install_mcp: server \"fs\" needs a url (http transport)");
-        QTest::newRow("file url") << QByteArray("{\"transport\":\"http\",\"url\":\"file://\\/etc/passwd\"}") << QStringLiteral("install_mcp: unsupported url scheme \"file:\" for server \"fs\"");
-        QTest::newRow("no host") << QByteArray("{\"transport\":\"sse\",\"url\":\"https://\"}") << QStringLiteral("install_mcp: invalid url for server \"fs\": https://");
-        QTest::newRow("relative url") << QByteArray("{\"transport\":\"sse\",\"url\":\"/mcp\"}") << QStringLiteral("install_mcp: invalid url for server \"fs\": /mcp");
-        QTest::newRow("header injection") << QByteArray("{\"transport\":\"http\",\"url\":\"https://h\",\"headers\":{\"X\":\"a\\r\\nEvil: 1\"}}") << QStringLiteral("install_mcp: headers X contains a control character (server \"fs\")");
-        QTest::newRow("header name") << QByteArray("{\"transport\":\"http\",\"url\":\"https://h\",\"headers\":{\"X Y\":\"1\"}}") << QStringLiteral("install_mcp: invalid header name \"X Y\" for server \"fs\"");
-        QTest::newRow("header name, final newline") << QByteArray("{\"transport\":\"http\",\"url\":\"https://h\",\"headers\":{\"X\\n\":\"1\"}}") << QStringLiteral("install_mcp: invalid header name \"X\uFFFD\" for server \"fs\"");
-        QTest::newRow("timeout zero") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"timeout\":0}") << QStringLiteral("install_mcp: invalid timeout for server \"fs\": 0");
-        QTest::newRow("timeout words") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"timeout\":\"soon\"}") << QStringLiteral("install_mcp: invalid timeout for server \"fs\": soon");
-        QTest::newRow("timeout huge") << QByteArray("{\"transport\":\"stdio\",\"command\":\"x\",\"timeout\":1e12}") << QStringLiteral("install_mcp: invalid timeout for server \"fs\": 1e+12");
-    }
+    // The rows ", final newline": `$` in a pattern also matches before a final newline (found by
+    // fuzz_command).
+    void refuses_data() { test::loadTable(); }
     void refuses()
     {
         QFETCH(QByteArray, json);

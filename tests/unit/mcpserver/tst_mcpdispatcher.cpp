@@ -15,6 +15,7 @@
 #include "store/LedgerDatabase.h"
 #include "util/Redact.h"
 
+#include "DataTable.h"
 #include "LedgerFixture.h"
 #include "TestEnvironment.h"
 
@@ -164,15 +165,7 @@ private slots:
         QCOMPARE(errorCode(server.handle(JsonRpcFraming::parseLine("17"))), jsonrpc::kInvalidRequest);
     }
 
-    void initializeNegotiatesTheRevision_data()
-    {
-        QTest::addColumn<QString>("asked");
-        QTest::addColumn<QString>("answered");
-        QTest::newRow("latest") << QStringLiteral("2025-06-18") << QStringLiteral("2025-06-18");
-        QTest::newRow("older supported") << QStringLiteral("2025-03-26") << QStringLiteral("2025-03-26");
-        QTest::newRow("oldest") << QStringLiteral("2024-11-05") << QStringLiteral("2024-11-05");
-        QTest::newRow("unknown future") << QStringLiteral("2099-01-01") << QStringLiteral("2025-06-18");
-    }
+    void initializeNegotiatesTheRevision_data() { test::loadTable(); }
     void initializeNegotiatesTheRevision()
     {
         QFETCH(QString, asked);

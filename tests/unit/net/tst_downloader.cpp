@@ -2,6 +2,7 @@
 // size cap, one time budget, and no file left behind.
 
 #include "net/Downloader.h"
+#include "DataTable.h"
 #include "DevServerProcess.h"
 #include "TestEnvironment.h"
 
@@ -78,19 +79,7 @@ private slots:
         QCOMPARE(result.redirects, 2);
     }
 
-    void refusals_data()
-    {
-        QTest::addColumn<QString>("url");
-        QTest::addColumn<QString>("error");
-        QTest::newRow("file scheme") << QStringLiteral("file:///etc/passwd") << QStringLiteral("Unsupported download URL scheme: file:");
-        QTest::newRow("ftp scheme") << QStringLiteral("ftp://127.0.0.1/x") << QStringLiteral("Unsupported download URL scheme: ftp:");
-        QTest::newRow("redirect to file") << QStringLiteral("/download/redirect?to=") + encoded(QStringLiteral("file:///etc/passwd"))
-                                          << QStringLiteral("Unsupported download URL scheme: file:");
-        QTest::newRow("loop") << QStringLiteral("/download/loop") << QStringLiteral("Too many redirects");
-        QTest::newRow("60 MiB") << QStringLiteral("/download/blob?bytes=62914560") << QStringLiteral("Download too large: more than 50 MiB");
-        QTest::newRow("404") << QStringLiteral("/download/nothing") << QStringLiteral("Download failed: HTTP 404 Not Found");
-        QTest::newRow("relative") << QStringLiteral("download/rule/x.md") << QStringLiteral("Invalid download URL: not an absolute http(s) URL");
-    }
+    void refusals_data() { loadTable(); }
     void refusals()
     {
         QFETCH(QString, url);

@@ -1,5 +1,7 @@
 #include "net/Http1Answer.h"
 
+#include "DataTable.h"
+
 #include <QtTest>
 
 using namespace teamai;
@@ -28,38 +30,7 @@ class TestHttp1Answer : public QObject
 {
     Q_OBJECT
 private slots:
-    void framings_data()
-    {
-        QTest::addColumn<QByteArray>("bytes");
-        QTest::addColumn<bool>("close");
-        QTest::addColumn<int>("status");
-        QTest::addColumn<QByteArray>("body");
-        QTest::addColumn<bool>("keepAlive");
-        QTest::addRow("content length") << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 11\r\n\r\n{\"ok\":true}") << false
-                                        << 200 << QByteArray("{\"ok\":true}") << true;
-        QTest::addRow("bare LF lines") << QByteArray("HTTP/1.1 200 OK\nContent-Length: 2\n\nhi") << false << 200
-                                       << QByteArray("hi") << true;
-        QTest::addRow("chunked, extension, trailer")
-            << QByteArray("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n4;x=y\r\n{\"ok\r\n7\r\n\":true}\r\n0\r\nX-T: 1\r\n\r\n")
-            << false << 200 << QByteArray("{\"ok\":true}") << true;
-        QTest::addRow("chunked wins over a length, connection not reused")
-            << QByteArray("HTTP/1.1 200 OK\r\nContent-Length: 99\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nhi\r\n0\r\n\r\n")
-            << false << 200 << QByteArray("hi") << false;
-        QTest::addRow("until close") << QByteArray("HTTP/1.1 200 OK\r\n\r\nabc") << true << 200 << QByteArray("abc") << false;
-        QTest::addRow("interim answers skipped")
-            << QByteArray("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: x\r\n\r\nHTTP/1.1 201 Created\r\nContent-Length: 1\r\n\r\nx")
-            << false << 201 << QByteArray("x") << true;
-        QTest::addRow("204 has no body") << QByteArray("HTTP/1.1 204 No Content\r\nContent-Length: 5\r\n\r\n") << false << 204
-                                         << QByteArray() << true;
-        QTest::addRow("connection close") << QByteArray("HTTP/1.1 200 OK\r\nConnection: Close\r\nContent-Length: 0\r\n\r\n")
-                                          << false << 200 << QByteArray() << false;
-        QTest::addRow("HTTP/1.0 closes") << QByteArray("HTTP/1.0 200 OK\r\nContent-Length: 1\r\n\r\nx") << false << 200
-                                         << QByteArray("x") << false;
-        QTest::addRow("HTTP/1.0 keep-alive") << QByteArray("HTTP/1.0 200 OK\r\nConnection: keep-alive\r\nContent-Length: 1\r\n\r\nx")
-                                             << false << 200 << QByteArray("x") << true;
-        QTest::addRow("equal repeated lengths") << QByteArray("HTTP/1.1 500 Oops\r\nContent-Length: 1, 1\r\nContent-Length: 1\r\n\r\nx")
-                                                << false << 500 << QByteArray("x") << true;
-    }
+    void framings_data() { test::loadTable(); }
 
     void framings()
     {

@@ -2,6 +2,8 @@
 
 #include "resources/ClaudeMdSection.h"
 
+#include "DataTable.h"
+
 #include <QtTest>
 
 using namespace teamai::resources;
@@ -29,15 +31,7 @@ private slots:
         QCOMPARE(merged.text, QByteArray("# Mine\n\n<!-- [teamai:claudemd:start] -->\nA\n\nZ\n<!-- [teamai:claudemd:end] -->\n"));
     }
 
-    void roundTripGivesTheOriginalBack_data()
-    {
-        QTest::addColumn<QByteArray>("original");
-        QTest::newRow("empty") << QByteArray();
-        QTest::newRow("one line") << QByteArray("# Mine\n");
-        QTest::newRow("trailing blank lines") << QByteArray("# Mine\n\n\n");
-        QTest::newRow("crlf") << QByteArray("# Mine\r\nline\r\n");
-        QTest::newRow("spaces at the end") << QByteArray("text   \n  ");
-    }
+    void roundTripGivesTheOriginalBack_data() { teamai::test::loadTable(); }
     void roundTripGivesTheOriginalBack()
     {
         QFETCH(QByteArray, original);

@@ -1,5 +1,7 @@
 #include "util/Redact.h"
 
+#include "DataTable.h"
+
 #include <QRandomGenerator>
 #include <QRegularExpression>
 #include <QtTest>
@@ -34,28 +36,7 @@ class TestRedact : public QObject
 {
     Q_OBJECT
 private slots:
-    void masksSecrets_data()
-    {
-        QTest::addColumn<QString>("input");
-        QTest::addColumn<QString>("expected");
-        QTest::newRow("bearer") << QStringLiteral("Authorization: Bearer abc.def-123") << QStringLiteral("Authorization: Bearer ***");
-        QTest::newRow("token=") << QStringLiteral("url?token=s3cr3t&x=1") << QStringLiteral("url?token=***&x=1");
-        QTest::newRow("--token value") << QStringLiteral("teamai init --token tok123 --http x") << QStringLiteral("teamai init --token *** --http x");
-        QTest::newRow("--token=value") << QStringLiteral("teamai init --token=tok123") << QStringLiteral("teamai init --token=***");
-        QTest::newRow("json password") << QStringLiteral(R"({"password": "hunter2"})") << QStringLiteral(R"({"password": "***"})");
-        QTest::newRow("env api key") << QStringLiteral("OPENAI_API_KEY=sk-123 run") << QStringLiteral("OPENAI_API_KEY=*** run");
-        QTest::newRow("x-api-token header") << QStringLiteral("X-API-Token: abc") << QStringLiteral("X-API-Token: ***");
-        QTest::newRow("quoted value with spaces") << QStringLiteral(R"({"password": "correct horse, battery"})")
-                                                  << QStringLiteral(R"({"password": "***"})");
-        QTest::newRow("quoted value with an escaped quote") << QStringLiteral("token=\"a\\\"b c\" next")
-                                                            << QStringLiteral(R"(token="***" next)");
-        QTest::newRow("quoted value with control characters") << QStringLiteral("{\"apiKey\":\"pr\\u\u0001\u000b\",\"n\":1}")
-                                                              << QStringLiteral(R"({"apiKey":"***","n":1})");
-        QTest::newRow("unclosed quote masks to the end") << QStringLiteral(R"(secret: "abc def)") << QStringLiteral(R"(secret: "***)");
-        QTest::newRow("json inside json") << QStringLiteral(R"({\"api_key\": \"sk a\", \"x\": 1})")
-                                          << QStringLiteral(R"({\"api_key\": \"***\", \"x\": 1})");
-        QTest::newRow("nothing secret") << QStringLiteral("exit status 3: no such file") << QStringLiteral("exit status 3: no such file");
-    }
+    void masksSecrets_data() { test::loadTable(); }
     void masksSecrets()
     {
         QFETCH(QString, input);
