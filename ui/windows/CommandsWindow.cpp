@@ -6,6 +6,7 @@
 #include "models/OutputFollower.h"
 #include "tray/TrayIconFactory.h"
 #include "util/Os.h"
+#include "windows/ActionButtons.h"
 #include "windows/WindowFit.h"
 
 #include <QComboBox>
@@ -21,7 +22,6 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
-#include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -235,16 +235,8 @@ void CommandsWindow::showAppControls(const QList<QAction *> &actions, const QStr
     banner->setBackgroundRole(QPalette::ToolTipBase);
     banner->setForegroundRole(QPalette::ToolTipText);
     banner->setMargin(6);
-    auto *bar = new QHBoxLayout;
-    for (QAction *action : actions) {
-        auto *button = new QToolButton;
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        bar->addWidget(button);
-    }
-    bar->addStretch();
     m_layout->insertWidget(0, banner);
-    m_layout->insertLayout(1, bar);
+    m_layout->insertLayout(1, createActionButtonRow(actions));
 }
 
 qint64 CommandsWindow::selectedRowId() const
