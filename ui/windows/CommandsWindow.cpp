@@ -4,7 +4,6 @@
 #include "models/CommandLabels.h"
 #include "models/CommandsModel.h"
 #include "models/OutputFollower.h"
-#include "tray/TrayIconFactory.h"
 #include "util/Os.h"
 #include "windows/ActionButtons.h"
 #include "windows/WindowFit.h"
@@ -67,9 +66,7 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, QWidget *parent)
     , m_openOut(new QPushButton(tr("Open full &stdout")))
     , m_openErr(new QPushButton(tr("Open full std&err")))
 {
-    setWindowTitle(tr("TeamAI Agent — Commands"));
-    setWindowIcon(TrayIconFactory::appIcon());
-    addCloseShortcut(this);
+    setUpWindow(this, tr("TeamAI Agent — Commands"));
 
     setUpTable();
 
