@@ -3,6 +3,7 @@
 #include "binding/BindingStore.h"
 #include "binding/Bindings.h"
 #include "config/BindingKeys.h"
+#include "models/ColumnTitles.h"
 
 #include <QDateTime>
 #include <QFileInfo>
@@ -76,15 +77,9 @@ QVariant BindingsModel::data(const QModelIndex &index, int role) const
 
 QVariant BindingsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Folder: return tr("Workspace");
-    case Project: return tr("Project");
-    case Tool: return tr("Last used by");
-    case BoundAt: return tr("Bound");
-    }
-    return {};
+    return columnTitle(section, orientation, role, [] {
+        return QStringList{tr("Workspace"), tr("Project"), tr("Last used by"), tr("Bound")};
+    });
 }
 
 } // namespace teamai::ui

@@ -1,6 +1,7 @@
 #include "models/AckHistoryModel.h"
 
 #include "models/CommandLabels.h"
+#include "models/ColumnTitles.h"
 
 #include <QFont>
 
@@ -204,22 +205,10 @@ void AckHistoryModel::sort(int column, Qt::SortOrder order)
 
 QVariant AckHistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Time: return tr("Time");
-    case CommandId: return tr("Command");
-    case Type: return tr("Type");
-    case Agent: return tr("Agent");
-    case State: return tr("State");
-    case Status: return tr("Ack");
-    case Delivered: return tr("Delivered");
-    case Http: return tr("HTTP");
-    case Error: return tr("Error");
-    case Version: return tr("Version");
-    case Retries: return tr("Retries");
-    }
-    return {};
+    return columnTitle(section, orientation, role, [] {
+        return QStringList{tr("Time"), tr("Command"), tr("Type"), tr("Agent"), tr("State"), tr("Ack"),
+                           tr("Delivered"), tr("HTTP"), tr("Error"), tr("Version"), tr("Retries")};
+    });
 }
 
 } // namespace teamai::ui

@@ -1,6 +1,7 @@
 #include "models/CommandsModel.h"
 
 #include "models/CommandLabels.h"
+#include "models/ColumnTitles.h"
 #include "log/Logging.h"
 #include "store/CommandLedger.h"
 
@@ -164,21 +165,10 @@ QVariant CommandsModel::data(const QModelIndex &index, int role) const
 
 QVariant CommandsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
-        return {};
-    switch (section) {
-    case Id: return tr("ID");
-    case Type: return tr("Type");
-    case Agent: return tr("Agent");
-    case State: return tr("State");
-    case Delivery: return tr("Delivery");
-    case Received: return tr("Received");
-    case Started: return tr("Started");
-    case Finished: return tr("Finished");
-    case Exit: return tr("Exit status");
-    case Error: return tr("Error");
-    }
-    return {};
+    return columnTitle(section, orientation, role, [] {
+        return QStringList{tr("ID"), tr("Type"), tr("Agent"), tr("State"), tr("Delivery"), tr("Received"),
+                           tr("Started"), tr("Finished"), tr("Exit status"), tr("Error")};
+    });
 }
 
 bool CommandsModel::canFetchMore(const QModelIndex &parent) const

@@ -2,7 +2,6 @@
 
 #include "log/Logging.h"
 #include "tray/BalloonNotificationSink.h"
-#include "tray/DesktopNotificationSink_platform.h"
 
 namespace teamai::ui {
 

@@ -1,4 +1,4 @@
-#include "tray/DesktopNotificationSink_platform.h"
+#include "tray/DesktopNotificationSink.h"
 
 #include "log/Logging.h"
 #include "tray/BalloonNotificationSink.h"

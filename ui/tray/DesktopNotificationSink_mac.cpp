@@ -1,4 +1,4 @@
-#include "tray/DesktopNotificationSink_platform.h"
+#include "tray/DesktopNotificationSink.h"
 
 namespace teamai::ui {
 

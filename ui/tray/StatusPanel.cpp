@@ -1,6 +1,7 @@
 #include "tray/StatusPanel.h"
 
 #include "tray/TrayIconFactory.h"
+#include "windows/ActionButtons.h"
 
 #include <QAction>
 #include <QHBoxLayout>
@@ -32,16 +33,7 @@ StatusPanel::StatusPanel(const QList<QAction *> &actions, QWidget *parent)
     auto *text = new QVBoxLayout;
     text->addWidget(m_headline);
     text->addWidget(m_times);
-    auto *buttons = new QHBoxLayout;
-    for (QAction *action : actions) {
-        auto *button = new QToolButton;
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        buttons->addWidget(button);
-        m_buttons << button;
-    }
-    buttons->addStretch();
-    text->addLayout(buttons);
+    text->addLayout(createActionButtonRow(actions, &m_buttons));
 
     auto *layout = new QHBoxLayout(this);
     layout->addWidget(m_icon, 0, Qt::AlignTop);

@@ -4,7 +4,6 @@
 #include "models/AckHistoryModel.h"
 #include "store/LedgerDatabase.h"
 #include "tools/ToolTable.h"
-#include "tray/TrayIconFactory.h"
 #include "windows/WindowFit.h"
 
 #include <QCheckBox>
@@ -55,9 +54,7 @@ AckHistoryWindow::AckHistoryWindow(LedgerDatabase &database, QWidget *parent)
     , m_json(new QPushButton(tr("Export &JSON…")))
     , m_cancelExport(new QPushButton(tr("Ca&ncel export")))
 {
-    setWindowTitle(tr("TeamAI Agent — Ack history"));
-    setWindowIcon(TrayIconFactory::appIcon());
-    addCloseShortcut(this);
+    setUpWindow(this, tr("TeamAI Agent — Ack history"));
 
     m_searchDelay->setSingleShot(true);
     m_searchDelay->setInterval(kSearchDelayMs);

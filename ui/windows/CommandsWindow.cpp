@@ -4,8 +4,8 @@
 #include "models/CommandLabels.h"
 #include "models/CommandsModel.h"
 #include "models/OutputFollower.h"
-#include "tray/TrayIconFactory.h"
 #include "util/Os.h"
+#include "windows/ActionButtons.h"
 #include "windows/WindowFit.h"
 
 #include <QComboBox>
@@ -21,7 +21,6 @@
 #include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
-#include <QToolButton>
 #include <QUrl>
 #include <QVBoxLayout>
 
@@ -67,9 +66,7 @@ CommandsWindow::CommandsWindow(CommandLedger &ledger, QWidget *parent)
     , m_openOut(new QPushButton(tr("Open full &stdout")))
     , m_openErr(new QPushButton(tr("Open full std&err")))
 {
-    setWindowTitle(tr("TeamAI Agent — Commands"));
-    setWindowIcon(TrayIconFactory::appIcon());
-    addCloseShortcut(this);
+    setUpWindow(this, tr("TeamAI Agent — Commands"));
 
     setUpTable();
 
@@ -235,16 +232,8 @@ void CommandsWindow::showAppControls(const QList<QAction *> &actions, const QStr
     banner->setBackgroundRole(QPalette::ToolTipBase);
     banner->setForegroundRole(QPalette::ToolTipText);
     banner->setMargin(6);
-    auto *bar = new QHBoxLayout;
-    for (QAction *action : actions) {
-        auto *button = new QToolButton;
-        button->setDefaultAction(action);
-        button->setToolButtonStyle(Qt::ToolButtonTextOnly);
-        bar->addWidget(button);
-    }
-    bar->addStretch();
     m_layout->insertWidget(0, banner);
-    m_layout->insertLayout(1, bar);
+    m_layout->insertLayout(1, createActionButtonRow(actions));
 }
 
 qint64 CommandsWindow::selectedRowId() const

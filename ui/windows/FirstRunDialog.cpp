@@ -6,7 +6,6 @@
 #include "config/AgentSettings.h"
 #include "enrollment/Enrollment.h"
 #include "tools/ToolTable.h"
-#include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
 #include "windows/FieldError.h"
 #include "windows/SetupSummary.h"
@@ -67,8 +66,7 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     , m_done(new QPushButton(tr("&Done")))
     , m_teamaiPath(teamaiPath.isEmpty() ? ownTeamaiExecutable() : teamaiPath)
 {
-    setWindowTitle(tr("Set up TeamAI Agent"));
-    setWindowIcon(TrayIconFactory::appIcon());
+    setUpWindow(this, tr("Set up TeamAI Agent"));
     setMinimumWidth(500);
 
     buildFormPage();
@@ -91,7 +89,6 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     });
     connect(m_token, &QLineEdit::textEdited, this, [this] { showError(m_tokenError, {}); });
     fitToScreen(this, sizeHint());
-    addCloseShortcut(this);
 }
 
 void FirstRunDialog::buildFormPage()

@@ -12,7 +12,6 @@
 #include "enrollment/Enrollment.h"
 #include "sync/ConnectionCheck.h"
 #include "tools/ToolTable.h"
-#include "tray/TrayIconFactory.h"
 #include "util/Paths.h"
 #include "windows/FieldError.h"
 #include "windows/ModelGatewaysPanel.h"
@@ -104,8 +103,7 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     , m_scroll(new QScrollArea)
     , m_teamaiPath(teamaiPath.isEmpty() ? ownTeamaiExecutable() : teamaiPath)
 {
-    setWindowTitle(tr("TeamAI Agent — Settings"));
-    setWindowIcon(TrayIconFactory::appIcon());
+    setUpWindow(this, tr("TeamAI Agent — Settings"));
     setMinimumWidth(520);
 
     configureFields();
@@ -128,7 +126,6 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     connect(m_token, &QLineEdit::textEdited, this, [this] { showFieldError(m_tokenError, {}); });
     load();
     fitToScreen(this, preferredSize());
-    addCloseShortcut(this);
 }
 
 void SettingsDialog::configureFields()

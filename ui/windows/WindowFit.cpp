@@ -1,5 +1,7 @@
 #include "windows/WindowFit.h"
 
+#include "tray/TrayIconFactory.h"
+
 #include <algorithm>
 
 #include <QGuiApplication>
@@ -46,6 +48,13 @@ void addCloseShortcut(QWidget *window)
     auto *shortcut = new QShortcut(QKeySequence::Close, window);
     shortcut->setContext(Qt::WindowShortcut);
     QObject::connect(shortcut, &QShortcut::activated, window, &QWidget::close);
+}
+
+void setUpWindow(QWidget *window, const QString &title)
+{
+    window->setWindowTitle(title);
+    window->setWindowIcon(TrayIconFactory::appIcon());
+    addCloseShortcut(window);
 }
 
 } // namespace teamai::ui

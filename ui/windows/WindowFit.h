@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QSize>
+#include <QString>
 
 class QWidget;
 
@@ -18,5 +19,8 @@ void fitHeight(QWidget *window, int height);
 
 /// @brief Ctrl+W (QKeySequence::Close) closes @p window, as in every desktop application.
 void addCloseShortcut(QWidget *window);
+
+/// @brief What the tray's windows share: @p title, the app's icon and the close shortcut.
+void setUpWindow(QWidget *window, const QString &title);
 
 } // namespace teamai::ui
