@@ -40,8 +40,9 @@ public:
     bool waitForWorkers(int timeoutMs = 20000);
     /// @brief Starts `teamai ARGUMENTS` as @p agent with a pushed `teamai doctor` (command @p id)
     /// that hangs on the backend's config route for @p stallMs. Returns once the ledger says the
-    /// command runs and its process exists; false (with the agent's stderr and log) when it did
-    /// not within 20 s.
+    /// command runs, its process exists and its config request has reached the backend (so a test
+    /// that kills the agent kills it mid-command); false (with the agent's stderr and log) when it
+    /// did not within 20 s.
     bool startAgentRunningACommand(QProcess &agent, const QStringList &arguments, qint64 id, int stallMs = 60000);
     /// @brief The command with @p id from a `sync --json` result.
     static QJsonObject commandIn(const QJsonObject &syncResult, qint64 id);
