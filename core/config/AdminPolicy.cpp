@@ -1,5 +1,6 @@
 #include "config/AdminPolicy.h"
 
+#include "config/SettingsFile.h"
 #include "log/Logging.h"
 #include "util/JsonFile.h"
 
@@ -16,10 +17,7 @@ const QString kEnabled = QStringLiteral("enabled");
 const QString kLocked = QStringLiteral("locked");
 const QString kMaxTimeout = QStringLiteral("maxCommandTimeoutSeconds");
 
-bool isAbsent(const QJsonValue &value)
-{
-    return value.isUndefined() || value.isNull();
-}
+using settingsfile::isAbsent;
 
 // The tray re-evaluates the policy often: say each distinct problem once per process.
 void warnOnce(const QString &message)

@@ -20,16 +20,12 @@ const QString kUserGroupId = QStringLiteral("userGroupId");
 const QString kUserGroupName = QStringLiteral("userGroupName");
 const QString kBindings = QStringLiteral("workspaceBindings");
 using namespace bindingkeys;
+using settingsfile::isAbsent;
 
 // The reference client writes `new Date().toISOString()`: UTC with milliseconds and a Z.
 QString nowIso()
 {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-}
-
-bool isAbsent(const QJsonValue &value)
-{
-    return value.isUndefined() || value.isNull();
 }
 
 QString typeName(const QJsonValue &value)
@@ -122,11 +118,7 @@ Status AgentConfig::validate(const QJsonObject &json)
 AgentConfig::Loaded AgentConfig::load(const QString &path)
 {
     const settingsfile::Read read = settingsfile::read(path, &AgentConfig::validate);
-    Loaded result;
-    result.exists = read.exists;
-    result.error = read.error;
-    result.config.m_json = read.json;
-    return result;
+    return {AgentConfig(read.json), read.exists, read.error};
 }
 
 Status AgentConfig::save(const QString &path) const
