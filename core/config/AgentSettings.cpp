@@ -1,5 +1,6 @@
 #include "config/AgentSettings.h"
 
+#include "config/RemoteCommandKeys.h"
 #include "config/SettingsFile.h"
 #include "log/Logging.h"
 #include "util/FileLock.h"
@@ -19,8 +20,6 @@ namespace {
 
 const QString kTokenLocation = QStringLiteral("tokenLocation");
 const QString kTokenGeneration = QStringLiteral("tokenGeneration");
-const QString kRemoteCommands = QStringLiteral("remoteCommands");
-const QString kEnabled = QStringLiteral("enabled");
 const QString kChangedBy = QStringLiteral("changedBy");
 const QString kChangedAt = QStringLiteral("changedAt");
 const QString kSyncInterval = QStringLiteral("syncIntervalMinutes");
@@ -35,6 +34,7 @@ const QString kAgentsSeeAllCommands = QStringLiteral("agentsSeeAllCommands");
 constexpr int kLockTimeoutMs = 2000;
 
 using settingsfile::isAbsent;
+using namespace remotecommandkeys;
 
 Error wrongType(const QString &field, const char *expected)
 {
