@@ -1,5 +1,7 @@
 #include "config/AdminPolicy.h"
 
+#include "config/RemoteCommandKeys.h"
+#include "config/SettingsFile.h"
 #include "log/Logging.h"
 #include "util/JsonFile.h"
 
@@ -11,15 +13,11 @@
 namespace teamai {
 namespace {
 
-const QString kRemoteCommands = QStringLiteral("remoteCommands");
-const QString kEnabled = QStringLiteral("enabled");
 const QString kLocked = QStringLiteral("locked");
 const QString kMaxTimeout = QStringLiteral("maxCommandTimeoutSeconds");
 
-bool isAbsent(const QJsonValue &value)
-{
-    return value.isUndefined() || value.isNull();
-}
+using settingsfile::isAbsent;
+using namespace remotecommandkeys;
 
 // The tray re-evaluates the policy often: say each distinct problem once per process.
 void warnOnce(const QString &message)

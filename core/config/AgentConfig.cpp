@@ -20,16 +20,12 @@ const QString kUserGroupId = QStringLiteral("userGroupId");
 const QString kUserGroupName = QStringLiteral("userGroupName");
 const QString kBindings = QStringLiteral("workspaceBindings");
 using namespace bindingkeys;
+using settingsfile::isAbsent;
 
 // The reference client writes `new Date().toISOString()`: UTC with milliseconds and a Z.
 QString nowIso()
 {
     return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs);
-}
-
-bool isAbsent(const QJsonValue &value)
-{
-    return value.isUndefined() || value.isNull();
 }
 
 QString typeName(const QJsonValue &value)
@@ -62,6 +58,65 @@ Status checkOptionalId(const QJsonObject &object, const QString &key, const QStr
     return Error{QStringLiteral("field \"%1\" must be a string or a number, not %2").arg(field, typeName(value))};
 }
 
+// The object at @p key, empty when absent; fails when the field holds anything else.
+Result<QJsonObject> optionalObject(const QJsonObject &json, const QString &key)
+{
+    const QJsonValue value = json.value(key);
+    if (isAbsent(value))
+        return QJsonObject();
+    if (!value.isObject())
+        return Error{QStringLiteral("field \"%1\" must be an object, not %2").arg(key, typeName(value))};
+    return value.toObject();
+}
+
+Status checkRoutes(const QJsonObject &json)
+{
+    const Result<QJsonObject> routes = optionalObject(json, kRoutes);
+    if (!routes)
+        return Error{routes.error()};
+    for (auto it = routes->begin(); it != routes->end(); ++it) {
+        if (!isAbsent(it.value()) && !it.value().isString()) {
+            return Error{QStringLiteral("field \"routes.%1\" must be a string, not %2")
+                .arg(it.key(), typeName(it.value()))};
+        }
+    }
+    return {};
+}
+
+Status checkBinding(const QString &workspace, const QJsonValue &entry)
+{
+    const QString field = QStringLiteral("workspaceBindings[\"%1\"]").arg(workspace);
+    if (!entry.isObject())
+        return Error{QStringLiteral("field \"%1\" must be an object, not %2").arg(field, typeName(entry))};
+    const QJsonObject binding = entry.toObject();
+    // A legacy group-based entry ({groupId, …}, no projectId) is dropped on the next
+    // change (binding::bindings::normalize), as the reference client drops it.
+    if (binding.contains(kGroupId) && !binding.contains(kProjectId))
+        return {};
+    const QJsonValue projectId = binding.value(kProjectId);
+    if (!projectId.isString() && !projectId.isDouble()) {
+        return Error{QStringLiteral("field \"%1.projectId\" must be a string or a number, not %2")
+            .arg(field, typeName(projectId))};
+    }
+    for (const QString &key : {kProjectName, kBoundAt, kIdeType}) {
+        if (Status optional = checkOptionalString(binding, key, field + u'.' + key); !optional)
+            return optional;
+    }
+    return {};
+}
+
+Status checkBindings(const QJsonObject &json)
+{
+    const Result<QJsonObject> bindings = optionalObject(json, kBindings);
+    if (!bindings)
+        return Error{bindings.error()};
+    for (auto it = bindings->begin(); it != bindings->end(); ++it) {
+        if (Status binding = checkBinding(it.key(), it.value()); !binding)
+            return binding;
+    }
+    return {};
+}
+
 } // namespace
 
 QString AgentConfig::defaultPath()
@@ -77,56 +132,15 @@ Status AgentConfig::validate(const QJsonObject &json)
     }
     if (Status field = checkOptionalId(json, kUserGroupId, kUserGroupId); !field)
         return field;
-
-    const QJsonValue routes = json.value(kRoutes);
-    if (!isAbsent(routes)) {
-        if (!routes.isObject())
-            return Error{QStringLiteral("field \"routes\" must be an object, not %1").arg(typeName(routes))};
-        const QJsonObject routeObject = routes.toObject();
-        for (auto it = routeObject.begin(); it != routeObject.end(); ++it) {
-            if (!isAbsent(it.value()) && !it.value().isString()) {
-                return Error{QStringLiteral("field \"routes.%1\" must be a string, not %2")
-                    .arg(it.key(), typeName(it.value()))};
-            }
-        }
-    }
-
-    const QJsonValue bindings = json.value(kBindings);
-    if (!isAbsent(bindings)) {
-        if (!bindings.isObject())
-            return Error{QStringLiteral("field \"workspaceBindings\" must be an object, not %1").arg(typeName(bindings))};
-        const QJsonObject bindingObject = bindings.toObject();
-        for (auto it = bindingObject.begin(); it != bindingObject.end(); ++it) {
-            const QString field = QStringLiteral("workspaceBindings[\"%1\"]").arg(it.key());
-            if (!it.value().isObject())
-                return Error{QStringLiteral("field \"%1\" must be an object, not %2").arg(field, typeName(it.value()))};
-            const QJsonObject binding = it.value().toObject();
-            // A legacy group-based entry ({groupId, …}, no projectId) is dropped on the next
-            // change (binding::bindings::normalize), as the reference client drops it.
-            if (binding.contains(kGroupId) && !binding.contains(kProjectId))
-                continue;
-            const QJsonValue projectId = binding.value(kProjectId);
-            if (!projectId.isString() && !projectId.isDouble()) {
-                return Error{QStringLiteral("field \"%1.projectId\" must be a string or a number, not %2")
-                    .arg(field, typeName(projectId))};
-            }
-            for (const QString &key : {kProjectName, kBoundAt, kIdeType}) {
-                if (Status optional = checkOptionalString(binding, key, field + u'.' + key); !optional)
-                    return optional;
-            }
-        }
-    }
-    return {};
+    if (Status routes = checkRoutes(json); !routes)
+        return routes;
+    return checkBindings(json);
 }
 
 AgentConfig::Loaded AgentConfig::load(const QString &path)
 {
     const settingsfile::Read read = settingsfile::read(path, &AgentConfig::validate);
-    Loaded result;
-    result.exists = read.exists;
-    result.error = read.error;
-    result.config.m_json = read.json;
-    return result;
+    return {AgentConfig(read.json), read.exists, read.error};
 }
 
 Status AgentConfig::save(const QString &path) const

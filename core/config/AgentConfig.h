@@ -7,6 +7,8 @@
 #include <QString>
 #include <QStringList>
 
+#include <utility>
+
 namespace teamai {
 
 /// @brief The shared agent configuration, `~/.teamai/local-agent/config.json`, in the reference
@@ -24,6 +26,8 @@ namespace teamai {
 class AgentConfig
 {
 public:
+    AgentConfig() = default;
+
     /// @brief One `workspaceBindings` entry: a local folder bound to a backend project.
     struct WorkspaceBinding {
         QString path;
@@ -104,6 +108,7 @@ public:
     static Status validateEndpoint(const QString &endpoint);
 
 private:
+    explicit AgentConfig(QJsonObject json) : m_json(std::move(json)) {}
     static Status validate(const QJsonObject &json);
 
     QJsonObject m_json;

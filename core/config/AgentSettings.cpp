@@ -1,5 +1,6 @@
 #include "config/AgentSettings.h"
 
+#include "config/RemoteCommandKeys.h"
 #include "config/SettingsFile.h"
 #include "log/Logging.h"
 #include "util/FileLock.h"
@@ -19,8 +20,6 @@ namespace {
 
 const QString kTokenLocation = QStringLiteral("tokenLocation");
 const QString kTokenGeneration = QStringLiteral("tokenGeneration");
-const QString kRemoteCommands = QStringLiteral("remoteCommands");
-const QString kEnabled = QStringLiteral("enabled");
 const QString kChangedBy = QStringLiteral("changedBy");
 const QString kChangedAt = QStringLiteral("changedAt");
 const QString kSyncInterval = QStringLiteral("syncIntervalMinutes");
@@ -34,10 +33,8 @@ const QString kAgentsSeeAllCommands = QStringLiteral("agentsSeeAllCommands");
 // Long enough for another process's load+save (milliseconds), short enough for a hook.
 constexpr int kLockTimeoutMs = 2000;
 
-bool isAbsent(const QJsonValue &value)
-{
-    return value.isUndefined() || value.isNull();
-}
+using settingsfile::isAbsent;
+using namespace remotecommandkeys;
 
 Error wrongType(const QString &field, const char *expected)
 {
@@ -127,11 +124,7 @@ Status AgentSettings::validate(const QJsonObject &json)
 AgentSettings::Loaded AgentSettings::load(const QString &path)
 {
     const settingsfile::Read read = settingsfile::read(path, &AgentSettings::validate);
-    Loaded result;
-    result.exists = read.exists;
-    result.error = read.error;
-    result.settings.m_json = read.json;
-    return result;
+    return {AgentSettings(read.json), read.exists, read.error};
 }
 
 Status AgentSettings::save(const QString &path) const

@@ -8,6 +8,7 @@
 #include <QStringList>
 
 #include <functional>
+#include <utility>
 
 namespace teamai {
 
@@ -34,6 +35,8 @@ namespace teamai {
 class AgentSettings
 {
 public:
+    AgentSettings() = default;
+
     /// @brief Where the API token was saved; decided at save time so a hook never probes.
     enum class TokenLocation { None, Keychain, File };
 
@@ -124,6 +127,7 @@ public:
     void setAgentsSeeAllCommands(bool allowed);
 
 private:
+    explicit AgentSettings(QJsonObject json) : m_json(std::move(json)) {}
     static Status validate(const QJsonObject &json);
 
     QJsonObject m_json;

@@ -8,6 +8,11 @@
 
 namespace teamai::settingsfile {
 
+bool isAbsent(const QJsonValue &value)
+{
+    return value.isUndefined() || value.isNull();
+}
+
 Read read(const QString &path, const std::function<Status(const QJsonObject &)> &validate)
 {
     Read result;

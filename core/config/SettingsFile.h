@@ -3,6 +3,7 @@
 #include "util/Result.h"
 
 #include <QJsonObject>
+#include <QJsonValue>
 #include <QString>
 
 #include <functional>
@@ -20,6 +21,10 @@ struct Read {
 /// naming the offending field). Problems are logged once and returned; a missing file
 /// is not a problem. The file itself is never touched.
 Read read(const QString &path, const std::function<Status(const QJsonObject &)> &validate);
+
+/// @brief Whether a field is missing or null: our settings files (and Node, which writes `null`)
+/// mean the same by both, "not set".
+bool isAbsent(const QJsonValue &value);
 
 /// @brief Writes @p json atomically with owner-only permissions, creating the folder as 0700.
 Status write(const QString &path, const QJsonObject &json);

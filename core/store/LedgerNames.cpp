@@ -16,6 +16,18 @@ bool LedgerNames::committed() const
     return sqlite3_get_autocommit(m_db) != 0;
 }
 
+Result<std::optional<QVariant>> LedgerNames::selectValue(const QString &sql, const QVariant &key) const
+{
+    SqliteQuery q(m_db);
+    (void)q.prepare(sql);  // a failure shows in exec()
+    q.addBindValue(key);
+    if (const Status read = q.exec(); !read)
+        return Error{read.error()};
+    if (!q.next())
+        return std::optional<QVariant>();
+    return std::optional<QVariant>(q.value(0));
+}
+
 QString LedgerNames::nameSql(const QString &expression)
 {
     return QStringLiteral("(SELECT name FROM names WHERE name_id = %1)").arg(expression);
@@ -26,14 +38,12 @@ Result<std::optional<qint64>> LedgerNames::find(const QString &name)
     const QString key = name.isNull() ? QStringLiteral("") : name;
     if (const auto it = m_ids.constFind(key); it != m_ids.cend())
         return std::optional<qint64>(*it);
-    SqliteQuery q(m_db);
-    (void)q.prepare(QStringLiteral("SELECT name_id FROM names WHERE name = ?"));  // a failure shows in exec()
-    q.addBindValue(key);
-    if (const Status read = q.exec(); !read)
-        return Error{read.error()};
-    if (!q.next())
+    const Result<std::optional<QVariant>> found = selectValue(QStringLiteral("SELECT name_id FROM names WHERE name = ?"), key);
+    if (!found)
+        return Error{found.error()};
+    if (!*found)
         return std::optional<qint64>();
-    const qint64 id = q.value(0).toLongLong();
+    const qint64 id = (*found)->toLongLong();
     if (committed())
         m_ids.insert(key, id);
     return std::optional<qint64>(id);
@@ -78,14 +88,12 @@ Result<QByteArray> LedgerNames::dictionary(qint64 typeId, const QByteArray &prop
     set.addBindValue(typeId);
     if (const Status stored = set.exec(); !stored)
         return Error{stored.error()};
-    SqliteQuery read(m_db);
-    (void)read.prepare(QStringLiteral("SELECT dict FROM names WHERE name_id = ?"));  // a failure shows in exec()
-    read.addBindValue(typeId);
-    if (const Status done = read.exec(); !done)
-        return Error{done.error()};
-    if (!read.next())
+    const Result<std::optional<QVariant>> read = selectValue(QStringLiteral("SELECT dict FROM names WHERE name_id = ?"), typeId);
+    if (!read)
+        return Error{read.error()};
+    if (!*read)
         return Error{QStringLiteral("no name has the id %1").arg(typeId)};
-    const QByteArray dictionary = read.value(0).toByteArray();
+    const QByteArray dictionary = (*read)->toByteArray();
     if (committed() && !dictionary.isEmpty())
         m_dictionaries.insert(typeId, dictionary);
     return dictionary;

@@ -5,6 +5,7 @@
 #include <QByteArray>
 #include <QHash>
 #include <QString>
+#include <QVariant>
 
 #include <optional>
 
@@ -45,6 +46,9 @@ public:
 
 private:
     bool committed() const;
+    /// The first column of the first row @p sql selects with @p key bound; nothing when it
+    /// selects no row.
+    Result<std::optional<QVariant>> selectValue(const QString &sql, const QVariant &key) const;
 
     sqlite3 *m_db;
     QHash<QString, qint64> m_ids;

@@ -25,6 +25,16 @@ using ledgercodes::Column;
     "        version           TEXT    NOT NULL DEFAULT '',\n" \
     "        detail            TEXT    NOT NULL DEFAULT ''"
 
+// The last columns of an ack attempt (the version it reported, how its delivery went), the same
+// in every version: version 4 copies them over unchanged.
+#define TEAMAI_LEDGER_ATTEMPT_COLUMNS \
+    "        version           TEXT    NOT NULL DEFAULT '',\n" \
+    "        attempted_at      INTEGER NOT NULL,\n" \
+    "        http_status       INTEGER,\n" \
+    "        transport_error   TEXT    NOT NULL DEFAULT '',\n" \
+    "        delivered         INTEGER NOT NULL,\n" \
+    "        attempt_number    INTEGER NOT NULL"
+
 // Version 1. Times are milliseconds since the epoch (UTC); text columns hold UTF-8.
 const char *const kSchemaV1[] = {
     R"sql(CREATE TABLE commands (
@@ -73,12 +83,7 @@ const char *const kSchemaV1[] = {
         command_state     TEXT    NOT NULL DEFAULT '',
         status            TEXT    NOT NULL,
         error             TEXT    NOT NULL DEFAULT '',
-        version           TEXT    NOT NULL DEFAULT '',
-        attempted_at      INTEGER NOT NULL,
-        http_status       INTEGER,
-        transport_error   TEXT    NOT NULL DEFAULT '',
-        delivered         INTEGER NOT NULL,
-        attempt_number    INTEGER NOT NULL)
+)sql" TEAMAI_LEDGER_ATTEMPT_COLUMNS R"sql()
     )sql",
     "CREATE INDEX ack_attempts_by_time ON ack_attempts (attempted_at)",
     "CREATE INDEX ack_attempts_by_type ON ack_attempts (type, attempted_at)",
@@ -156,16 +161,12 @@ const char *const kTablesV4[] = {
         command_state     INTEGER NOT NULL CHECK (command_state BETWEEN -1 AND 6),
         status            INTEGER NOT NULL CHECK (status BETWEEN -1 AND 1),
         error             TEXT,
-        version           TEXT    NOT NULL DEFAULT '',
-        attempted_at      INTEGER NOT NULL,
-        http_status       INTEGER,
-        transport_error   TEXT    NOT NULL DEFAULT '',
-        delivered         INTEGER NOT NULL,
-        attempt_number    INTEGER NOT NULL)
+)sql" TEAMAI_LEDGER_ATTEMPT_COLUMNS R"sql()
     )sql",
 };
 
 #undef TEAMAI_LEDGER_RUN_COLUMNS
+#undef TEAMAI_LEDGER_ATTEMPT_COLUMNS
 
 // Version 4, the indexes. A history filter (state, type, agent; time) is a merge of the index
 // ranges of the (state, type, agent) groups it matches (store/GroupMerge), so one index serves

@@ -63,11 +63,8 @@ int reportBound(const binding::BindOutcome &outcome, const binding::Project &pro
 
 } // namespace
 
-BindProjectCommand::BindProjectCommand() : CliCommand("bind-project", "Bind this workspace to one of your TeamAI projects") {}
-
-QString BindProjectCommand::help() const
-{
-    return QStringLiteral(
+BindProjectCommand::BindProjectCommand()
+    : CliCommand("bind-project", "Bind this workspace to one of your TeamAI projects", QStringLiteral(
         "Usage: teamai bind-project [--project-id ID] [--skip]\n"
         "\n"
         "Binds the workspace you are in (the root of its git work tree, else the current folder)\n"
@@ -85,7 +82,8 @@ QString BindProjectCommand::help() const
         "  --project-id ID  bind to this project (an id the list shows)\n"
         "  --skip           do not bind this workspace, and stop the hooks suggesting it\n"
         "\n"
-        "Exit status: 0 bound, skipped, or nothing chosen; 1 not bound (an error); 2 bad usage.");
+        "Exit status: 0 bound, skipped, or nothing chosen; 1 not bound (an error); 2 bad usage."))
+{
 }
 
 int BindProjectCommand::run(const QStringList &arguments)

@@ -14,7 +14,6 @@ class BindProjectCommand : public CliCommand
 {
 public:
     BindProjectCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 
 private:

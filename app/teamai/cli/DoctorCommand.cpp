@@ -124,11 +124,8 @@ void checkBackend(Checks &checks, const AgentConfig::Loaded &config, const Token
 
 } // namespace
 
-DoctorCommand::DoctorCommand() : CliCommand("doctor", "Check the configuration, token, ledger and backend connection") {}
-
-QString DoctorCommand::help() const
-{
-    return QStringLiteral(
+DoctorCommand::DoctorCommand()
+    : CliCommand("doctor", "Check the configuration, token, ledger and backend connection", QStringLiteral(
         "Usage: teamai doctor\n"
         "\n"
         "Checks, one line each: the configuration file, the record files (each damaged one\n"
@@ -136,7 +133,8 @@ QString DoctorCommand::help() const
         "the credential store itself, and the session token cache hooks use is shown), the\n"
         "command ledger, the remote-command switch, the keychain and archive modules, and whether\n"
         "the backend answers with this token (GET get-config, 15 s timeout). Exit status 0 when\n"
-        "every check passed, 1 otherwise.");
+        "every check passed, 1 otherwise."))
+{
 }
 
 int DoctorCommand::run(const QStringList &arguments)

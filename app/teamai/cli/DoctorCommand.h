@@ -9,7 +9,6 @@ class DoctorCommand : public CliCommand
 {
 public:
     DoctorCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 };
 

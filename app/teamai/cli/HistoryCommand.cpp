@@ -112,11 +112,8 @@ void printTable(const QList<LedgerCommand> &rows)
 
 } // namespace
 
-HistoryCommand::HistoryCommand() : CliCommand("history", "List received commands, their results and acks") {}
-
-QString HistoryCommand::help() const
-{
-    return QStringLiteral(
+HistoryCommand::HistoryCommand()
+    : CliCommand("history", "List received commands, their results and acks", QStringLiteral(
         "Usage: teamai history [--limit N] [--state S] [--type T] [--since DATE] [--json]\n"
         "       teamai history --follow ID [--tool TOOL]\n"
         "\n"
@@ -137,7 +134,8 @@ QString HistoryCommand::help() const
         "  --state S     pending, running, succeeded, failed, rejected, skipped or interrupted\n"
         "  --type T      only commands of this type (e.g. uninstall_teamai)\n"
         "  --since DATE  received at or after DATE (2026-01-31 or an ISO-8601 time)\n"
-        "  --json        one JSON object per line");
+        "  --json        one JSON object per line"))
+{
 }
 
 int HistoryCommand::run(const QStringList &arguments)

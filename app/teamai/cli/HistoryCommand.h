@@ -9,7 +9,6 @@ class HistoryCommand : public CliCommand
 {
 public:
     HistoryCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 };
 

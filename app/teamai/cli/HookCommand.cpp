@@ -143,11 +143,8 @@ int runRound(const HookArguments &args, const ToolInfo *tool)
 
 } // namespace
 
-HookCommand::HookCommand() : CliCommand("hook-dispatch", "What agent hooks run (also: teamai --hook EVENT --tool TOOL)") {}
-
-QString HookCommand::help() const
-{
-    return QStringLiteral(
+HookCommand::HookCommand()
+    : CliCommand("hook-dispatch", "What agent hooks run (also: teamai --hook EVENT --tool TOOL)", QStringLiteral(
         "Usage: teamai hook-dispatch EVENT [--tool TOOL] [--matcher M] [--stdin] [--stdin-file F]\n"
         "                                  [--bg-only] [--dry-run] [-v]\n"
         "       teamai --hook EVENT [the same options]\n"
@@ -177,7 +174,8 @@ QString HookCommand::help() const
         "  --bg-only        run the whole round in this process without a budget: nothing is\n"
         "                   handed to a detached worker\n"
         "  --dry-run        read the hook JSON and log what would run; no request, no change\n"
-        "  -v, --verbose    debug lines in the log (nothing is printed)");
+        "  -v, --verbose    debug lines in the log (nothing is printed)"))
+{
 }
 
 int HookCommand::run(const QStringList &arguments)

@@ -9,7 +9,6 @@ class HookCommand : public CliCommand
 {
 public:
     HookCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 };
 

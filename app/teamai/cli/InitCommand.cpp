@@ -27,11 +27,8 @@ QString locationName(AgentSettings::TokenLocation location)
 
 } // namespace
 
-InitCommand::InitCommand() : CliCommand("init", "Connect this machine to a TeamAI backend") {}
-
-QString InitCommand::help() const
-{
-    return QStringLiteral(
+InitCommand::InitCommand()
+    : CliCommand("init", "Connect this machine to a TeamAI backend", QStringLiteral(
         "Usage: teamai init --http URL [--token TOKEN] [--tool TOOL]... [--scope user|project]\n"
         "                   [--token-store auto|keychain|file] [--mcp] [--force]\n"
         "\n"
@@ -67,7 +64,8 @@ QString InitCommand::help() const
         "with an error, changing nothing.\n"
         "\n"
         "Example:\n"
-        "  teamai init --http https://teamai.example.com --token \"$TEAMAI_TOKEN\" --tool claude,codex");
+        "  teamai init --http https://teamai.example.com --token \"$TEAMAI_TOKEN\" --tool claude,codex"))
+{
 }
 
 int InitCommand::run(const QStringList &arguments)

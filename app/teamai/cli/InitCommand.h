@@ -12,7 +12,6 @@ class InitCommand : public CliCommand
 {
 public:
     InitCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 
 private:

@@ -30,11 +30,8 @@ bool answer(mcpserver::McpServer &server, const QList<mcpserver::Frame> &frames)
 
 } // namespace
 
-McpCommand::McpCommand() : CliCommand("mcp", "Serve the Model Context Protocol on stdin/stdout for AI agents") {}
-
-QString McpCommand::help() const
-{
-    return QStringLiteral(
+McpCommand::McpCommand()
+    : CliCommand("mcp", "Serve the Model Context Protocol on stdin/stdout for AI agents", QStringLiteral(
         "Usage: teamai mcp [--tool TOOL]\n"
         "\n"
         "An MCP server over stdio (newline-delimited JSON-RPC 2.0, protocol revision 2025-06-18;\n"
@@ -51,7 +48,8 @@ QString McpCommand::help() const
         "               writes it). The commands tools show only that tool's commands unless the\n"
         "               user sets \"agentsSeeAllCommands\": true in settings.json (or in the tray).\n"
         "\n"
-        "Nothing it returns contains a token. It exits 0 when stdin closes. See docs/mcp.md.");
+        "Nothing it returns contains a token. It exits 0 when stdin closes. See docs/mcp.md."))
+{
 }
 
 int McpCommand::run(const QStringList &arguments)

@@ -9,7 +9,6 @@ class McpCommand : public CliCommand
 {
 public:
     McpCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 };
 

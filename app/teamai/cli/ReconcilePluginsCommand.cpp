@@ -6,11 +6,8 @@
 
 namespace teamai::cli {
 
-ReconcilePluginsCommand::ReconcilePluginsCommand() : CliCommand("reconcile-plugins", "(internal) Apply the plugins the backend's get-config declares") {}
-
-QString ReconcilePluginsCommand::help() const
-{
-    return QStringLiteral(
+ReconcilePluginsCommand::ReconcilePluginsCommand()
+    : CliCommand("reconcile-plugins", "(internal) Apply the plugins the backend's get-config declares", QStringLiteral(
         "Usage: teamai reconcile-plugins [--tool TOOL]\n"
         "\n"
         "Started by a session-start hook at most every 12 hours (an hour after a failure), as\n"
@@ -23,7 +20,8 @@ QString ReconcilePluginsCommand::help() const
         "\n"
         "Options:\n"
         "  --tool TOOL   the agent whose hook started it (default: workbuddy); it names the\n"
-        "                `${local_agent_id}` plugin commands may use");
+        "                `${local_agent_id}` plugin commands may use"))
+{
 }
 
 int ReconcilePluginsCommand::run(const QStringList &arguments)

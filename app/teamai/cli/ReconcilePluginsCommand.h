@@ -10,7 +10,6 @@ class ReconcilePluginsCommand : public CliCommand
 {
 public:
     ReconcilePluginsCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 };
 

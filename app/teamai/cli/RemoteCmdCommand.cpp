@@ -6,11 +6,8 @@
 
 namespace teamai::cli {
 
-RemoteCmdCommand::RemoteCmdCommand() : CliCommand("remote-cmd", "Allow or refuse commands pushed by the backend (kill switch)") {}
-
-QString RemoteCmdCommand::help() const
-{
-    return QStringLiteral(
+RemoteCmdCommand::RemoteCmdCommand()
+    : CliCommand("remote-cmd", "Allow or refuse commands pushed by the backend (kill switch)", QStringLiteral(
         "Usage: teamai remote-cmd enable|disable|status\n"
         "\n"
         "The remote-command kill switch. While disabled, pushed commands that run something\n"
@@ -29,7 +26,8 @@ QString RemoteCmdCommand::help() const
         "TEAMAI_DISABLE_REMOTE_CMD=1 in the environment also disables them, always (hook rules\n"
         "are withdrawn at the next hook). An administrator policy file (Linux:\n"
         "/etc/teamai/policy.json) may lock the switch either way; then enable and disable are\n"
-        "refused and status names the file.");
+        "refused and status names the file."))
+{
 }
 
 int RemoteCmdCommand::run(const QStringList &arguments)

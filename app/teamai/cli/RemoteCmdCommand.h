@@ -9,7 +9,6 @@ class RemoteCmdCommand : public CliCommand
 {
 public:
     RemoteCmdCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 };
 

@@ -189,11 +189,8 @@ void printStatus(const StatusFacts &facts)
 
 } // namespace
 
-StatusCommand::StatusCommand() : CliCommand("status", "Show the configuration, the kill switch and the last sync") {}
-
-QString StatusCommand::help() const
-{
-    return QStringLiteral(
+StatusCommand::StatusCommand()
+    : CliCommand("status", "Show the configuration, the kill switch and the last sync", QStringLiteral(
         "Usage: teamai status [--json]\n"
         "\n"
         "Shows the backend endpoint, where the token comes from (never the token), whether remote\n"
@@ -202,7 +199,8 @@ QString StatusCommand::help() const
         "configured, the workspaces bound to backend projects, and the outcome of the last sync.\n"
         "\n"
         "Options:\n"
-        "  --json   print one JSON object");
+        "  --json   print one JSON object"))
+{
 }
 
 int StatusCommand::run(const QStringList &arguments)

@@ -9,7 +9,6 @@ class StatusCommand : public CliCommand
 {
 public:
     StatusCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 };
 

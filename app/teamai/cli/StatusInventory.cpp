@@ -11,12 +11,25 @@
 #include <QFileInfo>
 #include <QJsonArray>
 
+#include <functional>
+
 namespace teamai::cli {
 namespace {
 
 constexpr int kLabelWidth = 17;  // "Remote commands: " — the widest label of the status
 
 QString label(const QString &name) { return QString(name + QLatin1Char(':')).leftJustified(kLabelWidth); }
+
+/// One section of the status: @p name's label with @p none when there are no @p rows, else
+/// @p count given their number; then @p rowLine of each row.
+QStringList section(const QString &name, const QJsonArray &rows, const QString &none, const QString &count,
+                    const std::function<QString(const QJsonObject &)> &rowLine)
+{
+    QStringList lines{label(name) + (rows.isEmpty() ? none : count.arg(rows.size()))};
+    for (const QJsonValue &value : rows)
+        lines << rowLine(value.toObject());
+    return lines;
+}
 
 /// Appends one `{tool, scope, workspace, servers}` row per tool the manifest lists servers for.
 void addServers(const mcp::McpManifest &manifest, bool project, const QString &workspace, QJsonArray *rows)
@@ -98,15 +111,13 @@ QJsonArray bindingRows(const QJsonObject &all)
 QStringList serverLines(const QJsonObject &servers)
 {
     const QJsonArray rows = servers.value(QStringLiteral("installed")).toArray();
-    QStringList lines{label(QStringLiteral("MCP servers")) + (rows.isEmpty() ? QStringLiteral("none installed by the backend")
-                                                                             : QStringLiteral("installed by the backend for %1 tool(s)").arg(rows.size()))};
-    for (const QJsonValue &value : rows) {
-        const QJsonObject row = value.toObject();
+    QStringList lines = section(QStringLiteral("MCP servers"), rows, QStringLiteral("none installed by the backend"),
+                                QStringLiteral("installed by the backend for %1 tool(s)"), [](const QJsonObject &row) {
         const QString where = row.value(QStringLiteral("workspace")).toString();
-        lines << QStringLiteral("  %1 (%2)  %3").arg(row.value(QStringLiteral("tool")).toString(),
-                                                    where.isEmpty() ? QStringLiteral("user") : where,
-                                                    row.value(QStringLiteral("servers")).toVariant().toStringList().join(QStringLiteral(", ")));
-    }
+        return QStringLiteral("  %1 (%2)  %3").arg(row.value(QStringLiteral("tool")).toString(),
+                                                  where.isEmpty() ? QStringLiteral("user") : where,
+                                                  row.value(QStringLiteral("servers")).toVariant().toStringList().join(QStringLiteral(", ")));
+    });
     for (const QJsonValue &error : servers.value(QStringLiteral("errors")).toArray())
         lines << QStringLiteral("  ERROR %1").arg(error.toString());
     for (const QJsonValue &value : servers.value(QStringLiteral("teamai_registered")).toArray())
@@ -117,34 +128,28 @@ QStringList serverLines(const QJsonObject &servers)
 
 QStringList gatewayLines(const QJsonArray &rows)
 {
-    QStringList lines{label(QStringLiteral("Model gateways")) + (rows.isEmpty() ? QStringLiteral("none configured by the backend")
-                                                                                : QStringLiteral("%1 configured by the backend").arg(rows.size()))};
-    for (const QJsonValue &value : rows) {
-        const QJsonObject row = value.toObject();
+    return section(QStringLiteral("Model gateways"), rows, QStringLiteral("none configured by the backend"),
+                   QStringLiteral("%1 configured by the backend"), [](const QJsonObject &row) {
         const QString since = row.value(QStringLiteral("since")).toString();
-        lines << QStringLiteral("  %1  %2  in %3%4").arg(row.value(QStringLiteral("tool")).toString(),
-                                                        row.value(QStringLiteral("gateways")).toVariant().toStringList().join(QStringLiteral(", ")),
-                                                        row.value(QStringLiteral("file")).toString(),
-                                                        since.isEmpty() ? QString() : QStringLiteral(" since ") + since);
-    }
-    return lines;
+        return QStringLiteral("  %1  %2  in %3%4").arg(row.value(QStringLiteral("tool")).toString(),
+                                                      row.value(QStringLiteral("gateways")).toVariant().toStringList().join(QStringLiteral(", ")),
+                                                      row.value(QStringLiteral("file")).toString(),
+                                                      since.isEmpty() ? QString() : QStringLiteral(" since ") + since);
+    });
 }
 
 QStringList bindingLines(const QJsonArray &rows, const QString &error)
 {
     if (!error.isEmpty())
         return {label(QStringLiteral("Workspaces")) + QStringLiteral("ERROR ") + error};
-    QStringList lines{label(QStringLiteral("Workspaces")) + (rows.isEmpty() ? QStringLiteral("none bound to a project")
-                                                                            : QStringLiteral("%1 binding(s)").arg(rows.size()))};
-    for (const QJsonValue &value : rows) {
-        const QJsonObject row = value.toObject();
+    return section(QStringLiteral("Workspaces"), rows, QStringLiteral("none bound to a project"), QStringLiteral("%1 binding(s)"),
+                   [](const QJsonObject &row) {
         const QString project = row.value(QStringLiteral("skipped")).toBool()
                                     ? QStringLiteral("(not bound: skipped)")
                                     : QStringLiteral("%1 (#%2)").arg(row.value(QStringLiteral("project_name")).toString(),
                                                                      row.value(QStringLiteral("project_id")).toString());
-        lines << QStringLiteral("  %1  →  %2").arg(row.value(QStringLiteral("path")).toString(), project);
-    }
-    return lines;
+        return QStringLiteral("  %1  →  %2").arg(row.value(QStringLiteral("path")).toString(), project);
+    });
 }
 
 } // namespace

@@ -10,11 +10,8 @@
 
 namespace teamai::cli {
 
-SyncCommand::SyncCommand() : CliCommand("sync", "Report, sync, run pushed commands and acknowledge them, once") {}
-
-QString SyncCommand::help() const
-{
-    return QStringLiteral(
+SyncCommand::SyncCommand()
+    : CliCommand("sync", "Report, sync, run pushed commands and acknowledge them, once", QStringLiteral(
         "Usage: teamai sync [--tool TOOL] [--json]\n"
         "\n"
         "Reports what is installed, asks the backend for commands, runs them and acknowledges\n"
@@ -25,7 +22,8 @@ QString SyncCommand::help() const
         "  --json        print the result as one JSON object\n"
         "\n"
         "Exit status: 0 when the sync worked and every ack this run sent was delivered,\n"
-        "1 otherwise; the output then says why (\"problems\" in --json).");
+        "1 otherwise; the output then says why (\"problems\" in --json)."))
+{
 }
 
 int SyncCommand::run(const QStringList &arguments)

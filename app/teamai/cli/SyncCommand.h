@@ -9,7 +9,6 @@ class SyncCommand : public CliCommand
 {
 public:
     SyncCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 };
 

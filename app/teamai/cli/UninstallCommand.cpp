@@ -91,11 +91,8 @@ QList<records::BrokenRecord> reportUnreadableRecords()
 
 } // namespace
 
-UninstallCommand::UninstallCommand() : CliCommand("uninstall", "Remove TeamAI's hooks and the resources it installed") {}
-
-QString UninstallCommand::help() const
-{
-    return QStringLiteral(
+UninstallCommand::UninstallCommand()
+    : CliCommand("uninstall", "Remove TeamAI's hooks and the resources it installed", QStringLiteral(
         "Usage: teamai uninstall [--tool TOOL] [--force] [--purge] [--dry-run]\n"
         "\n"
         "Removes what TeamAI added to AI tools on this machine: the hooks `teamai init` wrote\n"
@@ -120,7 +117,8 @@ QString UninstallCommand::help() const
         "  --dry-run      print what would be removed and remove nothing (also `teamai --dry-run\n"
         "                 uninstall`, as in teamai-cli)\n"
         "\n"
-        "Exit status: 0 when everything was removed (or there was nothing), 1 otherwise.");
+        "Exit status: 0 when everything was removed (or there was nothing), 1 otherwise."))
+{
 }
 
 QStringList UninstallCommand::plan(const ToolInfo &tool)

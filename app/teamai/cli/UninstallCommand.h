@@ -19,7 +19,6 @@ class UninstallCommand : public CliCommand
 {
 public:
     UninstallCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 
 private:

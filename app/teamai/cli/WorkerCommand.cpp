@@ -125,11 +125,8 @@ std::unique_ptr<SyncEngine> createEngine(const WorkerState &state)
 
 } // namespace
 
-WorkerCommand::WorkerCommand() : CliCommand("worker", "(internal) Do the round a hook handed over or could not finish") {}
-
-QString WorkerCommand::help() const
-{
-    return QStringLiteral(
+WorkerCommand::WorkerCommand()
+    : CliCommand("worker", "(internal) Do the round a hook handed over or could not finish", QStringLiteral(
         "Usage: teamai worker [--tool TOOL] [--cwd DIR] [--report-event EVENT]\n"
         "\n"
         "Started by the post-tool-use and stop hooks, which leave their whole round to it and\n"
@@ -146,7 +143,8 @@ QString WorkerCommand::help() const
         "Options:\n"
         "  --tool TOOL           the agent (default: workbuddy)\n"
         "  --cwd DIR             the hook's working directory (project scope fallback)\n"
-        "  --report-event EVENT  the hook that handed its round over (post-tool-use or stop)");
+        "  --report-event EVENT  the hook that handed its round over (post-tool-use or stop)"))
+{
 }
 
 int WorkerCommand::run(const QStringList &arguments)

@@ -9,7 +9,6 @@ class WorkerCommand : public CliCommand
 {
 public:
     WorkerCommand();
-    QString help() const override;
     int run(const QStringList &arguments) override;
 };
 
