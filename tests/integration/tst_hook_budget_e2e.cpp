@@ -5,6 +5,7 @@
 // gives a stalled sync or ack one more round.
 
 #include "AgentFixture.h"
+#include "DataTable.h"
 
 #include <QtTest>
 
@@ -14,16 +15,9 @@ class TestHookBudgetE2e : public QObject
 {
     Q_OBJECT
 private slots:
-    void stalledRouteNeverHoldsAHook_data()
-    {
-        QTest::addColumn<QString>("event");
-        QTest::addColumn<QString>("route");
-        for (const char *event : {"session-start", "prompt-submit", "post-tool-use", "stop"}) {
-            for (const char *route : {"report", "sync", "ack"})
-                QTest::addRow("%s, %s stalled", event, route) << QString::fromLatin1(event) << QString::fromLatin1(route);
-        }
-    }
-
+    // Every event (session-start, prompt-submit, post-tool-use, stop) with each route (report,
+    // sync, ack) stalled.
+    void stalledRouteNeverHoldsAHook_data() { loadTable(); }
     void stalledRouteNeverHoldsAHook()
     {
         QFETCH(QString, event);

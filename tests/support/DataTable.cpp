@@ -20,7 +20,7 @@ namespace {
 
 /// The cell types a table may declare: only what the tests need.
 const QStringList kCellTypes{QStringLiteral("QString"), QStringLiteral("QByteArray"), QStringLiteral("bool"),
-                             QStringLiteral("int"), QStringLiteral("QStringList")};
+                             QStringLiteral("int"), QStringLiteral("QStringList"), QStringLiteral("QJsonObject")};
 
 /// A JSON string as a QString that keeps null (JSON null) apart from empty (""), as QString() and
 /// QStringLiteral("") are apart in code.
@@ -63,6 +63,8 @@ std::optional<QVariant> cell(const QJsonValue &value, QMetaType type)
         }
         return value.isArray() ? std::optional<QVariant>(list) : std::nullopt;
     }
+    case QMetaType::QJsonObject:
+        return value.isObject() ? std::optional<QVariant>(value.toObject()) : std::nullopt;
     }
     return std::nullopt;
 }

@@ -39,7 +39,7 @@ struct DataTable {
 /// @endcode
 /// A row is its tag, then one cell per column. Cell types: QString and QByteArray (a JSON
 /// string, its UTF-8 bytes for a QByteArray; null for a null one), bool, int, QStringList (an
-/// array of strings). The error names the file and the function, and what is missing or wrong.
+/// array of strings), QJsonObject (an object). The error names the file and the function, and what is missing or wrong.
 Result<DataTable> readTable(const QString &path, const QString &function);
 
 /// @brief The file that holds the tables of the test source @p sourceFile:

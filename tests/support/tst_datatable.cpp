@@ -1,5 +1,7 @@
 #include "DataTable.h"
 
+#include <QJsonArray>
+#include <QJsonObject>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -38,6 +40,7 @@ private slots:
         QFETCH(bool, flag);
         QFETCH(int, number);
         QFETCH(QStringList, list);
+        QFETCH(QJsonObject, object);
         const QByteArray tag = QTest::currentDataTag();
         if (tag == "values") {
             QCOMPARE(text, QStringLiteral("été \U0001F680 \t"));
@@ -45,10 +48,12 @@ private slots:
             QCOMPARE(flag, true);
             QCOMPARE(number, -42);
             QCOMPARE(list, (QStringList{QStringLiteral("a b"), QString()}));
+            QCOMPARE(object, (QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("tags"), QJsonArray{QStringLiteral("x")}}}));
         } else if (tag == "empty") {
             QVERIFY(text.isEmpty() && !text.isNull());
             QVERIFY(bytes.isEmpty() && !bytes.isNull());
             QVERIFY(list.isEmpty());
+            QVERIFY(object.isEmpty());
         } else {
             QCOMPARE(tag, QByteArray("null"));
             QVERIFY(text.isNull());

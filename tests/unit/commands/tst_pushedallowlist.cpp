@@ -4,6 +4,8 @@
 #include "commands/PushedAllowlist.h"
 #include "commands/RestrictedCommand.h"
 
+#include "DataTable.h"
+
 #include <QtTest>
 
 using namespace teamai;
@@ -28,29 +30,7 @@ class TestPushedAllowlist : public QObject
 {
     Q_OBJECT
 private slots:
-    void allowedFormsRun_data()
-    {
-        QTest::addColumn<QString>("cmd");
-        QTest::addColumn<QStringList>("arguments");
-        const auto row = [](const char *cmd, QStringList arguments) { QTest::newRow(cmd) << QString::fromUtf8(cmd) << arguments; };
-        row("teamai --version", {QStringLiteral("--version")});
-        row("teamai -V", {QStringLiteral("-V")});
-        row("teamai uninstall", {QStringLiteral("uninstall")});
-        row("teamai uninstall --force", {QStringLiteral("uninstall"), QStringLiteral("--force")});
-        row("teamai uninstall --agent claude --force",
-            {QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("claude"), QStringLiteral("--force")});
-        row("teamai uninstall --force --agent=codex", {QStringLiteral("uninstall"), QStringLiteral("--force"), QStringLiteral("--agent=codex")});
-        row("teamai uninstall --agent claude-internal", {QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("claude-internal")});
-        row("teamai  uninstall   --agent 'cursor'", {QStringLiteral("uninstall"), QStringLiteral("--agent"), QStringLiteral("cursor")});
-        row("teamai status", {QStringLiteral("status")});
-        row("teamai status --json", {QStringLiteral("status"), QStringLiteral("--json")});
-        row("teamai doctor", {QStringLiteral("doctor")});
-        row("teamai history", {QStringLiteral("history")});
-        row("teamai history --limit 5 --state failed --type uninstall_teamai --json",
-            {QStringLiteral("history"), QStringLiteral("--limit"), QStringLiteral("5"), QStringLiteral("--state"), QStringLiteral("failed"),
-             QStringLiteral("--type"), QStringLiteral("uninstall_teamai"), QStringLiteral("--json")});
-        row("teamai history --limit=20", {QStringLiteral("history"), QStringLiteral("--limit=20")});
-    }
+    void allowedFormsRun_data() { test::loadTable(); }
     void allowedFormsRun()
     {
         QFETCH(QString, cmd);

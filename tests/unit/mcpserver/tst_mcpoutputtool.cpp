@@ -9,6 +9,7 @@
 #include "store/CommandLedger.h"
 #include "store/LedgerDatabase.h"
 
+#include "DataTable.h"
 #include "TestEnvironment.h"
 
 #include <QJsonArray>
@@ -75,23 +76,7 @@ class TestMcpOutputTool : public QObject
 {
     Q_OBJECT
 private slots:
-    void argumentErrors_data()
-    {
-        QTest::addColumn<QJsonObject>("arguments");
-        QTest::addColumn<QString>("message");
-        QTest::newRow("no id") << QJsonObject{} << QStringLiteral("`id` is required");
-        QTest::newRow("id zero") << QJsonObject{{QStringLiteral("id"), 0}} << QStringLiteral("`id` must be at least 1");
-        QTest::newRow("id text") << QJsonObject{{QStringLiteral("id"), QStringLiteral("7")}} << QStringLiteral("`id` must be a whole number");
-        QTest::newRow("maxBytes zero") << QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("maxBytes"), 0}} << QStringLiteral("`maxBytes` must be at least 1");
-        QTest::newRow("maxBytes big") << QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("maxBytes"), 1048577}} << QStringLiteral("`maxBytes` must be at most 1048576");
-        QTest::newRow("cursor number") << QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("cursor"), 5}} << QStringLiteral("`cursor` must be a string");
-        QTest::newRow("cursor garbage") << QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("cursor"), QStringLiteral("abc")}} << QStringLiteral("`cursor` is not a cursor");
-        QTest::newRow("cursor dash") << QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("cursor"), QStringLiteral("-1.0")}} << QStringLiteral("must not start with `-`");
-        QTest::newRow("unknown agent") << QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("agent"), QStringLiteral("nosuchtool")}} << QStringLiteral("unknown agent tool");
-        QTest::newRow("extra") << QJsonObject{{QStringLiteral("id"), 7}, {QStringLiteral("offset"), 1}} << QStringLiteral("unknown argument `offset`");
-        QTest::newRow("never ran") << QJsonObject{{QStringLiteral("id"), 7}} << QStringLiteral("command 7 has no output here");
-        QTest::newRow("no such command") << QJsonObject{{QStringLiteral("id"), 8}} << QStringLiteral("no command 8 for claude");
-    }
+    void argumentErrors_data() { test::loadTable(); }
     void argumentErrors()
     {
         QFETCH(QJsonObject, arguments);

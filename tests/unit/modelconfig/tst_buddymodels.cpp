@@ -4,6 +4,7 @@
 #include "modelconfig/BuddyModels.h"
 #include "modelconfig/ModelConfigApply.h"
 
+#include "DataRows.h"
 #include "JsonLookup.h"
 #include "ModelTestData.h"
 #include "TestEnvironment.h"
@@ -54,9 +55,7 @@ class TestBuddyModels : public QObject
 private slots:
     void writesWhatTheReferenceWrites_data()
     {
-        QTest::addColumn<QString>("kind");
-        QTest::newRow("codebuddy") << QStringLiteral("codebuddy");
-        QTest::newRow("workbuddy") << QStringLiteral("workbuddy");
+        test::addRowPerValue("kind", {QStringLiteral("codebuddy"), QStringLiteral("workbuddy")});
     }
     void writesWhatTheReferenceWrites()
     {

@@ -5,6 +5,7 @@
 #include "sync/ResourceCommandHandler.h"
 #include "tools/ToolTable.h"
 
+#include "DataRows.h"
 #include "DevServerProcess.h"
 #include "TestEnvironment.h"
 
@@ -32,9 +33,7 @@ class TestResourceFields : public QObject
 private slots:
     void promptBlockNamedByRuleSlug_data()
     {
-        QTest::addColumn<QString>("marker");
-        QTest::newRow("rule_type") << QStringLiteral("rule_type");
-        QTest::newRow("handle_type") << QStringLiteral("handle_type");
+        test::addRowPerValue("marker", {QStringLiteral("rule_type"), QStringLiteral("handle_type")});
     }
     void promptBlockNamedByRuleSlug()
     {
