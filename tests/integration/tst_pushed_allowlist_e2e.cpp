@@ -13,6 +13,7 @@
 #include <QDirIterator>
 #include <QJsonDocument>
 #include <QMap>
+#include <QThread>
 #include <QtTest>
 
 using namespace teamai::test;
@@ -51,22 +52,38 @@ QMap<QString, QByteArray> snapshot(const QString &home)
     return files;
 }
 
-/// Running `teamai` processes whose HOME is @p home (Linux: /proc), to prove nothing lingers.
-int teamaiProcessesIn(const QString &home)
+/// Running `teamai` processes whose HOME is @p home (Linux: /proc), as "pid: command line; …";
+/// empty when none.
+QString teamaiProcessesIn(const QString &home)
 {
     const QString binary = QFileInfo(builtBinary("TEAMAI_BIN")).canonicalFilePath();
     const QByteArray homeEntry = "HOME=" + home.toLocal8Bit();
-    int count = 0;
+    QStringList found;
     for (const QString &pid : QDir(QStringLiteral("/proc")).entryList(QDir::Dirs | QDir::NoDotAndDotDot)) {
         bool numeric = false;
         pid.toInt(&numeric);
         if (!numeric || QFileInfo(QStringLiteral("/proc/%1/exe").arg(pid)).symLinkTarget() != binary)
             continue;
         QFile environ(QStringLiteral("/proc/%1/environ").arg(pid));
-        if (environ.open(QIODevice::ReadOnly) && environ.readAll().split('\0').contains(homeEntry))
-            ++count;
+        if (!environ.open(QIODevice::ReadOnly) || !environ.readAll().split('\0').contains(homeEntry))
+            continue;
+        QFile cmdline(QStringLiteral("/proc/%1/cmdline").arg(pid));
+        const QByteArray words = cmdline.open(QIODevice::ReadOnly) ? cmdline.readAll().replace('\0', ' ') : QByteArray();
+        found.append(pid + QStringLiteral(": ") + QString::fromLocal8Bit(words.trimmed()));
     }
-    return count;
+    return found.join(u"; ");
+}
+
+/// What teamaiProcessesIn() @p home still lists after up to 5 s, to prove nothing lingers (and to
+/// name what did). Not at once: an agent that ran a command leaves its parent-death watcher
+/// (exec/ParentDeathWatch, a fork with the agent's command line), which exits only once it has
+/// seen the agent's socket close and checked that nothing of the agent's is left to kill.
+QString teamaiProcessesLeftIn(const QString &home)
+{
+    QString left = teamaiProcessesIn(home);
+    for (const QDeadlineTimer deadline(5000); !left.isEmpty() && !deadline.hasExpired(); left = teamaiProcessesIn(home))
+        QThread::msleep(20);
+    return left;
 }
 
 } // namespace
@@ -155,7 +172,7 @@ private slots:
         QVERIFY(teamai::agenthooks::dispatch::installed(tool("codex"), f->env().home()).valueOr({}).isEmpty());
         QVERIFY(teamai::agenthooks::dispatch::installed(tool("cursor"), f->env().home()).valueOr({}).isEmpty());
         QVERIFY(QDir(f->env().stateDir()).entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty());
-        QCOMPARE(teamaiProcessesIn(f->env().home()), 0);
+        QCOMPARE(teamaiProcessesLeftIn(f->env().home()), QString());
     }
 
     void allowedCommandsStillRun()
@@ -175,7 +192,7 @@ private slots:
         QCOMPARE(sync().exitCode, 0);
         QCOMPARE(f->ackFor(22).value(QStringLiteral("status")).toString(), QStringLiteral("success"));
         QVERIFY(teamai::agenthooks::dispatch::installed(tool("claude"), f->env().home()).valueOr({}).isEmpty());
-        QCOMPARE(teamaiProcessesIn(f->env().home()), 0);
+        QCOMPARE(teamaiProcessesLeftIn(f->env().home()), QString());
     }
 
     void markedProcessRefusesToSyncWorkOrHook()
@@ -223,7 +240,7 @@ private slots:
         QCOMPARE(f->server().queued().size(), 1);
         QCOMPARE(snapshot(f->env().home()), before);
         QVERIFY(QDir(f->env().stateDir()).entryList({QStringLiteral("worker-*.lock")}, QDir::Files).isEmpty());
-        QCOMPARE(teamaiProcessesIn(f->env().home()), 0);
+        QCOMPARE(teamaiProcessesLeftIn(f->env().home()), QString());
 
         // What the allowlist allows still works under the marker.
         const TeamaiRun version = runTeamai({QStringLiteral("--version")}, {}, work);
