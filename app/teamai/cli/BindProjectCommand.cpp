@@ -64,25 +64,7 @@ int reportBound(const binding::BindOutcome &outcome, const binding::Project &pro
 } // namespace
 
 BindProjectCommand::BindProjectCommand()
-    : CliCommand("bind-project", "Bind this workspace to one of your TeamAI projects", QStringLiteral(
-        "Usage: teamai bind-project [--project-id ID] [--skip]\n"
-        "\n"
-        "Binds the workspace you are in (the root of its git work tree, else the current folder)\n"
-        "to one of your TeamAI projects, so the backend can deliver that project's skills, rules\n"
-        "and CLAUDE.md blocks into it. The binding is kept in ~/.teamai/local-agent/config.json\n"
-        "(workspaceBindings), which teamai-cli reads too. In a linked git worktree the main\n"
-        "checkout is bound as well; other worktrees of the repository inherit its binding when\n"
-        "an agent session starts in them. Bindings of folders that no longer exist are dropped.\n"
-        "\n"
-        "Without --project-id it lists your projects (GET /api/projects/mine) and asks which one\n"
-        "when run in a terminal. The codebuddy and workbuddy hooks suggest this command to the\n"
-        "agent while a workspace is unbound (TEAMAI_BIND_PROMPT_ENABLED=0 turns that off).\n"
-        "\n"
-        "Options:\n"
-        "  --project-id ID  bind to this project (an id the list shows)\n"
-        "  --skip           do not bind this workspace, and stop the hooks suggesting it\n"
-        "\n"
-        "Exit status: 0 bound, skipped, or nothing chosen; 1 not bound (an error); 2 bad usage."))
+    : CliCommand("bind-project", "Bind this workspace to one of your TeamAI projects")
 {
 }
 

@@ -14,6 +14,9 @@
 #include "cli/UninstallCommand.h"
 #include "cli/WorkerCommand.h"
 #include "log/Logging.h"
+#include "tools/ToolTable.h"
+
+#include <QFile>
 
 #include <cstdio>
 
@@ -35,6 +38,21 @@ std::vector<std::unique_ptr<CliCommand>> allCommands()
 {
     return makeCommands<InitCommand, SyncCommand, StatusCommand, HistoryCommand, DoctorCommand, RemoteCmdCommand, McpCommand,
                         BindProjectCommand, UninstallCommand, HookCommand, WorkerCommand, ReconcilePluginsCommand>();
+}
+
+QString CliCommand::help() const
+{
+    // Read only when asked: a hook never pays for the texts (resources, not strings built at start).
+    QFile file(QStringLiteral(":/help/%1.txt").arg(m_name));
+    if (!file.open(QIODevice::ReadOnly))
+        return summary();  // not reached: CMake embeds a text for every command (tst_help_e2e)
+    QString text = QString::fromUtf8(file.readAll()).chopped(1);  // the file's final newline
+    const QLatin1StringView placeholder("{tools}");
+    if (const qsizetype at = text.indexOf(placeholder); at >= 0) {
+        const int column = int(at - text.lastIndexOf(u'\n', at) - 1);
+        text.replace(at, placeholder.size(), wrappedToolList(column));
+    }
+    return text;
 }
 
 std::optional<int> CliCommand::parseOrStop(CommandLine &line, const QStringList &arguments) const

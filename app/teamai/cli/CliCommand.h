@@ -5,7 +5,6 @@
 
 #include <memory>
 #include <optional>
-#include <utility>
 #include <vector>
 
 namespace teamai::cli {
@@ -15,23 +14,22 @@ class CommandLine;
 /// Exit codes of the CLI: 0 success, 1 the operation failed, 2 bad usage.
 enum ExitCode { kExitOk = 0, kExitFailure = 1, kExitUsage = 2 };
 
-/// @brief One `teamai` subcommand: has a name, a one-line summary and a `--help` text (all three
-/// given by the subclass's constructor), and runs with the arguments after its name.
+/// @brief One `teamai` subcommand: has a name and a one-line summary (given by the subclass's
+/// constructor), a `--help` text (`cli/help/<name>.txt`), and runs with the arguments after its
+/// name.
 class CliCommand
 {
 public:
     virtual ~CliCommand() = default;
     QString name() const { return m_name; }
     QString summary() const { return m_summary; }
-    /// @brief Full `--help` text: usage line and every option.
-    QString help() const { return m_help; }
+    /// @brief Full `--help` text: usage line and every option, from `cli/help/<name>.txt`, where
+    /// `{tools}` stands for the tool names, wrapped and indented to the column it stands at.
+    QString help() const;
     virtual int run(const QStringList &arguments) = 0;
 
 protected:
-    CliCommand(const char *name, const char *summary, QString help)
-        : m_name(QString::fromUtf8(name)), m_summary(QString::fromUtf8(summary)), m_help(std::move(help))
-    {
-    }
+    CliCommand(const char *name, const char *summary) : m_name(QString::fromUtf8(name)), m_summary(QString::fromUtf8(summary)) {}
     /// @brief Parses @p arguments into @p line. Returns the exit code to stop with when there is
     /// nothing more to do: `--help` printed (0) or bad usage reported (2); nullopt to go on.
     std::optional<int> parseOrStop(CommandLine &line, const QStringList &arguments) const;
@@ -39,7 +37,6 @@ protected:
 private:
     QString m_name;
     QString m_summary;
-    QString m_help;
 };
 
 /// @brief All subcommands, in the order `teamai --help` lists them.

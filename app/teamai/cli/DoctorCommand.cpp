@@ -125,15 +125,7 @@ void checkBackend(Checks &checks, const AgentConfig::Loaded &config, const Token
 } // namespace
 
 DoctorCommand::DoctorCommand()
-    : CliCommand("doctor", "Check the configuration, token, ledger and backend connection", QStringLiteral(
-        "Usage: teamai doctor\n"
-        "\n"
-        "Checks, one line each: the configuration file, the record files (each damaged one\n"
-        "named, with what to do), where the token comes from (a keychain token is read from\n"
-        "the credential store itself, and the session token cache hooks use is shown), the\n"
-        "command ledger, the remote-command switch, the keychain and archive modules, and whether\n"
-        "the backend answers with this token (GET get-config, 15 s timeout). Exit status 0 when\n"
-        "every check passed, 1 otherwise."))
+    : CliCommand("doctor", "Check the configuration, token, ledger and backend connection")
 {
 }
 

@@ -113,28 +113,7 @@ void printTable(const QList<LedgerCommand> &rows)
 } // namespace
 
 HistoryCommand::HistoryCommand()
-    : CliCommand("history", "List received commands, their results and acks", QStringLiteral(
-        "Usage: teamai history [--limit N] [--state S] [--type T] [--since DATE] [--json]\n"
-        "       teamai history --follow ID [--tool TOOL]\n"
-        "\n"
-        "Every command the backend sent to this machine, newest first, from the local ledger:\n"
-        "its state, whether it ran (delivery), its exit status, error and acknowledgement.\n"
-        "\n"
-        "With --follow, prints the output of command ID as it arrives (its stdout to stdout, its\n"
-        "stderr to stderr), from any process, while it runs and after; exits 0 once the command\n"
-        "finished and all its output was printed, 1 when this machine has no output for it. Only\n"
-        "the last commandOutputWindowBytes of each stream are kept (settings.json): when bytes\n"
-        "were no longer kept, a one-line notice on stderr says how many.\n"
-        "\n"
-        "Options:\n"
-        "  --follow ID   follow the output of command ID (the ID column)\n"
-        "  --tool TOOL   with --follow: the tool the command came for, when it came for several\n"
-        "                (--agent is the same)\n"
-        "  --limit N     at most N commands (default 50)\n"
-        "  --state S     pending, running, succeeded, failed, rejected, skipped or interrupted\n"
-        "  --type T      only commands of this type (e.g. uninstall_teamai)\n"
-        "  --since DATE  received at or after DATE (2026-01-31 or an ISO-8601 time)\n"
-        "  --json        one JSON object per line"))
+    : CliCommand("history", "List received commands, their results and acks")
 {
 }
 

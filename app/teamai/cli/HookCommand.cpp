@@ -144,37 +144,7 @@ int runRound(const HookArguments &args, const ToolInfo *tool)
 } // namespace
 
 HookCommand::HookCommand()
-    : CliCommand("hook-dispatch", "What agent hooks run (also: teamai --hook EVENT --tool TOOL)", QStringLiteral(
-        "Usage: teamai hook-dispatch EVENT [--tool TOOL] [--matcher M] [--stdin] [--stdin-file F]\n"
-        "                                  [--bg-only] [--dry-run] [-v]\n"
-        "       teamai --hook EVENT [the same options]\n"
-        "\n"
-        "What an AI coding agent's hooks run (`teamai init` installs them; the two forms are the\n"
-        "same). Reads the hook JSON on stdin, reports, syncs, runs pushed commands and\n"
-        "acknowledges them; post-tool-use and stop leave all that to a detached `teamai worker`\n"
-        "and return at once. It never breaks the agent: it always exits 0 and prints nothing (but\n"
-        "the binding hint of `teamai bind-project --help` for codebuddy and workbuddy);\n"
-        "problems go to ~/.teamai/local-agent/logs/teamai.log and ~/.teamai/reporter/errors.jsonl.\n"
-        "Options unknown here, or missing their value, are logged and ignored: the round still runs.\n"
-        "\n"
-        "Options:\n"
-        "  EVENT            session-start or prompt-submit (foreground: back within 4.5 s; work\n"
-        "                   that does not fit, and pushed `cmd` commands, continue in the worker),\n"
-        "                   post-tool-use or stop (the worker does the round; only if it cannot\n"
-        "                   start, the hook does, within 8 s)\n"
-        "  --hook EVENT     the same as `hook-dispatch EVENT` (also `--hook=EVENT`)\n"
-        "  --tool TOOL      the agent whose hook this is (default: claude, as teamai-cli):\n"
-        "                   ") + wrappedToolList(19) + QStringLiteral("\n"
-        "  --matcher M      the hook's matcher (teamai-cli's extra PostToolUse entries): with a\n"
-        "                   matcher other than `*` no round runs, the wildcard hook of the same\n"
-        "                   tool call does it\n"
-        "  --stdin          accepted; stdin is always read\n"
-        "  --stdin-file F   read the hook JSON from F instead of stdin, then remove F (only a\n"
-        "                   regular file of yours, never a link; unreadable = empty JSON)\n"
-        "  --bg-only        run the whole round in this process without a budget: nothing is\n"
-        "                   handed to a detached worker\n"
-        "  --dry-run        read the hook JSON and log what would run; no request, no change\n"
-        "  -v, --verbose    debug lines in the log (nothing is printed)"))
+    : CliCommand("hook-dispatch", "What agent hooks run (also: teamai --hook EVENT --tool TOOL)")
 {
 }
 

@@ -28,43 +28,7 @@ QString locationName(AgentSettings::TokenLocation location)
 } // namespace
 
 InitCommand::InitCommand()
-    : CliCommand("init", "Connect this machine to a TeamAI backend", QStringLiteral(
-        "Usage: teamai init --http URL [--token TOKEN] [--tool TOOL]... [--scope user|project]\n"
-        "                   [--token-store auto|keychain|file] [--mcp] [--force]\n"
-        "\n"
-        "Saves the backend endpoint in ~/.teamai/local-agent/config.json (other fields are kept)\n"
-        "and the API token in the system credential store, or where no credential store answers in\n"
-        "the owner-only files teamai-cli reads (~/.teamai/token, ~/.teamai/apikey, config.json).\n"
-        "Without --token, the token saved for the previous endpoint is kept for the new one (in the\n"
-        "store it is in), else a token teamai-cli left in those files is moved to the same place.\n"
-        "A new token replaces the old one everywhere. Then installs TeamAI's hooks (session start, prompt submit,\n"
-        "post tool use, stop) into each AI tool's user settings, running this teamai by its\n"
-        "absolute path (`... hook-dispatch EVENT --tool TOOL`). Running init again changes nothing\n"
-        "that is already in place; TeamAI hooks teamai-cli wrote are replaced by these (one set per\n"
-        "tool); hooks that are not TeamAI's are left alone.\n"
-        "With --mcp, also registers TeamAI's MCP server (`teamai mcp`, stdio, this teamai by its\n"
-        "absolute path) as `teamai` in each tool's own MCP configuration (~/.claude.json,\n"
-        "~/.codex/config.toml...), recorded in ~/.teamai/local-agent/mcp-registration.json; a\n"
-        "`teamai` server you wrote yourself is left alone. `teamai uninstall` removes it.\n"
-        "\n"
-        "Options:\n"
-        "  --http URL           the backend's base URL (http or https)\n"
-        "  --token TOKEN        the API token (TEAMAI_TOKEN in the environment also works)\n"
-        "  --tool LIST          AI tools to hook, comma-separated and repeatable (the same as\n"
-        "                       teamai-cli's --agent, or --agents); default: every tool whose\n"
-        "                       folder, e.g. ~/.claude, exists:\n                       ") + wrappedToolList(23) + QStringLiteral("\n"
-        "  --scope user|project accepted as by teamai-cli (project: not in your home folder);\n"
-        "                       the endpoint, token and hooks are per user in either scope\n"
-        "  --token-store WHERE  auto (default): credential store, else file; keychain; file\n"
-        "  --mcp                register the `teamai mcp` server in each tool's MCP configuration\n"
-        "  --force              accepted: init never asks before replacing the configuration\n"
-        "\n"
-        "This client has no git team repo: teamai-cli's options for one (a repo argument, --repo,\n"
-        "--self, --role, --project, --inherit-user-scope, --no-inherit-user-scope) are refused\n"
-        "with an error, changing nothing.\n"
-        "\n"
-        "Example:\n"
-        "  teamai init --http https://teamai.example.com --token \"$TEAMAI_TOKEN\" --tool claude,codex"))
+    : CliCommand("init", "Connect this machine to a TeamAI backend")
 {
 }
 

@@ -31,24 +31,7 @@ bool answer(mcpserver::McpServer &server, const QList<mcpserver::Frame> &frames)
 } // namespace
 
 McpCommand::McpCommand()
-    : CliCommand("mcp", "Serve the Model Context Protocol on stdin/stdout for AI agents", QStringLiteral(
-        "Usage: teamai mcp [--tool TOOL]\n"
-        "\n"
-        "An MCP server over stdio (newline-delimited JSON-RPC 2.0, protocol revision 2025-06-18;\n"
-        "2025-03-26 and 2024-11-05 are accepted too). An AI agent starts it and asks it, through\n"
-        "tools, what the TeamAI backend did on this machine:\n"
-        "  teamai_status                   backend, token source, kill switch, counts, last sync\n"
-        "  teamai_commands                 received commands, newest first (state, type, since, limit)\n"
-        "  teamai_command                  one command's record and every ack attempt\n"
-        "  teamai_command_output           a running or finished command's output from a cursor\n"
-        "  teamai_disable_remote_commands  turn remote commands off (no tool turns them on)\n"
-        "\n"
-        "Options:\n"
-        "  --tool TOOL  the agent tool that starts the server (default: claude; `teamai init --mcp`\n"
-        "               writes it). The commands tools show only that tool's commands unless the\n"
-        "               user sets \"agentsSeeAllCommands\": true in settings.json (or in the tray).\n"
-        "\n"
-        "Nothing it returns contains a token. It exits 0 when stdin closes. See docs/mcp.md."))
+    : CliCommand("mcp", "Serve the Model Context Protocol on stdin/stdout for AI agents")
 {
 }
 

@@ -7,20 +7,7 @@
 namespace teamai::cli {
 
 ReconcilePluginsCommand::ReconcilePluginsCommand()
-    : CliCommand("reconcile-plugins", "(internal) Apply the plugins the backend's get-config declares", QStringLiteral(
-        "Usage: teamai reconcile-plugins [--tool TOOL]\n"
-        "\n"
-        "Started by a session-start hook at most every 12 hours (an hour after a failure), as\n"
-        "teamai-cli does: reads GET /api/local-agent/get-config and installs, updates or\n"
-        "uninstalls the plugins it declares, recording them in ~/.teamai/local-agent/plugins.json.\n"
-        "Every plugin command runs like a pushed command: only while remote commands are allowed\n"
-        "(`teamai remote-cmd status`), only `teamai` with arguments from the closed allowlist, never\n"
-        "a shell; anything else is refused and recorded as the plugin's last error. A failed or\n"
-        "malformed answer changes nothing. One run at a time; always exits 0.\n"
-        "\n"
-        "Options:\n"
-        "  --tool TOOL   the agent whose hook started it (default: workbuddy); it names the\n"
-        "                `${local_agent_id}` plugin commands may use"))
+    : CliCommand("reconcile-plugins", "(internal) Apply the plugins the backend's get-config declares")
 {
 }
 

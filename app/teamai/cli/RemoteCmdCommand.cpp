@@ -7,26 +7,7 @@
 namespace teamai::cli {
 
 RemoteCmdCommand::RemoteCmdCommand()
-    : CliCommand("remote-cmd", "Allow or refuse commands pushed by the backend (kill switch)", QStringLiteral(
-        "Usage: teamai remote-cmd enable|disable|status\n"
-        "\n"
-        "The remote-command kill switch. While disabled, pushed commands that run something\n"
-        "(uninstall_teamai, cmd, installing agent hook rules or MCP servers) are refused and\n"
-        "acknowledged as failed with \"remote cmd disabled by client\". Skills, rules and CLAUDE.md\n"
-        "blocks still install; MCP servers installed earlier stay (uninstall_mcp always works).\n"
-        "Hook rules the backend installed earlier are withdrawn from the agents' settings at once\n"
-        "(kept in agent-hooks.json) and restored when remote commands are allowed again;\n"
-        "uninstall_hook_rule always works. `teamai status` lists them.\n"
-        "\n"
-        "Actions:\n"
-        "  enable    allow remote commands for your user (the tray's switch does the same)\n"
-        "  disable   refuse them; every agent process sees the change at once\n"
-        "  status    say whether they are allowed, which rule decided, and whether it is locked\n"
-        "\n"
-        "TEAMAI_DISABLE_REMOTE_CMD=1 in the environment also disables them, always (hook rules\n"
-        "are withdrawn at the next hook). An administrator policy file (Linux:\n"
-        "/etc/teamai/policy.json) may lock the switch either way; then enable and disable are\n"
-        "refused and status names the file."))
+    : CliCommand("remote-cmd", "Allow or refuse commands pushed by the backend (kill switch)")
 {
 }
 

@@ -190,16 +190,7 @@ void printStatus(const StatusFacts &facts)
 } // namespace
 
 StatusCommand::StatusCommand()
-    : CliCommand("status", "Show the configuration, the kill switch and the last sync", QStringLiteral(
-        "Usage: teamai status [--json]\n"
-        "\n"
-        "Shows the backend endpoint, where the token comes from (never the token), whether remote\n"
-        "commands are allowed and who decided it, the hook rules the backend installed (slug,\n"
-        "tool, event, active or withdrawn by the kill switch), the MCP servers and model gateways it\n"
-        "configured, the workspaces bound to backend projects, and the outcome of the last sync.\n"
-        "\n"
-        "Options:\n"
-        "  --json   print one JSON object"))
+    : CliCommand("status", "Show the configuration, the kill switch and the last sync")
 {
 }
 

@@ -11,18 +11,7 @@
 namespace teamai::cli {
 
 SyncCommand::SyncCommand()
-    : CliCommand("sync", "Report, sync, run pushed commands and acknowledge them, once", QStringLiteral(
-        "Usage: teamai sync [--tool TOOL] [--json]\n"
-        "\n"
-        "Reports what is installed, asks the backend for commands, runs them and acknowledges\n"
-        "each result — the same round an agent hook does — and prints what happened.\n"
-        "\n"
-        "Options:\n"
-        "  --tool TOOL   the agent to sync for (default: workbuddy):\n                ") + wrappedToolList(16) + QStringLiteral("\n"
-        "  --json        print the result as one JSON object\n"
-        "\n"
-        "Exit status: 0 when the sync worked and every ack this run sent was delivered,\n"
-        "1 otherwise; the output then says why (\"problems\" in --json)."))
+    : CliCommand("sync", "Report, sync, run pushed commands and acknowledge them, once")
 {
 }
 

@@ -92,32 +92,7 @@ QList<records::BrokenRecord> reportUnreadableRecords()
 } // namespace
 
 UninstallCommand::UninstallCommand()
-    : CliCommand("uninstall", "Remove TeamAI's hooks and the resources it installed", QStringLiteral(
-        "Usage: teamai uninstall [--tool TOOL] [--force] [--purge] [--dry-run]\n"
-        "\n"
-        "Removes what TeamAI added to AI tools on this machine: the hooks `teamai init` wrote\n"
-        "(and the reference client's `teamai hook-dispatch` hooks), the hook rules the backend\n"
-        "pushed, the skills, rules and CLAUDE.md blocks that ~/.teamai/local-agent/manifest.json\n"
-        "says TeamAI installed, and the MCP servers ~/.teamai/managed-mcp.json lists (user scope and\n"
-        "bound workspaces) and the `teamai` MCP server `init --mcp` registered (when it is still\n"
-        "as init wrote it). Without --tool (or for the last tool that has any of these) it\n"
-        "also removes config.json and settings.json (and teamai-cli's ~/.teamai/config.yaml when it\n"
-        "points at an HTTP backend), the API token from every place it can be\n"
-        "(credential store, ~/.teamai/token, ~/.teamai/apikey) and the tray's autostart entry, so\n"
-        "hooks a tool still calls send nothing. The command ledger, history and logs stay\n"
-        "unless --purge is given. Other hooks and settings and your own skills and rules always\n"
-        "stay. Prints what it removed.\n"
-        "\n"
-        "Options:\n"
-        "  --tool TOOL    only this tool (the same as teamai-cli's --agent; default: all of them):\n"
-        "                 ") + wrappedToolList(17) + QStringLiteral("\n"
-        "  --force        do not ask for confirmation (never asked without a terminal)\n"
-        "  --purge        also remove ~/.teamai/local-agent: ledger, history, logs, spill files\n"
-        "                 (never accepted from the backend)\n"
-        "  --dry-run      print what would be removed and remove nothing (also `teamai --dry-run\n"
-        "                 uninstall`, as in teamai-cli)\n"
-        "\n"
-        "Exit status: 0 when everything was removed (or there was nothing), 1 otherwise."))
+    : CliCommand("uninstall", "Remove TeamAI's hooks and the resources it installed")
 {
 }
 

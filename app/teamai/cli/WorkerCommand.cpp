@@ -126,24 +126,7 @@ std::unique_ptr<SyncEngine> createEngine(const WorkerState &state)
 } // namespace
 
 WorkerCommand::WorkerCommand()
-    : CliCommand("worker", "(internal) Do the round a hook handed over or could not finish", QStringLiteral(
-        "Usage: teamai worker [--tool TOOL] [--cwd DIR] [--report-event EVENT]\n"
-        "\n"
-        "Started by the post-tool-use and stop hooks, which leave their whole round to it and\n"
-        "return at once (as the reference client's detached child), and by a session-start or\n"
-        "prompt-submit hook that ran out of its 4.5 s budget or received a pushed `cmd`. Sends\n"
-        "the report a hook asked for (its event, status and folder, kept in\n"
-        "~/.teamai/local-agent/report-request-TOOL.json; the newest request wins), syncs without\n"
-        "a budget, runs the commands left pending and delivers queued acknowledgements, then\n"
-        "prunes old finished history (about once a day; agent settings historyRetentionDays,\n"
-        "historyMaxCommands). One worker per tool at a time (a lock file under\n"
-        "~/.teamai/local-agent); a second one exits at once, and the running one takes the\n"
-        "request the second was started for. Always exits 0.\n"
-        "\n"
-        "Options:\n"
-        "  --tool TOOL           the agent (default: workbuddy)\n"
-        "  --cwd DIR             the hook's working directory (project scope fallback)\n"
-        "  --report-event EVENT  the hook that handed its round over (post-tool-use or stop)"))
+    : CliCommand("worker", "(internal) Do the round a hook handed over or could not finish")
 {
 }
 
