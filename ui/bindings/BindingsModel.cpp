@@ -78,7 +78,7 @@ QVariant BindingsModel::data(const QModelIndex &index, int role) const
 QVariant BindingsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     return columnTitle(section, orientation, role, [] {
-        return QStringList{tr("Workspace"), tr("Project"), tr("Last used by"), tr("Bound")};
+        return columnTitles<ColumnCount>(tr("Workspace"), tr("Project"), tr("Last used by"), tr("Bound"));
     });
 }
 

@@ -206,8 +206,8 @@ void AckHistoryModel::sort(int column, Qt::SortOrder order)
 QVariant AckHistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     return columnTitle(section, orientation, role, [] {
-        return QStringList{tr("Time"), tr("Command"), tr("Type"), tr("Agent"), tr("State"), tr("Ack"),
-                           tr("Delivered"), tr("HTTP"), tr("Error"), tr("Version"), tr("Retries")};
+        return columnTitles<ColumnCount>(tr("Time"), tr("Command"), tr("Type"), tr("Agent"), tr("State"), tr("Ack"),
+                                       tr("Delivered"), tr("HTTP"), tr("Error"), tr("Version"), tr("Retries"));
     });
 }
 

@@ -166,8 +166,8 @@ QVariant CommandsModel::data(const QModelIndex &index, int role) const
 QVariant CommandsModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     return columnTitle(section, orientation, role, [] {
-        return QStringList{tr("ID"), tr("Type"), tr("Agent"), tr("State"), tr("Delivery"), tr("Received"),
-                           tr("Started"), tr("Finished"), tr("Exit status"), tr("Error")};
+        return columnTitles<ColumnCount>(tr("ID"), tr("Type"), tr("Agent"), tr("State"), tr("Delivery"), tr("Received"),
+                                       tr("Started"), tr("Finished"), tr("Exit status"), tr("Error"));
     });
 }
 
