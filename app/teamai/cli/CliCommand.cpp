@@ -46,7 +46,9 @@ QString CliCommand::help() const
     QFile file(QStringLiteral(":/help/%1.txt").arg(m_name));
     if (!file.open(QIODevice::ReadOnly))
         return summary();  // not reached: CMake embeds a text for every command (tst_help_e2e)
-    QString text = QString::fromUtf8(file.readAll()).chopped(1);  // the file's final newline
+    QString text = QString::fromUtf8(file.readAll());
+    if (text.endsWith(u'\n'))
+        text.chop(1);  // the file's final newline: printOut() writes its own
     const QLatin1StringView placeholder("{tools}");
     if (const qsizetype at = text.indexOf(placeholder); at >= 0) {
         const int column = int(at - text.lastIndexOf(u'\n', at) - 1);
