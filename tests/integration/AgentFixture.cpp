@@ -70,6 +70,7 @@ bool AgentFixture::startAgentRunningACommand(QProcess &agent, const QStringList 
 {
     m_server->setFault({{QStringLiteral("route"), QStringLiteral("getConfig")}, {QStringLiteral("delayMs"), stallMs}});
     m_server->queue(restrictedCommand(id, QStringLiteral("teamai doctor")));
+    const qsizetype configRequestsBefore = m_server->requests(QStringLiteral("getConfig")).size();
     agent.start(builtBinary("TEAMAI_BIN"), arguments);
     if (!agent.waitForStarted())
         return false;
@@ -80,7 +81,7 @@ bool AgentFixture::startAgentRunningACommand(QProcess &agent, const QStringList 
                              && treeProcessesOf(agent.processId()) >= 1;
         // The process exists before it has asked anything: on a busy machine it can be killed
         // before its request leaves, and a test counting requests then sees none.
-        if (running && !m_server->requests(QStringLiteral("getConfig")).isEmpty())
+        if (running && m_server->requests(QStringLiteral("getConfig")).size() > configRequestsBefore)
             return true;
         QThread::msleep(50);
     }
