@@ -151,6 +151,8 @@ Result<QString> tableFileFor(const QString &sourceFile)
     if (data.isEmpty())
         return Error{QStringLiteral("TEAMAI_TEST_DATA_DIR is not set (ctest sets it to tests/data)")};
     const QString tests = QStringLiteral(TEAMAI_TESTS_SOURCE_DIR);
+    if (!QDir::isAbsolutePath(sourceFile))  // e.g. a compiler told to map its paths
+        return Error{sourceFile + QStringLiteral(" is not an absolute path under ") + tests};
     const QString relative = QDir(tests).relativeFilePath(sourceFile);
     if (relative.startsWith(QStringLiteral("..")) || QDir::isAbsolutePath(relative))
         return Error{sourceFile + QStringLiteral(" is not under ") + tests};
@@ -164,18 +166,30 @@ QString testFunctionOf(const char *dataFunction)
     return name.match(QString::fromLatin1(dataFunction)).captured(1);
 }
 
-void loadTable(std::source_location caller)
+namespace {
+
+/// The table of the `_data()` function at @p caller, from the test-data file of its source.
+Result<DataTable> tableOfCaller(const std::source_location &caller)
 {
     // Not QTest::currentTestFunction(): `-datatags` calls the _data() functions without setting it.
     const QString function = testFunctionOf(caller.function_name());
     if (function.isEmpty())
-        QFAIL(qPrintable(QString::fromLatin1(caller.function_name()) + QStringLiteral(": loadTable() is for a _data() function")));
+        return Error{QString::fromLatin1(caller.function_name()) + QStringLiteral(": loadTable() is for a _data() function")};
     const Result<QString> path = tableFileFor(QString::fromUtf8(caller.file_name()));
     if (!path)
-        QFAIL(qPrintable(function + QStringLiteral(": ") + path.error()));
-    const Result<DataTable> table = readTable(*path, function);
+        return Error{function + QStringLiteral(": ") + path.error()};
+    return readTable(*path, function);
+}
+
+} // namespace
+
+void loadTable(std::source_location caller)
+{
+    const Result<DataTable> table = tableOfCaller(caller);
+    // Not QFAIL: QtTest would still run the test function, whose QFETCH then aborts with a message
+    // that names no file. Stopping here says what is wrong.
     if (!table)
-        QFAIL(qPrintable(table.error()));
+        qFatal("%s", qPrintable(table.error()));
     // QtTest keeps the column name's pointer, not a copy: the names live as long as the program.
     static QSet<QByteArray> names;
     for (const TableColumn &column : table->columns)

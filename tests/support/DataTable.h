@@ -51,8 +51,9 @@ Result<QString> tableFileFor(const QString &sourceFile);
 QString testFunctionOf(const char *dataFunction);
 
 /// @brief Fills the table of the `_data()` function that calls it from the test-data file of its
-/// source (tableFileFor()); fails the test, naming file and function, when the file or its table
-/// is missing or wrong.
+/// source (tableFileFor()). When the file or its table is missing or wrong it stops the test
+/// program (qFatal) with a message naming file, function and problem: QtTest cannot fail a test
+/// from its `_data()` function without then running it on no data.
 void loadTable(std::source_location caller = std::source_location::current());
 
 } // namespace teamai::test

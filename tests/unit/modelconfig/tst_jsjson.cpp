@@ -28,8 +28,8 @@ class TestJsJson : public QObject
     }
 
 private slots:
-    // What JSON.stringify(JSON.parse(input)) writes: keys in JavaScript's order, numbers in its
-    // notation.
+    // What JSON.stringify(JSON.parse(input)) writes: keys in JavaScript's order (the rows from
+    // "file order" on), numbers in its notation (from "integer" on).
     void roundTripsAsJavaScriptDoes_data() { teamai::test::loadTable(); }
     void roundTripsAsJavaScriptDoes()
     {
