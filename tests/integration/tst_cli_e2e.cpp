@@ -55,8 +55,11 @@ private slots:
                                       << QStringLiteral("teamai init:");
         QTest::newRow("init missing value") << QStringList{QStringLiteral("init"), QStringLiteral("--http")}
                                             << QStringLiteral("option --http needs a value");
-        QTest::newRow("sync unknown tool") << QStringList{QStringLiteral("sync"), QStringLiteral("--tool"), QStringLiteral("emacs")}
-                                           << QStringLiteral("unknown tool `emacs`");
+        // Every subcommand's --tool names the tools it knows when it does not know the one given.
+        for (const char *command : {"sync", "worker", "reconcile-plugins", "uninstall", "mcp"})
+            QTest::newRow(qPrintable(QStringLiteral("%1 unknown tool").arg(QLatin1String(command))))
+                << QStringList{QString::fromLatin1(command), QStringLiteral("--tool"), QStringLiteral("emacs")}
+                << QStringLiteral("teamai %1: unknown tool `emacs` (known: claude, codex,").arg(QLatin1String(command));
         QTest::newRow("remote-cmd nonsense") << QStringList{QStringLiteral("remote-cmd"), QStringLiteral("maybe")}
                                              << QStringLiteral("unknown action `maybe`");
     }

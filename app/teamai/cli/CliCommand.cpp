@@ -70,6 +70,17 @@ std::optional<int> CliCommand::parseOrStop(CommandLine &line, const QStringList 
     return std::nullopt;
 }
 
+const ToolInfo *CliCommand::toolOption(const CommandLine &line, const ToolInfo *fallback) const
+{
+    const QString named = line.value(QStringLiteral("tool"));
+    if (!line.isSet(QStringLiteral("tool")))
+        return fallback;
+    const ToolInfo *tool = findTool(named);
+    if (!tool)
+        usageError(name(), QStringLiteral("unknown tool `%1` (known: %2)").arg(named, knownToolList()));
+    return tool;
+}
+
 void printOut(const QString &text)
 {
     const QByteArray bytes = text.toUtf8();

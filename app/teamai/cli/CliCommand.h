@@ -7,6 +7,10 @@
 #include <optional>
 #include <vector>
 
+namespace teamai {
+struct ToolInfo;
+}
+
 namespace teamai::cli {
 
 class CommandLine;
@@ -33,6 +37,10 @@ protected:
     /// @brief Parses @p arguments into @p line. Returns the exit code to stop with when there is
     /// nothing more to do: `--help` printed (0) or bad usage reported (2); nullopt to go on.
     std::optional<int> parseOrStop(CommandLine &line, const QStringList &arguments) const;
+    /// @brief The tool `--tool` names in @p line, else @p fallback. When no tool has that name it
+    /// reports the usage error ("unknown tool `x` (known: …)") and returns nullptr: the caller
+    /// then returns kExitUsage.
+    const ToolInfo *toolOption(const CommandLine &line, const ToolInfo *fallback) const;
 
 private:
     QString m_name;

@@ -40,9 +40,9 @@ int McpCommand::run(const QStringList &arguments)
     CommandLine line({QStringLiteral("tool")}, {});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
-    const ToolInfo *caller = findTool(line.isSet(QStringLiteral("tool")) ? line.value(QStringLiteral("tool")) : HookArguments::defaultTool());
+    const ToolInfo *caller = toolOption(line, findTool(HookArguments::defaultTool()));
     if (!caller)
-        return usageError(name(), QStringLiteral("unknown tool `%1` (known: %2)").arg(line.value(QStringLiteral("tool")), knownToolList()));
+        return kExitUsage;
     console::prepareRawStdio();
     const auto inventory = [] {
         StatusInventory collected = StatusInventory::collect();

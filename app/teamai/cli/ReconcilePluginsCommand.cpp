@@ -16,9 +16,9 @@ int ReconcilePluginsCommand::run(const QStringList &arguments)
     CommandLine line({QStringLiteral("tool")}, {});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
-    const ToolInfo *tool = line.isSet(QStringLiteral("tool")) ? findTool(line.value(QStringLiteral("tool"))) : &defaultTool();
+    const ToolInfo *tool = toolOption(line, &defaultTool());
     if (!tool)
-        return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));
+        return kExitUsage;
     const plugins::PullOutcome outcome = plugins::pull::run(*tool);
     if (!outcome.fetched) {
         printOut(QStringLiteral("Plugins not reconciled: %1").arg(outcome.error));

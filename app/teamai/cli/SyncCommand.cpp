@@ -20,9 +20,9 @@ int SyncCommand::run(const QStringList &arguments)
     CommandLine line({QStringLiteral("tool")}, {QStringLiteral("json")});
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
-    const ToolInfo *tool = line.isSet(QStringLiteral("tool")) ? findTool(line.value(QStringLiteral("tool"))) : &defaultTool();
+    const ToolInfo *tool = toolOption(line, &defaultTool());
     if (!tool)
-        return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));
+        return kExitUsage;
 
     Result<std::unique_ptr<SyncEngine>> created = SyncEngine::create();
     if (!created) {

@@ -221,9 +221,9 @@ std::optional<int> UninstallCommand::chooseTools(const CommandLine &line, QList<
 {
     *full = true;
     if (line.isSet(QStringLiteral("tool"))) {
-        const ToolInfo *tool = findTool(line.value(QStringLiteral("tool")));
+        const ToolInfo *tool = toolOption(line, nullptr);
         if (!tool)
-            return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));
+            return kExitUsage;
         tools->append(tool);
         // As teamai-cli decides: the last tool with anything of TeamAI's takes the rest with it.
         *full = !plan(*tool).isEmpty() && othersWithSomething(*tool).isEmpty();

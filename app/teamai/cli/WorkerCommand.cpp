@@ -136,9 +136,9 @@ int WorkerCommand::run(const QStringList &arguments)
     if (const std::optional<int> stop = parseOrStop(line, arguments))
         return *stop;
     WorkerState state;
-    state.tool = line.isSet(QStringLiteral("tool")) ? findTool(line.value(QStringLiteral("tool"))) : &defaultTool();
+    state.tool = toolOption(line, &defaultTool());
     if (!state.tool)
-        return usageError(name(), QStringLiteral("unknown tool `%1`").arg(line.value(QStringLiteral("tool"))));
+        return kExitUsage;
     state.launchedFor = line.value(QStringLiteral("report-event"));
     if (line.isSet(QStringLiteral("report-event")) && !isHookEvent(state.launchedFor))
         return usageError(name(), QStringLiteral("unknown hook event `%1`").arg(state.launchedFor));
