@@ -973,6 +973,37 @@ Fix or remove the file and start again.</source>
     </message>
 </context>
 <context>
+    <name>teamai::ui::ConnectionFields</name>
+    <message>
+        <source>Backend URL</source>
+        <translation>后端 URL</translation>
+    </message>
+    <message>
+        <source>API token</source>
+        <translation>API 令牌</translation>
+    </message>
+    <message>
+        <source>Leave empty to keep the saved token</source>
+        <translation>留空则保留已保存的令牌</translation>
+    </message>
+    <message>
+        <source>&amp;Backend URL</source>
+        <translation>后端 URL(&amp;B)</translation>
+    </message>
+    <message>
+        <source>API &amp;token</source>
+        <translation>API 令牌(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Enter the API token</source>
+        <translation>请输入 API 令牌</translation>
+    </message>
+    <message>
+        <source>A token has no spaces: paste it again</source>
+        <translation>令牌中不含空格：请重新粘贴</translation>
+    </message>
+</context>
+<context>
     <name>teamai::ui::FirstRunDialog</name>
     <message>
         <source>&amp;Set up</source>
@@ -999,36 +1030,12 @@ Fix or remove the file and start again.</source>
         <translation>&lt;b&gt;TeamAI Agent 已设置完成。&lt;/b&gt;它会在后台持续同步。</translation>
     </message>
     <message>
-        <source>Backend URL</source>
-        <translation>后端 URL</translation>
-    </message>
-    <message>
-        <source>API token</source>
-        <translation>API 令牌</translation>
-    </message>
-    <message>
-        <source>&amp;Backend URL</source>
-        <translation>后端 URL(&amp;B)</translation>
-    </message>
-    <message>
-        <source>API &amp;token</source>
-        <translation>API 令牌(&amp;T)</translation>
-    </message>
-    <message>
         <source>Agents on this machine</source>
         <translation>本机上的智能体</translation>
     </message>
     <message>
         <source>With none checked, setup hooks the agents it finds, as teamai init does.</source>
         <translation>如果一个都不勾选，设置会像 teamai init 那样挂接它找到的智能体。</translation>
-    </message>
-    <message>
-        <source>Enter the API token</source>
-        <translation>请输入 API 令牌</translation>
-    </message>
-    <message>
-        <source>A token has no spaces: paste it again</source>
-        <translation>令牌中不含空格：请重新粘贴</translation>
     </message>
     <message>
         <source>Checking the connection…</source>
@@ -1275,20 +1282,8 @@ Fix or remove the file and start again.</source>
         <translation>TeamAI Agent — 设置</translation>
     </message>
     <message>
-        <source>Leave empty to keep the saved token</source>
-        <translation>留空则保留已保存的令牌</translation>
-    </message>
-    <message>
         <source> min</source>
         <translation> 分钟</translation>
-    </message>
-    <message>
-        <source>Backend URL</source>
-        <translation>后端 URL</translation>
-    </message>
-    <message>
-        <source>API token</source>
-        <translation>API 令牌</translation>
     </message>
     <message>
         <source>Sync every</source>
@@ -1305,10 +1300,6 @@ Fix or remove the file and start again.</source>
     <message>
         <source>Logs: &lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</source>
         <translation>日志：&lt;a href=&quot;%1&quot;&gt;%2&lt;/a&gt;</translation>
-    </message>
-    <message>
-        <source>A token has no spaces: paste it again</source>
-        <translation>令牌中不含空格：请重新粘贴</translation>
     </message>
     <message>
         <source>Choose at least one agent to sync</source>

@@ -11,6 +11,7 @@
 #include "config/AgentSettings.h"
 #include "config/TokenSource.h"
 #include "config/TokenStore.h"
+#include "windows/ConnectionFields.h"
 #include "windows/FirstRunDialog.h"
 
 #include "DevServerProcess.h"
@@ -47,8 +48,8 @@ private:
     static void fillInForClaude(FirstRunDialog &dialog, const QString &url)
     {
         uncheckAll(dialog);
-        dialog.endpointField()->setText(url);
-        dialog.tokenField()->setText(test::DevServerProcess::token());
+        dialog.connection()->endpoint()->setText(url);
+        dialog.connection()->token()->setText(test::DevServerProcess::token());
         dialog.agentBox(QStringLiteral("claude"))->setChecked(true);
     }
 
@@ -76,11 +77,11 @@ private slots:
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
         QVERIFY(teamai::test::showAndWait(dialog));
         uncheckAll(dialog);
-        dialog.endpointField()->setText(QStringLiteral("teamai.example.com"));  // no scheme
+        dialog.connection()->endpoint()->setText(QStringLiteral("teamai.example.com"));  // no scheme
         QTest::mouseClick(dialog.setupButton(), Qt::LeftButton);
-        QVERIFY(dialog.endpointError()->isVisible());
-        QVERIFY(dialog.tokenError()->isVisible());
-        QCOMPARE(dialog.tokenError()->text(), QStringLiteral("Enter the API token"));
+        QVERIFY(dialog.connection()->endpointError()->isVisible());
+        QVERIFY(dialog.connection()->tokenError()->isVisible());
+        QCOMPARE(dialog.connection()->tokenError()->text(), QStringLiteral("Enter the API token"));
         QVERIFY(dialog.isVisible());
         QVERIFY(FirstRunDialog::needed());
     }
@@ -90,15 +91,15 @@ private slots:
         test::DevServerProcess server;
         QVERIFY(server.isRunning());
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        dialog.endpointField()->setText(server.baseUrl());
-        dialog.tokenField()->setText(QStringLiteral("not-the-token"));
+        dialog.connection()->endpoint()->setText(server.baseUrl());
+        dialog.connection()->token()->setText(QStringLiteral("not-the-token"));
         dialog.agentBox(QStringLiteral("claude"))->setChecked(true);
         QSignalSpy steps(&dialog, &FirstRunDialog::stepFinished);
         dialog.setUp();
         QVERIFY(steps.wait(10000));
         QCOMPARE(steps.at(0).at(0).toString(), QStringLiteral("check"));
         QCOMPARE(steps.at(0).at(1).toBool(), false);
-        QVERIFY(dialog.tokenError()->text().contains(QStringLiteral("rejected the token")));
+        QVERIFY(dialog.connection()->tokenError()->text().contains(QStringLiteral("rejected the token")));
         QVERIFY(!steps.wait(500));  // nothing more happens
         QVERIFY(FirstRunDialog::needed());
     }
@@ -111,8 +112,8 @@ private slots:
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
         dialog.show();
         uncheckAll(dialog);
-        QTest::keyClicks(dialog.endpointField(), server.baseUrl());
-        QTest::keyClicks(dialog.tokenField(), test::DevServerProcess::token());
+        QTest::keyClicks(dialog.connection()->endpoint(), server.baseUrl());
+        QTest::keyClicks(dialog.connection()->token(), test::DevServerProcess::token());
         dialog.agentBox(QStringLiteral("claude"))->setChecked(true);
         QSignalSpy accepted(&dialog, &QDialog::accepted);
         QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
@@ -152,8 +153,8 @@ private slots:
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
         dialog.show();
         uncheckAll(dialog);
-        dialog.endpointField()->setText(server.baseUrl());
-        dialog.tokenField()->setText(test::DevServerProcess::token());
+        dialog.connection()->endpoint()->setText(server.baseUrl());
+        dialog.connection()->token()->setText(test::DevServerProcess::token());
         QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
         dialog.setUp();
         QVERIFY2(finished.wait(20000), qPrintable(dialog.statusLabel()->text()));
@@ -178,8 +179,8 @@ private slots:
         probe.close();
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
         uncheckAll(dialog);
-        dialog.endpointField()->setText(url);
-        dialog.tokenField()->setText(QStringLiteral("some-token"));
+        dialog.connection()->endpoint()->setText(url);
+        dialog.connection()->token()->setText(QStringLiteral("some-token"));
         dialog.agentBox(QStringLiteral("codex"))->setChecked(true);
         QSignalSpy steps(&dialog, &FirstRunDialog::stepFinished);
         QSignalSpy accepted(&dialog, &QDialog::accepted);
@@ -187,7 +188,7 @@ private slots:
         QVERIFY(steps.wait(15000));
         QCOMPARE(steps.at(0).at(1).toBool(), false);
         QCOMPARE(dialog.setupButton()->text(), QStringLiteral("Set up &anyway"));
-        QVERIFY(dialog.endpointError()->text().startsWith(QStringLiteral("Cannot reach")));
+        QVERIFY(dialog.connection()->endpointError()->text().startsWith(QStringLiteral("Cannot reach")));
         QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
         dialog.setUp();
         QVERIFY(finished.wait(20000));
@@ -201,8 +202,8 @@ private slots:
         QVERIFY(server.isRunning());
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
         uncheckAll(dialog);  // and no agent folder exists: init hooks nothing, as from a terminal
-        dialog.endpointField()->setText(server.baseUrl());
-        dialog.tokenField()->setText(test::DevServerProcess::token());
+        dialog.connection()->endpoint()->setText(server.baseUrl());
+        dialog.connection()->token()->setText(test::DevServerProcess::token());
         QSignalSpy finished(&dialog, &FirstRunDialog::setUpFinished);
         dialog.setUp();
         QVERIFY2(finished.wait(20000), qPrintable(dialog.statusLabel()->text()));
@@ -233,16 +234,16 @@ private slots:
         QVERIFY(page.isListening());
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
         dialog.show();
-        dialog.endpointField()->setText(page.baseUrl());
-        dialog.tokenField()->setText(QStringLiteral("some-token"));
+        dialog.connection()->endpoint()->setText(page.baseUrl());
+        dialog.connection()->token()->setText(QStringLiteral("some-token"));
         QSignalSpy steps(&dialog, &FirstRunDialog::stepFinished);
         dialog.setUp();
         QVERIFY(steps.wait(15000));
         QCOMPARE(steps.at(0).at(1).toBool(), false);
-        const QString shown = plain(dialog.endpointError()->text());
+        const QString shown = plain(dialog.connection()->endpointError()->text());
         QVERIFY2(shown.startsWith(QStringLiteral("This server is not a TeamAI backend (HTTP 404).")), qPrintable(shown));
         QVERIFY2(!shown.contains(u'<') && !shown.contains(QStringLiteral("nginx")), qPrintable(shown));
-        QVERIFY(dialog.endpointError()->isVisible());
+        QVERIFY(dialog.connection()->endpointError()->isVisible());
     }
 
     void aLongErrorWrapsInsideTheDialog()
@@ -254,13 +255,13 @@ private slots:
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
         QVERIFY(teamai::test::showAndWait(dialog));
         const int width = dialog.width();
-        dialog.endpointField()->setText(url);
-        dialog.tokenField()->setText(QStringLiteral("some-token"));
+        dialog.connection()->endpoint()->setText(url);
+        dialog.connection()->token()->setText(QStringLiteral("some-token"));
         QSignalSpy steps(&dialog, &FirstRunDialog::stepFinished);
         dialog.setUp();
         QVERIFY(steps.wait(15000));
         QCoreApplication::processEvents();
-        QLabel *error = dialog.endpointError();
+        QLabel *error = dialog.connection()->endpointError();
         QVERIFY(error->isVisible());
         QVERIFY(plain(error->text()).contains(url));
         QCOMPARE(dialog.width(), width);  // not widened by the unbroken URL
@@ -278,12 +279,12 @@ private slots:
         QCoreApplication::processEvents();
         const QSize first = dialog.size();
         QTest::mouseClick(dialog.setupButton(), Qt::LeftButton);  // both fields empty
-        QVERIFY(dialog.endpointError()->isVisible() && dialog.tokenError()->isVisible());
+        QVERIFY(dialog.connection()->endpointError()->isVisible() && dialog.connection()->tokenError()->isVisible());
         QCoreApplication::processEvents();
         QVERIFY2(dialog.height() > first.height(), qPrintable(QString::number(dialog.height())));
-        QTest::keyClicks(dialog.endpointField(), QStringLiteral("https://teamai.example.com"));
-        QTest::keyClicks(dialog.tokenField(), QStringLiteral("t"));
-        QVERIFY(!dialog.endpointError()->isVisible() && !dialog.tokenError()->isVisible());
+        QTest::keyClicks(dialog.connection()->endpoint(), QStringLiteral("https://teamai.example.com"));
+        QTest::keyClicks(dialog.connection()->token(), QStringLiteral("t"));
+        QVERIFY(!dialog.connection()->endpointError()->isVisible() && !dialog.connection()->tokenError()->isVisible());
         QCoreApplication::processEvents();
         QCOMPARE(dialog.size(), first);
     }
@@ -333,11 +334,11 @@ private slots:
     void inputsHaveNamesAndBuddies()
     {
         FirstRunDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        QCOMPARE(dialog.endpointField()->accessibleName(), QStringLiteral("Backend URL"));
-        QCOMPARE(dialog.tokenField()->accessibleName(), QStringLiteral("API token"));
+        QCOMPARE(dialog.connection()->endpoint()->accessibleName(), QStringLiteral("Backend URL"));
+        QCOMPARE(dialog.connection()->token()->accessibleName(), QStringLiteral("API token"));
         int buddies = 0;
         for (QLabel *label : dialog.findChildren<QLabel *>())
-            buddies += label->buddy() == dialog.endpointField() || label->buddy() == dialog.tokenField();
+            buddies += label->buddy() == dialog.connection()->endpoint() || label->buddy() == dialog.connection()->token();
         QCOMPARE(buddies, 2);
     }
 };

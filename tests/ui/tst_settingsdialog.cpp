@@ -15,6 +15,7 @@
 #include "store/CommandLedger.h"
 #include "tools/ToolTable.h"
 #include "store/LedgerDatabase.h"
+#include "windows/ConnectionFields.h"
 #include "windows/SettingsDialog.h"
 #include "windows/StatusColours.h"
 
@@ -38,6 +39,8 @@
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QtTest>
+
+#include <algorithm>
 
 using namespace teamai;
 using namespace teamai::ui;
@@ -66,7 +69,7 @@ private:
 
     bool saveInDialog(SettingsDialog &dialog, const QString &token)
     {
-        dialog.tokenField()->setText(token);
+        dialog.connection()->token()->setText(token);
         QSignalSpy applied(&dialog, &SettingsDialog::applied);
         dialog.save();
         return applied.wait(20000);
@@ -97,7 +100,7 @@ private slots:
         QVERIFY(saveInDialog(dialog, QStringLiteral("dev-token")));
         QCOMPARE(AgentSettings::load().settings.tokenLocation(), AgentSettings::TokenLocation::Keychain);
         QVERIFY(!QFile::exists(TokenStore::tokenFilePath()));
-        QVERIFY(dialog.tokenField()->text().isEmpty());
+        QVERIFY(dialog.connection()->token()->text().isEmpty());
         QSignalSpy tested(&dialog, &SettingsDialog::testFinished);
         for (int i = 0; i < 2; ++i) {
             dialog.testConnection();
@@ -147,9 +150,9 @@ private slots:
     void showsSavedValuesButNeverTheToken()
     {
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
-        QCOMPARE(dialog.endpointField()->text(), server->baseUrl());
-        QVERIFY(dialog.tokenField()->text().isEmpty());
-        QCOMPARE(dialog.tokenField()->echoMode(), QLineEdit::Password);
+        QCOMPARE(dialog.connection()->endpoint()->text(), server->baseUrl());
+        QVERIFY(dialog.connection()->token()->text().isEmpty());
+        QCOMPARE(dialog.connection()->token()->echoMode(), QLineEdit::Password);
         QCOMPARE(dialog.intervalField()->value(), AgentSettings::kDefaultSyncIntervalMinutes);
         QVERIFY(dialog.logLink()->text().contains(QStringLiteral("/logs")));
         for (QLabel *label : dialog.findChildren<QLabel *>())
@@ -160,13 +163,13 @@ private slots:
     {
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
         QVERIFY(teamai::test::showAndWait(dialog));
-        dialog.endpointField()->setText(QStringLiteral("ftp://nope"));
-        dialog.tokenField()->setText(QStringLiteral("has space"));
+        dialog.connection()->endpoint()->setText(QStringLiteral("ftp://nope"));
+        dialog.connection()->token()->setText(QStringLiteral("has space"));
         QSignalSpy applied(&dialog, &SettingsDialog::applied);
         dialog.save();
-        QVERIFY(dialog.endpointError()->isVisible());
-        QVERIFY(!dialog.endpointError()->text().isEmpty());
-        QVERIFY(dialog.tokenError()->isVisible());
+        QVERIFY(dialog.connection()->endpointError()->isVisible());
+        QVERIFY(!dialog.connection()->endpointError()->text().isEmpty());
+        QVERIFY(dialog.connection()->tokenError()->isVisible());
         QVERIFY(dialog.agentsError()->isVisible());  // none chosen yet
         QVERIFY(dialog.isVisible());
         // Refused before anything started: saving would have disabled the buttons (setBusy), so
@@ -186,7 +189,7 @@ private slots:
         QVERIFY(dialog.testResult()->text().contains(QStringLiteral("accepted")));
         // Said in the theme's own contrast (StatusColours), not by a fixed colour.
         QCOMPARE(dialog.testResult()->palette().color(QPalette::WindowText), successColour(dialog.palette()));
-        dialog.tokenField()->setText(QStringLiteral("wrong-token"));
+        dialog.connection()->token()->setText(QStringLiteral("wrong-token"));
         dialog.testConnection();
         QVERIFY(tested.wait(10000));
         QVERIFY(!tested.at(1).at(0).toBool());
@@ -227,7 +230,7 @@ private slots:
         QVERIFY(AgentSettings::update([](AgentSettings &s) { s.setEnabledAgents({QStringLiteral("codex")}); }));
         SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
         QVERIFY(dialog.agentBox(QStringLiteral("codex"))->isChecked());
-        dialog.endpointField()->setText(other.baseUrl() + QStringLiteral("/"));
+        dialog.connection()->endpoint()->setText(other.baseUrl() + QStringLiteral("/"));
         QSignalSpy applied(&dialog, &SettingsDialog::applied);
         QSignalSpy accepted(&dialog, &QDialog::accepted);
         dialog.save();
@@ -314,6 +317,26 @@ private slots:
             QVERIFY(accepted.wait(20000));
             QCOMPARE(AgentSettings::load().settings.agentsSeeAllCommands(), allowed);
         }
+    }
+
+    void urlAndTokenHaveNamesAndMnemonics()
+    {
+        // The same fields as the first-run dialog (ConnectionFields): a screen reader names them,
+        // and Alt+B / Alt+T focus them.
+        SettingsDialog dialog(test::builtBinary("TEAMAI_BIN"));
+        QVERIFY(teamai::test::showAndWait(dialog));
+        QCOMPARE(dialog.connection()->endpoint()->accessibleName(), QStringLiteral("Backend URL"));
+        QCOMPARE(dialog.connection()->token()->accessibleName(), QStringLiteral("API token"));
+        for (QLineEdit *field : {dialog.connection()->endpoint(), dialog.connection()->token()}) {
+            const QList<QLabel *> labels = dialog.findChildren<QLabel *>();
+            QVERIFY(std::any_of(labels.cbegin(), labels.cend(), [field](QLabel *label) {
+                return label->buddy() == field && label->text().contains(u'&');
+            }));
+        }
+        QTest::keyClick(&dialog, Qt::Key_T, Qt::AltModifier);
+        QCOMPARE(QApplication::focusWidget(), dialog.connection()->token());
+        QTest::keyClick(&dialog, Qt::Key_B, Qt::AltModifier);
+        QCOMPARE(QApplication::focusWidget(), dialog.connection()->endpoint());
     }
 
     void theNewCheckboxesAreNamedExplainedAndInTabOrder()

@@ -14,6 +14,7 @@
 #include "windows/AboutBox.h"
 #include "windows/AckHistoryWindow.h"
 #include "windows/CommandsWindow.h"
+#include "windows/ConnectionFields.h"
 #include "windows/SettingsDialog.h"
 #include "tray/StatusPanel.h"
 
@@ -295,7 +296,7 @@ private slots:
         tray.enterTokenAction()->trigger();
         SettingsDialog *dialog = tray.settingsDialog();
         QVERIFY(dialog);
-        dialog->tokenField()->setText(QStringLiteral("rotated-token"));
+        dialog->connection()->token()->setText(QStringLiteral("rotated-token"));
         QSignalSpy finished(&tray, &TrayController::roundFinished);
         QSignalSpy applied(dialog, &SettingsDialog::applied);
         dialog->save();

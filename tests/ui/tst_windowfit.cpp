@@ -8,6 +8,7 @@
 #include "windows/AboutBox.h"
 #include "windows/AckHistoryWindow.h"
 #include "windows/CommandsWindow.h"
+#include "windows/ConnectionFields.h"
 #include "windows/FirstRunDialog.h"
 #include "windows/SettingsDialog.h"
 
@@ -167,11 +168,11 @@ private slots:
             const QRect rect(widget->mapTo(scroll->viewport(), QPoint(0, 0)), widget->size());
             return scroll->viewport()->rect().contains(rect);
         };
-        QVERIFY(!inView(dialog.endpointField()));
-        dialog.endpointField()->setText(QStringLiteral("ftp://nope"));
+        QVERIFY(!inView(dialog.connection()->endpoint()));
+        dialog.connection()->endpoint()->setText(QStringLiteral("ftp://nope"));
         QTest::mouseClick(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save), Qt::LeftButton);
-        QVERIFY(dialog.endpointError()->isVisible());
-        QVERIFY(inView(dialog.endpointError()));
+        QVERIFY(dialog.connection()->endpointError()->isVisible());
+        QVERIFY(inView(dialog.connection()->endpointError()));
     }
 
     void firstRunDialog()

@@ -7,6 +7,7 @@
 #include "enrollment/Enrollment.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
+#include "windows/ConnectionFields.h"
 #include "windows/FieldError.h"
 #include "windows/SetupSummary.h"
 #include "windows/WindowFit.h"
@@ -52,10 +53,7 @@ bool FirstRunDialog::needed()
 
 FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     : QDialog(parent)
-    , m_endpoint(new QLineEdit)
-    , m_endpointError(createFieldErrorLabel())
-    , m_token(new QLineEdit)
-    , m_tokenError(createFieldErrorLabel())
+    , m_connection(new ConnectionFields(ConnectionFields::Token::Required, this))
     , m_formPage(new QWidget)
     , m_summaryPage(new QWidget)
     , m_summaryWarningIcon(new QLabel)
@@ -82,12 +80,11 @@ FirstRunDialog::FirstRunDialog(const QString &teamaiPath, QWidget *parent)
     connect(m_setup, &QPushButton::clicked, this, &FirstRunDialog::setUp);
     connect(m_cancel, &QPushButton::clicked, this, &FirstRunDialog::reject);
     connect(m_done, &QPushButton::clicked, this, &QDialog::accept);
-    connect(m_endpoint, &QLineEdit::textEdited, this, [this] {
+    connect(m_connection->endpoint(), &QLineEdit::textEdited, this, [this] {
         m_allowUnreachable = false;
         m_setup->setText(tr("&Set up"));
-        showError(m_endpointError, {});
     });
-    connect(m_token, &QLineEdit::textEdited, this, [this] { showError(m_tokenError, {}); });
+    connect(m_connection, &ConnectionFields::errorsChanged, this, &FirstRunDialog::refit);
     fitToScreen(this, sizeHint());
 }
 
@@ -139,23 +136,8 @@ FirstRunDialog::~FirstRunDialog() = default;
 
 QLayout *FirstRunDialog::buildForm()
 {
-    m_endpoint->setPlaceholderText(QStringLiteral("https://teamai.example.com"));
-    m_endpoint->setAccessibleName(tr("Backend URL"));
-    m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(tr("API token"));
-    m_token->setAccessibleName(tr("API token"));
-
     auto *form = new QFormLayout;
-    const auto addField = [form](const QString &label, QLineEdit *field, QLabel *error) {
-        auto *name = new QLabel(label);
-        name->setBuddy(field);
-        auto *box = new QVBoxLayout;
-        box->addWidget(field);
-        box->addWidget(error);
-        form->addRow(name, box);
-    };
-    addField(tr("&Backend URL"), m_endpoint, m_endpointError);
-    addField(tr("API &token"), m_token, m_tokenError);
+    m_connection->addRows(form);
 
     auto *agentsGroup = new QGroupBox(tr("Agents on this machine"));
     auto *agentsLayout = new QGridLayout(agentsGroup);
@@ -194,29 +176,9 @@ void FirstRunDialog::refit()
     fitHeight(this, std::max(height, top->totalMinimumSize().height()));
 }
 
-void FirstRunDialog::showError(QLabel *label, const QString &message)
-{
-    showFieldError(label, message);
-    refit();
-}
-
 QStringList FirstRunDialog::chosenAgents() const
 {
     return checkedAgents(m_agents);
-}
-
-bool FirstRunDialog::validate()
-{
-    const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed()).error();
-    const QString token = m_token->text().trimmed();
-    QString tokenProblem;
-    if (token.isEmpty())
-        tokenProblem = tr("Enter the API token");
-    else if (token.contains(u' ') || token.contains(u'\t'))
-        tokenProblem = tr("A token has no spaces: paste it again");
-    showFieldError(m_endpointError, endpointProblem);
-    showError(m_tokenError, tokenProblem);
-    return endpointProblem.isEmpty() && tokenProblem.isEmpty();
 }
 
 void FirstRunDialog::setBusy(bool busy, const QString &message)
@@ -224,8 +186,8 @@ void FirstRunDialog::setBusy(bool busy, const QString &message)
     m_busy = busy;
     m_setup->setEnabled(!busy);
     m_cancel->setEnabled(!busy);
-    m_endpoint->setEnabled(!busy);
-    m_token->setEnabled(!busy);
+    m_connection->endpoint()->setEnabled(!busy);
+    m_connection->token()->setEnabled(!busy);
     setErrorStyle(m_status, false);
     m_status->setText(breakableText(message));
     m_status->setVisible(!message.isEmpty());
@@ -251,14 +213,14 @@ void FirstRunDialog::reject()
 
 void FirstRunDialog::setUp()
 {
-    if (!validate())
+    if (!m_connection->validate())
         return;
     if (m_allowUnreachable) {
         install();
         return;
     }
-    const QString endpoint = m_endpoint->text().trimmed();
-    const QString token = m_token->text().trimmed();
+    const QString endpoint = m_connection->endpoint()->text().trimmed();
+    const QString token = m_connection->token()->text().trimmed();
     setBusy(true, tr("Checking the connection…"));
     runInBackground(this, [endpoint, token] { return checkConnection(endpoint, token); },
                     [this](const ConnectionCheckResult &result) { onChecked(result); });
@@ -291,7 +253,7 @@ void FirstRunDialog::onChecked(const ConnectionCheckResult &result)
     }
     setBusy(false, QString());
     const bool tokenProblem = result.outcome == ConnectionCheckResult::Outcome::TokenRejected;
-    showError(tokenProblem ? m_tokenError : m_endpointError, checkMessage(result));
+    m_connection->showError(tokenProblem ? m_connection->tokenError() : m_connection->endpointError(), checkMessage(result));
     if (result.outcome == ConnectionCheckResult::Outcome::Unreachable) {
         m_allowUnreachable = true;
         m_setup->setText(tr("Set up &anyway"));
@@ -302,8 +264,8 @@ void FirstRunDialog::install()
 {
     const QStringList agents = chosenAgents();
     EnrollmentRequest request;
-    request.endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
-    request.token = m_token->text().trimmed();
+    request.endpoint = AgentConfig::normalizeEndpoint(m_connection->endpoint()->text().trimmed());
+    request.token = m_connection->token()->text().trimmed();
     // None chosen: the agents found here, as `teamai init` without --agent.
     request.agents = agents.isEmpty() ? Enrollment::agentsPresent() : Enrollment::agentsNamed(agents);
     request.teamaiProgram = m_teamaiPath;
@@ -325,7 +287,7 @@ void FirstRunDialog::finishInstall(const EnrollmentResult &result, const QString
 {
     if (result.stoppedAt == EnrollmentResult::Stage::Token) {
         setBusy(false, QString());
-        showError(m_tokenError, tr("Setup failed: %1").arg(result.error));
+        m_connection->showError(m_connection->tokenError(), tr("Setup failed: %1").arg(result.error));
         emit stepFinished(QStringLiteral("token"), false, result.error);
         return;
     }

@@ -14,6 +14,8 @@ class QPushButton;
 
 namespace teamai::ui {
 
+class ConnectionFields;
+
 /// @brief The short setup shown when teamai-tray starts on a machine with no configuration:
 /// backend URL, token, which agents. "Set up" checks the connection (the same check as the
 /// Settings window's Test connection), then runs Enrollment (core/enrollment, the same code as
@@ -42,14 +44,12 @@ public:
     /// @brief True when no backend is configured yet (config.json missing or without endpoint).
     static bool needed();
 
-    QLineEdit *endpointField() const { return m_endpoint; }
-    QLineEdit *tokenField() const { return m_token; }
+    /// @brief The backend URL and token fields, their error lines.
+    ConnectionFields *connection() const { return m_connection; }
     QCheckBox *agentBox(const QString &tool) const { return m_agents.value(tool); }
     QPushButton *setupButton() const { return m_setup; }
     QPushButton *notNowButton() const { return m_cancel; }
     QPushButton *doneButton() const { return m_done; }
-    QLabel *endpointError() const { return m_endpointError; }
-    QLabel *tokenError() const { return m_tokenError; }
     QLabel *statusLabel() const { return m_status; }
     /// @brief The page shown after a successful setup (hidden before).
     QLabel *summaryLabel() const { return m_summary; }
@@ -77,10 +77,8 @@ private:
     void buildSummaryPage();
     /// @brief The status line and the buttons row (Not now, Set up, Done).
     QLayout *buildButtons();
-    bool validate();
     void setBusy(bool busy, const QString &message);
     void showFailure(const QString &message);
-    void showError(QLabel *label, const QString &message);
     void refit();
     void onChecked(const ConnectionCheckResult &result);
     QString checkMessage(const ConnectionCheckResult &result) const;
@@ -89,10 +87,7 @@ private:
     void finishInstall(const EnrollmentResult &result, const QString &settingsError);
     void showSummary(const QString &endpoint, const EnrollmentToken &token);
 
-    QLineEdit *m_endpoint;
-    QLabel *m_endpointError;
-    QLineEdit *m_token;
-    QLabel *m_tokenError;
+    ConnectionFields *m_connection;
     AgentBoxes m_agents;
     QWidget *m_formPage;
     QWidget *m_summaryPage;

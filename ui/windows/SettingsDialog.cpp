@@ -13,6 +13,7 @@
 #include "sync/ConnectionCheck.h"
 #include "tools/ToolTable.h"
 #include "util/Paths.h"
+#include "windows/ConnectionFields.h"
 #include "windows/FieldError.h"
 #include "windows/ModelGatewaysPanel.h"
 #include "windows/NotificationSettingsPanel.h"
@@ -82,11 +83,8 @@ QStringList userOwnedOf(const QList<EnrollmentStep> &steps)
 
 SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     : QDialog(parent)
-    , m_endpoint(new QLineEdit)
-    , m_endpointError(createFieldErrorLabel())
-    , m_token(new QLineEdit)
+    , m_connection(new ConnectionFields(ConnectionFields::Token::EmptyKeepsTheSavedOne, this))
     , m_tokenHint(new QLabel)
-    , m_tokenError(createFieldErrorLabel())
     , m_tokenSavedIcon(new QLabel)
     , m_tokenSaved(new QLabel)
     , m_interval(new QSpinBox)
@@ -122,17 +120,12 @@ SettingsDialog::SettingsDialog(const QString &teamaiPath, QWidget *parent)
     connect(m_test, &QPushButton::clicked, this, &SettingsDialog::testConnection);
     connect(m_buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::save);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(m_endpoint, &QLineEdit::textEdited, this, [this] { showFieldError(m_endpointError, {}); });
-    connect(m_token, &QLineEdit::textEdited, this, [this] { showFieldError(m_tokenError, {}); });
     load();
     fitToScreen(this, preferredSize());
 }
 
 void SettingsDialog::configureFields()
 {
-    m_endpoint->setPlaceholderText(QStringLiteral("https://teamai.example.com"));
-    m_token->setEchoMode(QLineEdit::Password);
-    m_token->setPlaceholderText(tr("Leave empty to keep the saved token"));
     m_tokenHint->setWordWrap(true);
     m_tokenHint->setStyleSheet(QStringLiteral("color: palette(mid)"));
     m_interval->setRange(1, AgentSettings::kMaxSyncIntervalMinutes);
@@ -150,19 +143,13 @@ void SettingsDialog::configureFields()
 QLayout *SettingsDialog::buildForm()
 {
     auto *form = new QFormLayout;
-    auto *endpointBox = new QVBoxLayout;
-    endpointBox->addWidget(m_endpoint);
-    endpointBox->addWidget(m_endpointError);
-    form->addRow(tr("Backend URL"), endpointBox);
-    auto *tokenBox = new QVBoxLayout;
-    tokenBox->addWidget(m_token);
-    tokenBox->addWidget(m_tokenHint);
-    tokenBox->addWidget(m_tokenError);
+    m_connection->addRows(form);
+    QVBoxLayout *tokenBox = m_connection->tokenBox();
+    tokenBox->insertWidget(1, m_tokenHint);  // under the field, above its error line
     auto *savedRow = new QHBoxLayout;
     savedRow->addWidget(m_tokenSavedIcon, 0, Qt::AlignTop);
     savedRow->addWidget(m_tokenSaved, 1);
     tokenBox->addLayout(savedRow);
-    form->addRow(tr("API token"), tokenBox);
     form->addRow(tr("Sync every"), m_interval);
     return form;
 }
@@ -256,7 +243,7 @@ void SettingsDialog::load()
     const AgentConfig::Loaded config = AgentConfig::load();
     const AgentSettings::Loaded settings = AgentSettings::load();
     m_savedEndpoint = config.config.endpoint();
-    m_endpoint->setText(m_savedEndpoint);
+    m_connection->endpoint()->setText(m_savedEndpoint);
     m_tokenHint->setText(tokenLocationText());
     m_interval->setValue(settings.settings.syncIntervalMinutes());
     const QStringList synced = syncedAgents(false);
@@ -265,7 +252,7 @@ void SettingsDialog::load()
     m_mcp->setChecked(mcpchoice::isRegistered());
     m_seeAll->setChecked(settings.settings.agentsSeeAllCommands());
     if (!config.error.isEmpty())
-        showFieldError(m_endpointError, config.error);
+        showFieldError(m_connection->endpointError(), config.error);
 }
 
 QStringList SettingsDialog::checkedAgents() const
@@ -275,22 +262,16 @@ QStringList SettingsDialog::checkedAgents() const
 
 bool SettingsDialog::validate()
 {
-    const QString endpointProblem = AgentConfig::validateEndpoint(m_endpoint->text().trimmed()).error();
-    showFieldError(m_endpointError, endpointProblem);
-    const QString token = m_token->text().trimmed();
-    QString tokenProblem;
-    if (!token.isEmpty() && (token.contains(u' ') || token.contains(u'\t')))
-        tokenProblem = tr("A token has no spaces: paste it again");
-    showFieldError(m_tokenError, tokenProblem);
+    const bool connectionValid = m_connection->validate();
     const QString agentsProblem = checkedAgents().isEmpty() ? tr("Choose at least one agent to sync") : QString();
     showFieldError(m_agentsError, agentsProblem);
-    return endpointProblem.isEmpty() && tokenProblem.isEmpty() && agentsProblem.isEmpty();
+    return connectionValid && agentsProblem.isEmpty();
 }
 
 void SettingsDialog::revealError()
 {
     // Save is below the scrolled content: bring the first refusal into view.
-    for (QLabel *error : {m_endpointError, m_tokenError, m_agentsError, m_mcpError}) {
+    for (QLabel *error : {m_connection->endpointError(), m_connection->tokenError(), m_agentsError, m_mcpError}) {
         if (!error->isHidden()) {
             m_scroll->widget()->layout()->activate();
             m_scroll->ensureWidgetVisible(error);
@@ -308,12 +289,12 @@ void SettingsDialog::setBusy(bool busy, const QString &message)
 
 void SettingsDialog::testConnection()
 {
-    const QString endpoint = m_endpoint->text().trimmed();
+    const QString endpoint = m_connection->endpoint()->text().trimmed();
     if (const Status valid = AgentConfig::validateEndpoint(endpoint); !valid) {
-        showFieldError(m_endpointError, valid.error());
+        showFieldError(m_connection->endpointError(), valid.error());
         return;
     }
-    const QString typed = m_token->text().trimmed();
+    const QString typed = m_connection->token()->text().trimmed();
     const QString saved = m_savedEndpoint;
     m_test->setEnabled(false);
     showTestResult(tr("Testing…"), TestOutcome::Running);
@@ -358,8 +339,8 @@ void SettingsDialog::save()
         return;
     }
     EnrollmentRequest request;
-    request.endpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
-    request.token = m_token->text().trimmed();
+    request.endpoint = AgentConfig::normalizeEndpoint(m_connection->endpoint()->text().trimmed());
+    request.token = m_connection->token()->text().trimmed();
     const QStringList agents = checkedAgents();
     request.agents = Enrollment::agentsNamed(agents);
     request.mcp = m_mcp->isChecked() ? EnrollmentMcp::Register : EnrollmentMcp::Unregister;
@@ -387,11 +368,11 @@ void SettingsDialog::showSaved(const EnrollmentResult &result, const QString &er
 {
     if (!error.isEmpty()) {
         setBusy(false);
-        showFieldError(m_endpointError, error);
+        showFieldError(m_connection->endpointError(), error);
         revealError();
         return;
     }
-    m_token->clear();
+    m_connection->token()->clear();
     bool stayOpen = showMcpOutcome(failuresOf(result.mcp), userOwnedOf(result.mcp));
     const TokenOutcome token = result.token.outcome;
     if (token == TokenOutcome::Saved || token == TokenOutcome::CarriedOver || token == TokenOutcome::Adopted) {
@@ -443,13 +424,13 @@ void SettingsDialog::askForNewToken(const QString &why)
     m_tokenHint->show();
     m_tokenHint->setText(why.isEmpty() ? tr("The backend rejected the saved token. Paste a new one and save.")
                                        : tr("The backend rejected the saved token (%1). Paste a new one and save.").arg(why.left(120)));
-    m_token->setFocus(Qt::OtherFocusReason);
-    m_token->selectAll();
+    m_connection->token()->setFocus(Qt::OtherFocusReason);
+    m_connection->token()->selectAll();
 }
 
 void SettingsDialog::finishSave(bool endpointChanged, bool stayOpen)
 {
-    m_savedEndpoint = AgentConfig::normalizeEndpoint(m_endpoint->text().trimmed());
+    m_savedEndpoint = AgentConfig::normalizeEndpoint(m_connection->endpoint()->text().trimmed());
     setBusy(false);
     emit applied(endpointChanged, m_interval->value(), checkedAgents());
     if (!stayOpen) {

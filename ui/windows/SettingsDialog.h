@@ -18,6 +18,8 @@ class QSpinBox;
 
 namespace teamai::ui {
 
+class ConnectionFields;
+
 
 /// @brief Endpoint, token, sync interval, which agents the tray syncs, a Test connection button
 /// and a link to the log folder. Invalid input is refused with a message next to its field. The
@@ -50,12 +52,10 @@ public:
     explicit SettingsDialog(const QString &teamaiPath = {}, QWidget *parent = nullptr);
     ~SettingsDialog() override;
 
-    QLineEdit *endpointField() const { return m_endpoint; }
-    QLineEdit *tokenField() const { return m_token; }
+    /// @brief The backend URL and token fields, their error lines.
+    ConnectionFields *connection() const { return m_connection; }
     QSpinBox *intervalField() const { return m_interval; }
     QCheckBox *agentBox(const QString &tool) const { return m_agents.value(tool); }
-    QLabel *endpointError() const { return m_endpointError; }
-    QLabel *tokenError() const { return m_tokenError; }
     QLabel *agentsError() const { return m_agentsError; }
     QCheckBox *mcpBox() const { return m_mcp; }
     QCheckBox *seeAllCommandsBox() const { return m_seeAll; }
@@ -111,11 +111,8 @@ private:
     enum class TestOutcome { Running, Passed, Failed };
     void showTestResult(const QString &text, TestOutcome outcome);
 
-    QLineEdit *m_endpoint;
-    QLabel *m_endpointError;
-    QLineEdit *m_token;
+    ConnectionFields *m_connection;
     QLabel *m_tokenHint;
-    QLabel *m_tokenError;
     QLabel *m_tokenSavedIcon;
     QLabel *m_tokenSaved;
     bool m_tokenSavedWarning = false;
