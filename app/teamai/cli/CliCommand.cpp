@@ -72,9 +72,9 @@ std::optional<int> CliCommand::parseOrStop(CommandLine &line, const QStringList 
 
 const ToolInfo *CliCommand::toolOption(const CommandLine &line, const ToolInfo *fallback) const
 {
-    const QString named = line.value(QStringLiteral("tool"));
     if (!line.isSet(QStringLiteral("tool")))
         return fallback;
+    const QString named = line.value(QStringLiteral("tool"));
     const ToolInfo *tool = findTool(named);
     if (!tool)
         usageError(name(), QStringLiteral("unknown tool `%1` (known: %2)").arg(named, knownToolList()));
